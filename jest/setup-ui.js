@@ -1,0 +1,4 @@
+require('@testing-library/jest-dom');
+afterEach(() => {
+  window.localStorage.clear();
+});

@@ -1,0 +1,3 @@
+const { uiProject } = require('../jest/preset');
+// The API client runs in the browser: test it in jsdom with msw.
+module.exports = uiProject(__dirname);

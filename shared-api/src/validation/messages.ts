@@ -1,0 +1,47 @@
+/**
+ * Wording of validation failures, in both languages. Schemas carry only the key; the form translates it through i18next
+ * (namespace "validation") and the server through `validationMessage`, so both say exactly the same thing.
+ */
+export const validationMessages = {
+  it: {
+    required: 'Campo obbligatorio',
+    invalidType: 'Valore non valido',
+    tooLong: 'Testo troppo lungo (massimo {{max}} caratteri)',
+    tooShort: 'Deve contenere almeno {{min}} caratteri',
+    email: 'Indirizzo email non valido',
+    positive: 'Il valore deve essere maggiore di zero',
+    notNegative: 'Il valore non può essere negativo',
+    invalidOption: 'Valore non ammesso',
+    invalidDate: 'Data non valida',
+    unknownField: 'Campo non previsto',
+    usernameRequired: 'Il nome utente è obbligatorio',
+    passwordRequired: 'La password è obbligatoria',
+  },
+  fr: {
+    required: 'Champ obligatoire',
+    invalidType: 'Valeur non valide',
+    tooLong: 'Texte trop long ({{max}} caractères au maximum)',
+    tooShort: 'Doit contenir au moins {{min}} caractères',
+    email: 'Adresse e-mail non valide',
+    positive: 'La valeur doit être supérieure à zéro',
+    notNegative: 'La valeur ne peut pas être négative',
+    invalidOption: 'Valeur non autorisée',
+    invalidDate: 'Date non valide',
+    unknownField: 'Champ non prévu',
+    usernameRequired: "Le nom d'utilisateur est obligatoire",
+    passwordRequired: 'Le mot de passe est obligatoire',
+  },
+} as const;
+
+export type ValidationKey = keyof (typeof validationMessages)['it'];
+
+/** Translates a validation key with its parameters, e.g. `validationMessage('fr', 'tooLong', { max: 200 })`. */
+export function validationMessage(
+  lang: 'it' | 'fr',
+  key: string,
+  params: Record<string, string | number> = {},
+): string {
+  const table = validationMessages[lang] as Record<string, string>;
+  const template = table[key] ?? table.invalidType;
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}

@@ -1,0 +1,2 @@
+const { uiProject } = require('../jest/preset');
+module.exports = uiProject(__dirname);
