@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { createPgDb } from './pg';
+import { createPgliteDb } from './pglite';
+import { migrate } from './migrate';
+import type { Db } from './types';
+
+export type { Db, Queryable, QueryResult } from './types';
+export { migrate } from './migrate';
+
+export interface DbOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** PostgreSQL only: a schema to work in (created if missing), so parallel test files never see each other. */
+  schema?: string;
+  /** PGlite only: keep everything in memory. */
+  inMemory?: boolean;
+}
+
+/** PostgreSQL when a URL is given, else embedded PGlite; migrated and ready. */
+export async function openDb(opts: DbOptions): Promise<Db> {
+  let db: Db;
+  if (opts.databaseUrl) {
+    if (opts.schema) {
+      const admin = createPgDb(opts.databaseUrl, { max: 1 });
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS "${opts.schema.replace(/"/g, '')}"`);
+      await admin.close();
+    }
+    db = createPgDb(opts.databaseUrl, { schema: opts.schema });
+  } else {
+    db = await createPgliteDb(opts.inMemory ? undefined : path.resolve(opts.dataDir ?? './data'));
+  }
+  await migrate(db);
+  return db;
+}

@@ -1,0 +1,55 @@
+import { Pool, types, type PoolClient } from 'pg';
+import type { Db, Queryable, QueryResult } from './types';
+import { TYPE_OIDS } from './types';
+
+types.setTypeParser(TYPE_OIDS.INT8, (v) => Number(v));
+types.setTypeParser(TYPE_OIDS.DATE, (v) => v);
+
+const RETRYABLE = new Set(['40001', '40P01']); // serialization_failure, deadlock_detected
+const MAX_ATTEMPTS = 5;
+
+function wrap(client: Pool | PoolClient): Queryable {
+  return {
+    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+      const r = await client.query(sql, params as unknown[]);
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+    },
+    async exec(sql: string): Promise<void> {
+      await client.query(sql);
+    },
+  };
+}
+
+/** A real PostgreSQL. `schema` isolates a test run (every connection gets that search_path). */
+export function createPgDb(connectionString: string, opts: { schema?: string; max?: number } = {}): Db {
+  const pool = new Pool({
+    connectionString,
+    max: opts.max ?? 10,
+    options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
+  });
+  const base = wrap(pool);
+  return {
+    kind: 'pg',
+    query: base.query,
+    exec: base.exec,
+    async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
+      for (let attempt = 1; ; attempt++) {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const result = await fn(wrap(client));
+          await client.query('COMMIT');
+          return result;
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          const code = (err as { code?: string }).code;
+          if (!code || !RETRYABLE.has(code) || attempt >= MAX_ATTEMPTS) throw err;
+          await new Promise((r) => setTimeout(r, 5 * attempt + Math.random() * 10));
+        } finally {
+          client.release();
+        }
+      }
+    },
+    close: () => pool.end(),
+  };
+}

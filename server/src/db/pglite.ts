@@ -1,0 +1,39 @@
+import { PGlite, types } from '@electric-sql/pglite';
+import fs from 'node:fs';
+import type { Db, Queryable, QueryResult } from './types';
+import { TYPE_OIDS } from './types';
+
+const parsers = {
+  [TYPE_OIDS.INT8]: (v: string) => Number(v),
+  [TYPE_OIDS.NUMERIC]: (v: string) => v,
+  [TYPE_OIDS.DATE]: (v: string) => v,
+};
+
+/**
+ * Embedded PostgreSQL (WASM) for `npm start` without a database server. `dataDir` persists it; no dataDir keeps it in
+ * memory (tests). PGlite has one backend: its transactions run one after another, never interleaved.
+ */
+export async function createPgliteDb(dataDir?: string): Promise<Db> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const lite = new PGlite(dataDir, { parsers });
+  await lite.waitReady;
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+      const r = await q.query<T>(sql, params as unknown[]);
+      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    },
+    async exec(sql: string): Promise<void> {
+      await q.exec(sql);
+    },
+  });
+  const base = wrap(lite);
+  return {
+    kind: 'pglite',
+    query: base.query,
+    exec: base.exec,
+    tx: (fn) => lite.transaction((t) => fn(wrap(t))),
+    close: () => lite.close(),
+  };
+}
+
+export { types as pgliteTypes };

@@ -1,0 +1,27 @@
+/** What every part of the server sees of the database, whichever engine is behind it. */
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Runs a script of several statements without parameters (migrations, seeders). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pg' | 'pglite';
+  /**
+   * Runs `fn` in one transaction: commit on success, rollback on any throw. On PostgreSQL a serialization failure or
+   * deadlock is retried a few times, so callers that lock rows need no retry loop of their own.
+   */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * Value conventions, identical on both engines: int8 → number (ids stay far below 2^53), numeric → string (exact; convert
+ * only for display), date → 'YYYY-MM-DD' string (no time-zone shift), timestamptz → Date.
+ */
+export const TYPE_OIDS = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;

@@ -1,0 +1,59 @@
+/** A message in both languages of the portal. The error handler answers in the caller's (Accept-Language). */
+export interface Bilingual {
+  it: string;
+  fr: string;
+}
+
+/**
+ * The one way a route refuses a request: `throw new AppError(409, 'PRODUCT_CODE_TAKEN', messages.codeTaken)`.
+ * The error handler turns it into `{error, code}` with `error` in the caller's language. `{{name}}` placeholders in the
+ * message are filled from `params`.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    readonly bilingual: Bilingual,
+    readonly params: Record<string, string | number> = {},
+    readonly fields?: Record<string, string>,
+  ) {
+    super(bilingual.it);
+    this.name = 'AppError';
+  }
+}
+
+/** Messages every module uses. Domain-specific ones live beside their routes (e.g. src/registry/messages.ts). */
+export const common = {
+  unauthorized: { it: 'Sessione non valida o scaduta: accedi di nuovo', fr: 'Session non valide ou expirée : reconnectez-vous' },
+  forbidden: { it: 'Non hai i permessi per questa operazione', fr: "Vous n'avez pas les droits pour cette opération" },
+  notFound: { it: 'Elemento non trovato', fr: 'Élément introuvable' },
+  routeNotFound: { it: 'Risorsa non trovata', fr: 'Ressource introuvable' },
+  badJson: { it: 'Richiesta non valida: il corpo non è JSON valido', fr: "Requête non valide : le corps n'est pas un JSON valide" },
+  validation: { it: 'Dati non validi: {{details}}', fr: 'Données non valides : {{details}}' },
+  conflict: { it: 'Operazione in conflitto con i dati esistenti', fr: 'Opération en conflit avec les données existantes' },
+  payloadTooLarge: { it: 'Richiesta troppo grande', fr: 'Requête trop volumineuse' },
+  unsupportedMedia: { it: 'Formato della richiesta non supportato', fr: 'Format de requête non pris en charge' },
+  tooManyRequests: { it: 'Troppi tentativi: riprova tra poco', fr: 'Trop de tentatives : réessayez dans un instant' },
+  internal: { it: 'Errore interno del server', fr: 'Erreur interne du serveur' },
+} satisfies Record<string, Bilingual>;
+
+export type Lang = 'it' | 'fr';
+
+/** The caller's language from Accept-Language: French when French is preferred over Italian, else Italian. */
+export function pickLang(acceptLanguage: string | undefined): Lang {
+  if (!acceptLanguage) return 'it';
+  const prefs = acceptLanguage
+    .split(',')
+    .map((part) => {
+      const [tag, ...rest] = part.trim().toLowerCase().split(';');
+      const q = rest.find((r) => r.trim().startsWith('q='));
+      return { tag, q: q ? Number(q.trim().slice(2)) || 0 : 1 };
+    })
+    .filter((p) => p.tag.startsWith('it') || p.tag.startsWith('fr'))
+    .sort((a, b) => b.q - a.q);
+  return prefs[0]?.tag.startsWith('fr') ? 'fr' : 'it';
+}
+
+export function render(message: Bilingual, lang: Lang, params: Record<string, string | number> = {}): string {
+  return message[lang].replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k] ?? ''));
+}
