@@ -1,0 +1,56 @@
+import { defineConfig } from '@playwright/test';
+import path from 'node:path';
+
+// End-to-end tests drive Debian's Chromium against the real portal (server/dist serving the built shell and remotes).
+// Build first (`npm run build`); the config starts the server on its own port with a fresh database.
+const PORT = Number(process.env.E2E_PORT ?? 8180);
+export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'E2e-Admin-Password-1';
+const root = path.resolve(__dirname, '..');
+const dataDir = path.join(__dirname, 'artifacts', 'data');
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  outputDir: './artifacts/results',
+  reporter: [['list'], ['json', { outputFile: path.join(__dirname, 'artifacts', 'results.json') }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: 'it-IT',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    // A fresh embedded database each run unless E2E_DATABASE_URL points at a PostgreSQL.
+    command: `rm -rf "${dataDir}" && node server/dist/main.js`,
+    cwd: root,
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+    },
+  },
+});
