@@ -7,3 +7,4 @@ export * from './validation/messages';
 export * from './validation/issues';
 export * from './schemas/common';
 export * from './schemas/login';
+export * from './schemas/movement';
