@@ -1,3 +1,17 @@
+const path = require('path');
 const { nodeProject } = require('../jest/preset');
+const base = nodeProject(__dirname);
+
 // Server tests start real databases (PGlite, or PostgreSQL when DATABASE_URL is set): give them time.
-module.exports = nodeProject(__dirname, { testTimeout: 30000 });
+module.exports = {
+  ...base,
+  testTimeout: 30000,
+  // PGlite's CJS build uses dynamic import() of Node built-ins, which Jest's vm cannot run: rewrite those (see the file).
+  // light-my-request (fastify's inject) requires the ESM-only cookie 2: Node 20.19+ loads it natively, Jest needs it compiled.
+  transform: {
+    '@electric-sql/pglite/dist/.+\\.cjs$': path.join(__dirname, 'test/support/pglite-cjs-transform.js'),
+    ...base.transform,
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(@electric-sql/pglite|light-my-request|cookie)/)'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};

@@ -28,12 +28,14 @@ export const common = {
   forbidden: { it: 'Non hai i permessi per questa operazione', fr: "Vous n'avez pas les droits pour cette opération" },
   notFound: { it: 'Elemento non trovato', fr: 'Élément introuvable' },
   routeNotFound: { it: 'Risorsa non trovata', fr: 'Ressource introuvable' },
+  badRequest: { it: 'Richiesta non valida', fr: 'Requête non valide' },
   badJson: { it: 'Richiesta non valida: il corpo non è JSON valido', fr: "Requête non valide : le corps n'est pas un JSON valide" },
   validation: { it: 'Dati non validi: {{details}}', fr: 'Données non valides : {{details}}' },
   conflict: { it: 'Operazione in conflitto con i dati esistenti', fr: 'Opération en conflit avec les données existantes' },
   payloadTooLarge: { it: 'Richiesta troppo grande', fr: 'Requête trop volumineuse' },
   unsupportedMedia: { it: 'Formato della richiesta non supportato', fr: 'Format de requête non pris en charge' },
   tooManyRequests: { it: 'Troppi tentativi: riprova tra poco', fr: 'Trop de tentatives : réessayez dans un instant' },
+  unavailable: { it: 'Servizio momentaneamente non disponibile', fr: 'Service momentanément indisponible' },
   internal: { it: 'Errore interno del server', fr: 'Erreur interne du serveur' },
 } satisfies Record<string, Bilingual>;
 

@@ -1,0 +1,78 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { loadConfig, type Config } from './config';
+import type { Db } from './db';
+import { authGuard } from './auth/guard';
+import { domains as defaultDomains, type Domain } from './domains';
+import { installErrorHandler, notFoundBody } from './http/error-handler';
+import { healthRoutes } from './http/health';
+import { installJsonParser } from './http/json-parser';
+import { registerOpenApi } from './http/openapi';
+import { zodValidatorCompiler } from './http/validation';
+import { isSpaNavigation, registerWeb, sendSpaIndex, webLayout } from './web/serve';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database, for every domain plugin: `app.db.tx(async (q) => …)`. */
+    db: Db;
+    config: Config;
+  }
+}
+
+export interface BuildAppOptions {
+  db: Db;
+  /** Overrides of the defaults (which ignore the environment; main.ts passes loadConfig()). */
+  config?: Partial<Config>;
+  /** Fastify/pino logger options; off when omitted (tests). */
+  logger?: FastifyServerOptions['logger'];
+  /** Also serve the built shell, remotes, releases and remotes.json (main.ts; tests of the web part). */
+  serveWeb?: boolean;
+  /** Domain plugins registered after the standard ones (tests register throw-away routes this way). */
+  domains?: Domain[];
+}
+
+/** Largest request body accepted (JSON forms); beyond it 413. */
+const BODY_LIMIT = 1024 * 1024;
+
+/** The whole server as a ready Fastify instance: call `listen` (main.ts) or `inject` (tests). */
+export async function buildApp(opts: BuildAppOptions) {
+  const config: Config = { ...loadConfig({}), ...opts.config };
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', opts.db);
+  app.decorate('config', config);
+  app.decorateRequest('user', null as never);
+  app.decorateRequest('sessionId', 0);
+  installJsonParser(app);
+  installErrorHandler(app);
+
+  await registerOpenApi(app);
+
+  // Everything under /api sits behind the guard; routes opt out with `config: { public: true }`.
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', authGuard(opts.db, config.sessionTtlHours));
+      await api.register(healthRoutes);
+      for (const domain of [...defaultDomains, ...(opts.domains ?? [])]) await api.register(domain.routes);
+    },
+    { prefix: '/api' },
+  );
+
+  const layout = webLayout(config);
+  if (opts.serveWeb) await registerWeb(app, layout);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (opts.serveWeb && isSpaNavigation(request) && sendSpaIndex(reply, layout)) return reply;
+    return reply.code(404).send(notFoundBody(request));
+  });
+
+  await app.ready();
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authRoutes } from './auth/routes';
+
+/**
+ * The API's domain modules. Each is a Fastify plugin (src/<domain>/routes.ts) registered under /api behind the auth guard;
+ * its paths are relative to /api (e.g. '/products'). Adding a domain is one line here.
+ */
+export interface Domain {
+  name: string;
+  routes: FastifyPluginAsyncZod;
+}
+
+export const domains: Domain[] = [
+  { name: 'auth', routes: authRoutes },
+];

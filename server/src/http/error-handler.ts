@@ -1,0 +1,77 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, common, render, type Bilingual } from './errors';
+import { requestLang } from './lang';
+import { RequestValidationError, validationBody } from './validation';
+
+export interface ErrorBody {
+  error: string;
+  code: string;
+  fields?: Record<string, string>;
+}
+
+/** Fastify's own refusals of malformed requests, worded for people. */
+const FRAMEWORK: Record<string, { status: number; code: string; message: Bilingual }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'BAD_JSON', message: common.badJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'BAD_JSON', message: common.badJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: common.payloadTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: common.unsupportedMedia },
+};
+
+/**
+ * PostgreSQL errors that mean "the input clashes with the data", not "the server is broken". Modules should check these
+ * cases themselves with a precise message; this is the safety net that keeps bad input from ever becoming a 500.
+ */
+const DATABASE: Record<string, { status: number; code: string; message: Bilingual }> = {
+  '23505': { status: 409, code: 'CONFLICT', message: common.conflict }, // unique_violation
+  '23503': { status: 409, code: 'CONFLICT', message: common.conflict }, // foreign_key_violation
+  '23514': { status: 400, code: 'VALIDATION', message: common.badRequest }, // check_violation
+  '23502': { status: 400, code: 'VALIDATION', message: common.badRequest }, // not_null_violation
+  '22001': { status: 400, code: 'VALIDATION', message: common.badRequest }, // string_data_right_truncation
+  '22003': { status: 400, code: 'VALIDATION', message: common.badRequest }, // numeric_value_out_of_range
+  '22007': { status: 400, code: 'VALIDATION', message: common.badRequest }, // invalid_datetime_format
+  '22008': { status: 400, code: 'VALIDATION', message: common.badRequest }, // datetime_field_overflow
+  '22P02': { status: 400, code: 'VALIDATION', message: common.badRequest }, // invalid_text_representation
+};
+
+function isDatabaseError(err: unknown): err is Error & { code: string } {
+  const e = err as { code?: unknown; severity?: unknown };
+  return typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.severity === 'string';
+}
+
+/** Status and JSON body for any error thrown while handling a request. */
+export function describeError(err: unknown, request: FastifyRequest): { status: number; body: ErrorBody; unexpected: boolean } {
+  const lang = requestLang(request);
+  if (err instanceof AppError) {
+    const body: ErrorBody = { error: render(err.bilingual, lang, err.params), code: err.code };
+    if (err.fields) body.fields = err.fields;
+    return { status: err.statusCode, body, unexpected: false };
+  }
+  if (err instanceof RequestValidationError) {
+    return { status: 400, body: validationBody(err.zodError, lang), unexpected: false };
+  }
+  const fe = err as Partial<FastifyError>;
+  const known = (fe.code && FRAMEWORK[fe.code]) || (isDatabaseError(err) ? DATABASE[err.code] : undefined);
+  if (known) return { status: known.status, body: { error: render(known.message, lang), code: known.code }, unexpected: false };
+  // Any other refusal Fastify or a plugin marks as the client's fault (bad URL, bad content length, …).
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    const code = fe.statusCode === 404 ? 'NOT_FOUND' : fe.statusCode === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST';
+    const message = fe.statusCode === 404 ? common.routeNotFound : fe.statusCode === 429 ? common.tooManyRequests : common.badRequest;
+    return { status: fe.statusCode, body: { error: render(message, lang), code }, unexpected: false };
+  }
+  return { status: 500, body: { error: render(common.internal, lang), code: 'INTERNAL' }, unexpected: true };
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body, unexpected } = describeError(err, request);
+    if (unexpected) request.log.error({ err }, 'unexpected error');
+    else if (status >= 500) request.log.warn({ err }, body.code);
+    else request.log.info({ code: body.code, status }, 'request refused');
+    return reply.status(status).send(body);
+  });
+}
+
+/** The 404 of an unknown route, as JSON like every other refusal. */
+export function notFoundBody(request: FastifyRequest): ErrorBody {
+  return { error: render(common.routeNotFound, requestLang(request)), code: 'NOT_FOUND' };
+}

@@ -1,0 +1,55 @@
+import { buildApp } from './app';
+import { ensureAdmin, passwordBox } from './auth/bootstrap';
+import { loadConfig, type Config } from './config';
+import { openDb } from './db';
+
+/** Pretty logs for a person at a terminal, JSON lines otherwise (files, containers). */
+function loggerOptions(config: Config) {
+  let pretty = false;
+  try {
+    require.resolve('pino-pretty');
+    pretty = process.stdout.isTTY === true;
+  } catch {
+    pretty = false;
+  }
+  return pretty
+    ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+    : { level: config.logLevel };
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const admin = await ensureAdmin(db, config.adminPassword);
+  if (admin.generatedPassword) console.log(`\n${passwordBox(admin.generatedPassword)}\n`);
+
+  const app = await buildApp({ db, config, logger: loggerOptions(config), serveWeb: true });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) process.exit(1); // second Ctrl-C: do not wait
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    try {
+      await app.close();
+      await db.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  // ADMIN_PASSWORD only matters when it created the admin; afterwards the stored password rules.
+  const how = admin.generatedPassword ? 'printed above' : admin.created ? 'from ADMIN_PASSWORD' : 'set at first start';
+  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+  console.log(`\nWMS portal: http://localhost:${config.port} — sign in as admin (password: ${how}) · database: ${where}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error('WMS server failed to start:', err);
+  process.exit(1);
+});
