@@ -1,0 +1,92 @@
+import { movementValidationMessages as v } from '@wms/shared-api';
+import type { Bilingual } from '../http/errors';
+
+/**
+ * Refusals of the stock ledger and its routes, in both languages. Where the movement form has the same rule, the wording
+ * is the form's (shared-api movementValidationMessages), so the user reads one sentence for one rule.
+ */
+export const stockMessages = {
+  validation: { it: 'Dati non validi: {{details}}', fr: 'Données non valides : {{details}}' },
+  invalidQuantity: {
+    it: 'Quantità non valida: deve essere maggiore di zero, al massimo 1.000.000.000, con al massimo 3 decimali',
+    fr: 'Quantité non valide : elle doit être supérieure à zéro, 1 000 000 000 au maximum, avec 3 décimales au maximum',
+  },
+  invalidDate: { it: 'Data non valida: {{field}}', fr: 'Date non valide : {{field}}' },
+  destinationRequired: { it: v.it.destinationRequired, fr: v.fr.destinationRequired },
+  sameWarehouse: { it: v.it.sameWarehouse, fr: v.fr.sameWarehouse },
+  batchRequired: {
+    it: 'Il lotto è obbligatorio per il prodotto {{code}}',
+    fr: 'Le lot est obligatoire pour le produit {{code}}',
+  },
+  productionDateRequired: {
+    it: 'La data di produzione è obbligatoria per un carico del prodotto {{code}}',
+    fr: 'La date de production est obligatoire pour une entrée du produit {{code}}',
+  },
+  expiryDateRequired: {
+    it: 'La data di scadenza è obbligatoria per un carico del prodotto {{code}}',
+    fr: "La date d'expiration est obligatoire pour une entrée du produit {{code}}",
+  },
+  expiryBeforeProduction: { it: v.it.expiryBeforeProduction, fr: v.fr.expiryBeforeProduction },
+  batchDatesMismatch: {
+    it: 'Il lotto {{batch}} del prodotto {{code}} è già in giacenza con date diverse (produzione {{production}}, scadenza {{expiry}})',
+    fr: 'Le lot {{batch}} du produit {{code}} est déjà en stock avec des dates différentes (production {{production}}, expiration {{expiry}})',
+  },
+  productNotFound: { it: 'Prodotto inesistente o eliminato (id {{id}})', fr: 'Produit inexistant ou supprimé (id {{id}})' },
+  productInactive: {
+    it: 'Il prodotto {{code}} è disattivato: non può essere movimentato',
+    fr: 'Le produit {{code}} est désactivé : il ne peut pas être mouvementé',
+  },
+  warehouseNotFound: { it: 'Magazzino inesistente o eliminato (id {{id}})', fr: 'Entrepôt inexistant ou supprimé (id {{id}})' },
+  warehouseInactive: {
+    it: 'Il magazzino {{name}} è disattivato: non può essere movimentato',
+    fr: "L'entrepôt {{name}} est désactivé : il ne peut pas être mouvementé",
+  },
+  insufficientStock: {
+    it: 'Giacenza insufficiente: nel magazzino {{warehouse}} sono disponibili {{available}} del prodotto {{code}}{{batch}}, richiesti {{requested}}',
+    fr: 'Stock insuffisant : {{available}} disponible(s) du produit {{code}}{{batch}} dans l’entrepôt {{warehouse}}, demandé(s) {{requested}}',
+  },
+  reversalInsufficientStock: {
+    it: 'Impossibile {{action}} il movimento: la merce è già stata movimentata. Nel magazzino {{warehouse}} sono disponibili {{available}} del prodotto {{code}}{{batch}}, ne servirebbero {{requested}}',
+    fr: 'Impossible de {{action}} le mouvement : la marchandise a déjà été mouvementée. {{available}} disponible(s) du produit {{code}}{{batch}} dans l’entrepôt {{warehouse}}, il en faudrait {{requested}}',
+  },
+  batchSuffix: { it: ', lotto {{batch}}', fr: ', lot {{batch}}' },
+  actionDelete: { it: 'eliminare', fr: 'supprimer' },
+  actionUpdate: { it: 'modificare', fr: 'modifier' },
+  quantityOverflow: {
+    it: 'La giacenza risultante supera il massimo gestibile',
+    fr: 'Le stock résultant dépasse le maximum gérable',
+  },
+  movementNotFound: { it: 'Movimento non trovato', fr: 'Mouvement introuvable' },
+  invalidMovementId: { it: 'Identificativo di movimento non valido: {{id}}', fr: 'Identifiant de mouvement non valide : {{id}}' },
+  alreadyReversed: {
+    it: 'Il movimento è già stato modificato o eliminato: ricarica l’elenco',
+    fr: 'Le mouvement a déjà été modifié ou supprimé : rechargez la liste',
+  },
+  reversalImmutable: {
+    it: 'Uno storno non può essere modificato né eliminato',
+    fr: 'Une extourne ne peut être ni modifiée ni supprimée',
+  },
+  notManual: {
+    it: 'Questo movimento è generato da un documento ({{type}} {{number}}): modificalo dal documento',
+    fr: 'Ce mouvement provient d’un document ({{type}} {{number}}) : modifiez-le depuis le document',
+  },
+  warehouseHoldsStock: {
+    it: 'Impossibile eliminare il magazzino: contiene ancora prodotti',
+    fr: "Impossible de supprimer l'entrepôt : il contient encore des produits",
+  },
+  reversalNote: { it: 'Storno del movimento {{id}}', fr: 'Extourne du mouvement {{id}}' },
+  created: { it: 'Movimento registrato', fr: 'Mouvement enregistré' },
+  updated: { it: 'Movimento modificato', fr: 'Mouvement modifié' },
+  deleted: { it: 'Movimento eliminato', fr: 'Mouvement supprimé' },
+  invalidFilter: { it: 'Filtro non valido: {{field}}', fr: 'Filtre non valide : {{field}}' },
+} satisfies Record<string, Bilingual>;
+
+/**
+ * A message whose placeholders are themselves language-dependent (", lotto L1" / ", lot L1"): fills `parts` per
+ * language first, leaving the other placeholders for the error handler's params.
+ */
+export function compose(message: Bilingual, parts: Record<string, Bilingual>): Bilingual {
+  const fill = (lang: keyof Bilingual) =>
+    message[lang].replace(/\{\{(\w+)\}\}/g, (whole, key: string) => (parts[key] ? parts[key][lang] : whole));
+  return { it: fill('it'), fr: fill('fr') };
+}

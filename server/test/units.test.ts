@@ -1,0 +1,99 @@
+import { dummyPasswordHash, generatePassword, hashPassword, verifyPassword } from '../src/auth/password';
+import { LoginThrottle } from '../src/auth/throttle';
+import { bearerToken, hashToken, newToken } from '../src/auth/tokens';
+import { loadConfig } from '../src/config';
+import path from 'node:path';
+
+describe('passwords', () => {
+  it('hash carries its parameters and a random salt; verify accepts only the right password', async () => {
+    const h = await hashPassword('correct horse');
+    expect(h).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/);
+    expect(await verifyPassword('correct horse', h)).toBe(true);
+    expect(await verifyPassword('correct horsE', h)).toBe(false);
+    expect(await hashPassword('correct horse')).not.toBe(h);
+  });
+
+  it('a malformed stored value never matches and never throws', async () => {
+    for (const bad of ['', 'plain', 'scrypt$x$y$z$a$b', 'bcrypt$1$2$3$4$5', 'scrypt$16384$8$1$c2FsdA$']) {
+      await expect(verifyPassword('x', bad)).resolves.toBe(false);
+    }
+  });
+
+  it('dummy hash is a real hash; generated passwords are strong', async () => {
+    expect(await dummyPasswordHash()).toMatch(/^scrypt\$/);
+    const p = generatePassword();
+    expect(p).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(generatePassword()).not.toBe(p);
+  });
+});
+
+describe('tokens', () => {
+  it('32 random bytes in base64url, hashed with SHA-256', () => {
+    const t = newToken();
+    expect(t).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(hashToken(t)).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashToken(t)).toBe(hashToken(t));
+  });
+
+  it('reads only a well-formed Bearer header', () => {
+    const t = newToken();
+    expect(bearerToken(`Bearer ${t}`)).toBe(t);
+    expect(bearerToken(`bearer ${t}`)).toBe(t);
+    expect(bearerToken(undefined)).toBeNull();
+    expect(bearerToken(t)).toBeNull();
+    expect(bearerToken('Bearer short')).toBeNull();
+    expect(bearerToken(`Bearer ${t} extra`)).toBeNull();
+  });
+});
+
+describe('LoginThrottle', () => {
+  it('locks a username after 5 failures in 15 minutes, until the oldest ages out', () => {
+    let now = 0;
+    const th = new LoginThrottle({ now: () => now });
+    for (let i = 0; i < 4; i++) {
+      th.recordFailure('Mario');
+      now += 60_000;
+    }
+    expect(th.retryAfterSeconds('mario')).toBe(0);
+    th.recordFailure('MARIO'); // 5th, at minute 4
+    // The first failure (minute 0) leaves the window at minute 15.
+    expect(th.retryAfterSeconds('mario')).toBe(11 * 60);
+    expect(th.retryAfterSeconds('luigi')).toBe(0);
+    now = 15 * 60_000 + 1;
+    expect(th.retryAfterSeconds('mario')).toBe(0);
+  });
+
+  it('forgets a username on success', () => {
+    const th = new LoginThrottle();
+    for (let i = 0; i < 5; i++) th.recordFailure('a');
+    expect(th.retryAfterSeconds('a')).toBeGreaterThan(0);
+    th.recordSuccess('a');
+    expect(th.retryAfterSeconds('a')).toBe(0);
+  });
+
+  it('tracks a bounded number of usernames', () => {
+    const th = new LoginThrottle({ maxTracked: 3, maxFailures: 1 });
+    for (const u of ['a', 'b', 'c', 'd']) th.recordFailure(u);
+    expect(th.retryAfterSeconds('a')).toBe(0); // dropped, the oldest
+    expect(th.retryAfterSeconds('d')).toBeGreaterThan(0);
+  });
+});
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 8080, host: '0.0.0.0', sessionTtlHours: 12, logLevel: 'info' });
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.adminPassword).toBeUndefined();
+    expect(c.dataDir).toBe(path.resolve('data'));
+    expect(c.webRoot).toBe(path.resolve(__dirname, '../..'));
+    expect(c.remotesFile).toBe(path.join(c.webRoot, 'remotes.json'));
+  });
+
+  it('reads the environment and refuses nonsense', () => {
+    const c = loadConfig({ PORT: '9000', DATABASE_URL: 'postgres://x', SESSION_TTL_HOURS: '0.5', REMOTES_FILE: '/tmp/r.json', ADMIN_PASSWORD: '' });
+    expect(c).toMatchObject({ port: 9000, databaseUrl: 'postgres://x', sessionTtlHours: 0.5, remotesFile: '/tmp/r.json' });
+    expect(c.adminPassword).toBeUndefined();
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+  });
+});
