@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { can, type Permission } from '@wms/shared-api';
+import { useSession } from '../session/useSession';
+
+export interface RequirePermissionProps {
+  permission: Permission;
+  /** Where a role without the permission goes: home for a section, the hub for a sub-area. */
+  redirectTo: string;
+  children: ReactNode;
+}
+
+/** Renders `children` only for roles holding `permission`; others are redirected (SPEC §2 permission guard). */
+export function RequirePermission({ permission, redirectTo, children }: RequirePermissionProps) {
+  const { user } = useSession();
+  if (!can(user?.role, permission)) return <Navigate to={redirectTo} replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,93 @@
+import { defineTranslations } from './translations';
+
+/** Namespace `common`: wording of the shared building blocks (tables, dialogs, login, roles, language). */
+export const commonMessages = defineTranslations({
+  it: {
+    appTitle: 'Warehouse Management System',
+    actions: {
+      retry: 'Riprova',
+      cancel: 'Annulla',
+      confirm: 'Conferma',
+      close: 'Chiudi',
+      back: 'Indietro',
+    },
+    search: { label: 'Cerca', placeholder: 'Cerca...' },
+    table: {
+      empty: 'Nessun elemento da mostrare',
+      previous: 'Precedente',
+      next: 'Successiva',
+      page: 'Pagina {{page}} di {{pages}}',
+      pagination: 'Paginazione',
+    },
+    state: {
+      loading: 'Caricamento…',
+      error: 'Si è verificato un errore',
+      comingSoon: 'In preparazione',
+      comingSoonText: 'Questa schermata sarà disponibile a breve.',
+    },
+    hub: { empty: 'Nessuna sezione disponibile per il tuo ruolo.' },
+    language: { label: 'Lingua', it: 'Italiano', fr: 'Français' },
+    roles: {
+      admin: 'Amministratore',
+      direction: 'Direzione',
+      administration: 'Amministrazione',
+      orders: 'Ordini',
+      warehouse: 'Magazzino',
+      sales: 'Vendite',
+    },
+    login: {
+      formLabel: 'Accesso',
+      username: 'Nome utente',
+      password: 'Password',
+      showPassword: 'Mostra password',
+      hidePassword: 'Nascondi password',
+      submit: 'Accedi',
+      failed: 'Errore durante il login',
+    },
+    session: { logout: 'Esci', user: 'Utente collegato' },
+  },
+  fr: {
+    appTitle: 'Warehouse Management System',
+    actions: {
+      retry: 'Réessayer',
+      cancel: 'Annuler',
+      confirm: 'Confirmer',
+      close: 'Fermer',
+      back: 'Retour',
+    },
+    search: { label: 'Rechercher', placeholder: 'Rechercher...' },
+    table: {
+      empty: 'Aucun élément à afficher',
+      previous: 'Précédente',
+      next: 'Suivante',
+      page: 'Page {{page}} sur {{pages}}',
+      pagination: 'Pagination',
+    },
+    state: {
+      loading: 'Chargement…',
+      error: 'Une erreur est survenue',
+      comingSoon: 'En préparation',
+      comingSoonText: 'Cet écran sera bientôt disponible.',
+    },
+    hub: { empty: 'Aucune section disponible pour votre rôle.' },
+    language: { label: 'Langue', it: 'Italiano', fr: 'Français' },
+    roles: {
+      admin: 'Administrateur',
+      direction: 'Direction',
+      administration: 'Administration',
+      orders: 'Commandes',
+      warehouse: 'Entrepôt',
+      sales: 'Ventes',
+    },
+    login: {
+      formLabel: 'Connexion',
+      username: "Nom d'utilisateur",
+      password: 'Mot de passe',
+      showPassword: 'Afficher le mot de passe',
+      hidePassword: 'Masquer le mot de passe',
+      submit: 'Se connecter',
+      failed: 'Erreur lors de la connexion',
+    },
+    session: { logout: 'Déconnexion', user: 'Utilisateur connecté' },
+  },
+});

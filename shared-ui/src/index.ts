@@ -1,0 +1,35 @@
+// i18n: the one instance, namespaces, language
+export { i18n, addTranslations, changeLanguage, currentLanguage, isLanguage, LANGUAGE_STORAGE_KEY } from './i18n/instance';
+export { defineTranslations, type TranslationTree, type Translations, type SameKeys } from './i18n/translations';
+export { commonMessages } from './i18n/common-messages';
+
+// session
+export { useSession, type Session } from './session/useSession';
+export { signOut } from './session/sign-out';
+export { serverErrorText } from './errors/server-error-text';
+
+// toasts
+export { ToastHost, toastSuccess, toastError, toastInfo, TOAST_LIMIT } from './toasts/toasts';
+
+// formatters
+export { formatDate, toDate } from './format/date';
+export { formatNumber, formatCurrency, DEFAULT_CURRENCY, type DecimalsOptions } from './format/number';
+
+// building blocks
+export { PageHeader, type PageHeaderProps } from './components/PageHeader';
+export { Hub, type HubCard, type HubProps } from './components/Hub';
+export { ConfirmDialog, useConfirm, type ConfirmDialogProps, type ConfirmOptions } from './components/ConfirmDialog';
+export { DataTable, type Column, type DataTableProps } from './components/DataTable';
+export { compareValues, nextSort, type SortState, type SortDirection, type CellValue } from './components/table-sort';
+export { Truncate, truncateText, type TruncateProps } from './components/Truncate';
+export { Badge, type BadgeProps, type BadgeTone } from './components/Badge';
+export { Spinner, type SpinnerProps } from './components/Spinner';
+export { ErrorState, type ErrorStateProps } from './components/ErrorState';
+export { ScreenPlaceholder, type ScreenPlaceholderProps } from './components/ScreenPlaceholder';
+export { RequirePermission, type RequirePermissionProps } from './components/RequirePermission';
+export { LanguageSelect } from './components/LanguageSelect';
+
+// sign-in and standalone remotes
+export { LoginForm, type LoginFormProps } from './login/LoginForm';
+export { LoginScreen, type LoginScreenProps } from './login/LoginScreen';
+export { StandaloneRemote, type StandaloneRemoteProps } from './standalone/StandaloneRemote';

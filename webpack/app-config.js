@@ -1,0 +1,110 @@
+// One webpack configuration for every web app of the portal: the shell (host) and the four remotes.
+// Each app's webpack.config.js is a one-liner calling `hostConfig` or `remoteConfig`.
+const path = require('path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { hostFederation, remoteFederation, REMOTES } = require('./federation');
+
+const API_TARGET = process.env.API_TARGET || 'http://localhost:8080';
+const FAVICON = path.join(__dirname, 'assets', 'favicon.svg');
+
+function baseConfig({ appDir, uniqueName, port, production }) {
+  return {
+    context: appDir,
+    // The entry only does `import('./bootstrap')`, so shared modules are negotiated before any of them runs.
+    entry: { main: './src/index.ts' },
+    output: {
+      path: path.join(appDir, 'dist'),
+      // 'auto': a remote's chunks load from wherever its remoteEntry.js came from, not from the host's origin.
+      publicPath: 'auto',
+      uniqueName,
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      assetModuleFilename: production ? 'assets/[name].[contenthash:8][ext]' : 'assets/[name][ext]',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          // Type-checks the files of the app's tsconfig.json, which leaves test files out.
+          use: { loader: 'ts-loader', options: { configFile: path.join(appDir, 'tsconfig.json') } },
+        },
+        { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+        { test: /\.(svg|png|jpe?g|gif|woff2?)$/, type: 'asset/resource' },
+      ],
+    },
+    // No `optimization.runtimeChunk: 'single'`: with federation it makes remote chunks resolve against the host.
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    performance: { hints: production ? 'warning' : false, maxAssetSize: 400_000, maxEntrypointSize: 400_000 },
+    devServer: {
+      port,
+      historyApiFallback: true,
+      hot: false,
+      liveReload: true,
+      client: { overlay: { errors: true, warnings: false } },
+      proxy: [{ context: ['/api'], target: API_TARGET, changeOrigin: true }],
+    },
+    stats: 'errors-warnings',
+  };
+}
+
+/** The shell: index.html at /, remotes discovered at run time from /remotes.json. */
+function hostConfig({ appDir, port = 3000, title = 'Warehouse Management System' }) {
+  return (_env, argv) => {
+    const production = argv.mode === 'production';
+    const config = baseConfig({ appDir, uniqueName: 'shell', port, production });
+    config.plugins = [
+      hostFederation(appDir),
+      // publicPath '/' so deep links (/anagrafica/prodotti loaded directly) still find the scripts.
+      new HtmlWebpackPlugin({ template: './src/index.html', title, favicon: FAVICON, publicPath: '/' }),
+    ];
+    // In production the server writes /remotes.json; in development it points at the remotes' dev servers.
+    config.devServer.setupMiddlewares = (middlewares) => {
+      middlewares.unshift({
+        name: 'dev-remotes-json',
+        path: '/remotes.json',
+        middleware: (_req, res) => {
+          res.setHeader('Cache-Control', 'no-cache');
+          res.json(devRemotesJson());
+        },
+      });
+      return middlewares;
+    };
+    return config;
+  };
+}
+
+/** A remote: remoteEntry.js + mf-manifest.json; in development also a standalone page on its own port. */
+function remoteConfig({ appDir, name }) {
+  const { devPort } = REMOTES[name];
+  return (_env, argv) => {
+    const production = argv.mode === 'production';
+    const config = baseConfig({ appDir, uniqueName: `mf_${name}`, port: devPort, production });
+    config.plugins = [remoteFederation(appDir, name)];
+    // The standalone page exists for development only; in production the shell is the page.
+    if (!production) {
+      config.plugins.push(
+        new HtmlWebpackPlugin({
+          template: path.join(__dirname, 'assets', 'standalone.html'),
+          title: `WMS · ${name}`,
+          favicon: FAVICON,
+          publicPath: '/',
+        }),
+      );
+    }
+    // The shell (another origin in development) fetches the manifest and chunks from here.
+    config.devServer.headers = { 'Access-Control-Allow-Origin': '*' };
+    return config;
+  };
+}
+
+/** /remotes.json as served by the shell's dev server. */
+function devRemotesJson() {
+  const out = {};
+  for (const [name, { devPort }] of Object.entries(REMOTES)) out[name] = `http://localhost:${devPort}/mf-manifest.json`;
+  return out;
+}
+
+module.exports = { hostConfig, remoteConfig, devRemotesJson, REMOTES };

@@ -1,0 +1,45 @@
+// Module Federation settings shared by the shell (host) and the four remotes.
+const path = require('path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { sharedConfig } = require('./shared');
+
+/** Remote container names; each exposes exactly one module, `./App`. */
+const REMOTES = {
+  registry: { basePath: '/anagrafica', devPort: 3001 },
+  operations: { basePath: '/operazioni', devPort: 3002 },
+  reports: { basePath: '/report', devPort: 3003 },
+  users: { basePath: '/users', devPort: 3004 },
+};
+
+const common = (appDir) => ({
+  shared: sharedConfig(appDir),
+  // 'version-first' fetches every remote entry at start-up, so one dead remote would blank the shell.
+  shareStrategy: 'loaded-first',
+  // mf-manifest.json: what /remotes.json points at.
+  manifest: { fileName: 'mf-manifest.json' },
+  // The type plugin tries to download remote types over HTTP; these machines are offline.
+  dts: false,
+});
+
+/** The host: no remotes at build time; they are registered at run time from /remotes.json. */
+function hostFederation(appDir) {
+  return new ModuleFederationPlugin({
+    name: 'shell',
+    remotes: {},
+    runtimePlugins: [path.join(__dirname, 'runtime', 'remote-errors.js')],
+    ...common(appDir),
+  });
+}
+
+/** A remote: container `name`, one exposed module `./App`. */
+function remoteFederation(appDir, name) {
+  if (!REMOTES[name]) throw new Error(`Unknown remote "${name}"; known: ${Object.keys(REMOTES).join(', ')}`);
+  return new ModuleFederationPlugin({
+    name,
+    filename: 'remoteEntry.js',
+    exposes: { './App': './src/App.tsx' },
+    ...common(appDir),
+  });
+}
+
+module.exports = { hostFederation, remoteFederation, REMOTES };
