@@ -1,10 +1,10 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loadConfig, type Config } from './config';
 import type { Db } from './db';
 import { authGuard } from './auth/guard';
 import { domains as defaultDomains, type Domain } from './domains';
-import { installErrorHandler, notFoundBody } from './http/error-handler';
+import { describeError, installErrorHandler, notFoundBody } from './http/error-handler';
 import { healthRoutes } from './http/health';
 import { installJsonParser } from './http/json-parser';
 import { registerOpenApi } from './http/openapi';
@@ -40,6 +40,11 @@ export async function buildApp(opts: BuildAppOptions) {
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: BODY_LIMIT,
+    // Malformed URLs are refused by the router before any handler: answer them as JSON like everything else.
+    frameworkErrors: (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const { status, body } = describeError(err, request);
+      void reply.code(status).send(body);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);

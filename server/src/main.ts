@@ -1,20 +1,22 @@
 import { buildApp } from './app';
 import { ensureAdmin, passwordBox } from './auth/bootstrap';
-import { loadConfig, type Config } from './config';
+import { loadConfig } from './config';
 import { openDb } from './db';
 
-/** Pretty logs for a person at a terminal, JSON lines otherwise (files, containers). */
-function loggerOptions(config: Config) {
-  let pretty = false;
-  try {
-    require.resolve('pino-pretty');
-    pretty = process.stdout.isTTY === true;
-  } catch {
-    pretty = false;
+/**
+ * Where pino writes: synchronously to stdout, so start-up warnings and the sign-in line below come out in order; pretty
+ * and coloured for a person at a terminal (pino-pretty, when installed), JSON lines otherwise (files, containers).
+ */
+function logStream(): NodeJS.WritableStream {
+  if (process.stdout.isTTY) {
+    try {
+      const pretty = require('pino-pretty') as (opts: Record<string, unknown>) => NodeJS.WritableStream;
+      return pretty({ translateTime: 'HH:MM:ss', ignore: 'pid,hostname', sync: true });
+    } catch {
+      // not installed (production install without dev dependencies): plain JSON
+    }
   }
-  return pretty
-    ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
-    : { level: config.logLevel };
+  return process.stdout;
 }
 
 async function main(): Promise<void> {
@@ -23,7 +25,7 @@ async function main(): Promise<void> {
   const admin = await ensureAdmin(db, config.adminPassword);
   if (admin.generatedPassword) console.log(`\n${passwordBox(admin.generatedPassword)}\n`);
 
-  const app = await buildApp({ db, config, logger: loggerOptions(config), serveWeb: true });
+  const app = await buildApp({ db, config, logger: { level: config.logLevel, stream: logStream() }, serveWeb: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -131,6 +131,17 @@ describe('bad input never becomes a 500', () => {
     expect(res.json()).toEqual({ error: 'Formato della richiesta non supportato', code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
 
+  it('text/plain is not accepted either → 415', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'admin' });
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('malformed URL → 400 JSON', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/%E0%A4%A', headers: { 'accept-language': 'fr' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Requête non valide', code: 'BAD_REQUEST' });
+  });
+
   it('body too large → 413 JSON', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
+ * The API speaks JSON only: Fastify's built-in text/plain parser is removed, so any other content type is a 415.
+ *
  * JSON bodies, parsed by Fastify's own safe parser (it refuses __proto__ / constructor.prototype poisoning), except that an
  * empty body with a JSON content type counts as "no body": clients send DELETE and logout that way, and a route whose
  * schema needs a body then answers 400 VALIDATION rather than a parser error.
  */
 export function installJsonParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') {
