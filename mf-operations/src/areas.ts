@@ -1,0 +1,30 @@
+import type { ComponentType } from 'react';
+import type { Permission } from '@wms/shared-api';
+import { GoodsReceiptRoutes } from './goods-receipt/GoodsReceiptRoutes';
+import { MovementsRoutes } from './movements/MovementsRoutes';
+import { PricesRoutes } from './prices/PricesRoutes';
+import { PurchaseOrdersRoutes } from './purchase-orders/PurchaseOrdersRoutes';
+import { SalesPage } from './sales/SalesPage';
+import { StockTransferPage } from './stock-transfer/StockTransferPage';
+
+/**
+ * The section's menu (SPEC §2 Operations hub, §6): one entry per screen, in hub order. The hub card (`card-<id>`,
+ * title `<id>.title`, description `<id>.subtitle`) and the route `<path>/*` come from here, guarded by `permission`;
+ * a role without it is sent back to the hub.
+ */
+export interface Area {
+  id: 'purchaseOrders' | 'goodsReceipt' | 'prices' | 'sales' | 'movements' | 'stockTransfer';
+  path: string;
+  permission: Permission;
+  icon: string;
+  Screen: ComponentType;
+}
+
+export const AREAS: readonly Area[] = [
+  { id: 'purchaseOrders', path: 'ordini-fornitori', permission: 'purchaseOrders', icon: '🧾', Screen: PurchaseOrdersRoutes },
+  { id: 'goodsReceipt', path: 'ricezione-merce', permission: 'goodsReceipt', icon: '📥', Screen: GoodsReceiptRoutes },
+  { id: 'prices', path: 'prezzi', permission: 'prices', icon: '🏷️', Screen: PricesRoutes },
+  { id: 'sales', path: 'vendite', permission: 'sales', icon: '🛒', Screen: SalesPage },
+  { id: 'movements', path: 'movimenti', permission: 'movements', icon: '🔁', Screen: MovementsRoutes },
+  { id: 'stockTransfer', path: 'trasferimenti', permission: 'operations', icon: '🚚', Screen: StockTransferPage },
+];

@@ -1,0 +1,29 @@
+import { defineTranslations } from '@wms/shared-ui';
+import { goodsReceiptMessages } from '../goods-receipt/messages';
+import { movementsMessages } from '../movements/messages';
+import { pricesMessages } from '../prices/messages';
+import { purchaseOrdersMessages } from '../purchase-orders/messages';
+import { salesMessages } from '../sales/messages';
+import { stockTransferMessages } from '../stock-transfer/messages';
+
+/** Namespace `operations`: the hub's wording plus each screen's own messages (kept next to the screen). */
+export const operationsMessages = defineTranslations({
+  it: {
+    hub: { title: 'Operazioni', subtitle: 'Acquisti, ricevimenti, prezzi, vendite e movimenti di magazzino' },
+    purchaseOrders: purchaseOrdersMessages.it,
+    goodsReceipt: goodsReceiptMessages.it,
+    prices: pricesMessages.it,
+    sales: salesMessages.it,
+    movements: movementsMessages.it,
+    stockTransfer: stockTransferMessages.it,
+  },
+  fr: {
+    hub: { title: 'Opérations', subtitle: 'Achats, réceptions, prix, ventes et mouvements de stock' },
+    purchaseOrders: purchaseOrdersMessages.fr,
+    goodsReceipt: goodsReceiptMessages.fr,
+    prices: pricesMessages.fr,
+    sales: salesMessages.fr,
+    movements: movementsMessages.fr,
+    stockTransfer: stockTransferMessages.fr,
+  },
+});

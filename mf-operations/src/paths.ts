@@ -1,0 +1,3 @@
+/** The section's base path; every screen of this remote lives below it (SPEC §2). */
+export const BASE_PATH = '/operazioni';
+export const NS = 'operations';

@@ -1,0 +1,27 @@
+import type { ComponentType } from 'react';
+import type { Permission } from '@wms/shared-api';
+import { CompanyPage } from './company/CompanyPage';
+import { CustomersPage } from './customers/CustomersPage';
+import { ProductsRoutes } from './products/ProductsRoutes';
+import { SuppliersPage } from './suppliers/SuppliersPage';
+import { WarehousesRoutes } from './warehouses/WarehousesRoutes';
+
+/**
+ * The section's menu: one entry per screen, in hub order. The hub card (`card-<id>`, title `<id>.title`, description
+ * `<id>.subtitle`) and the route `<path>/*` both come from here, guarded by `permission`.
+ */
+export interface Area {
+  id: 'products' | 'warehouses' | 'company' | 'suppliers' | 'customers';
+  path: string;
+  permission: Permission;
+  icon: string;
+  Screen: ComponentType;
+}
+
+export const AREAS: readonly Area[] = [
+  { id: 'products', path: 'prodotti', permission: 'registry', icon: '📦', Screen: ProductsRoutes },
+  { id: 'warehouses', path: 'magazzini', permission: 'registry', icon: '🏭', Screen: WarehousesRoutes },
+  { id: 'company', path: 'azienda', permission: 'registry', icon: '🏢', Screen: CompanyPage },
+  { id: 'suppliers', path: 'fornitori', permission: 'registry', icon: '🤝', Screen: SuppliersPage },
+  { id: 'customers', path: 'clienti', permission: 'registry', icon: '🧾', Screen: CustomersPage },
+];

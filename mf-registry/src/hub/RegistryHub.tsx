@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { Hub, PageHeader } from '@wms/shared-ui';
+import { AREAS } from '../areas';
+import { BASE_PATH, NS } from '../paths';
+
+/** /anagrafica: cards for the registry screens the role may open. */
+export function RegistryHub() {
+  const { t } = useTranslation(NS);
+  return (
+    <section>
+      <PageHeader title={t('hub.title')} subtitle={t('hub.subtitle')} />
+      <Hub
+        label={t('hub.title')}
+        cards={AREAS.map((a) => ({
+          id: a.id,
+          to: `${BASE_PATH}/${a.path}`,
+          title: t(`${a.id}.title`),
+          description: t(`${a.id}.subtitle`),
+          permission: a.permission,
+          icon: a.icon,
+        }))}
+      />
+    </section>
+  );
+}

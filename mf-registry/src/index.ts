@@ -1,0 +1,2 @@
+// Only an async import here: shared singletons are negotiated before any of them runs.
+import('./bootstrap');

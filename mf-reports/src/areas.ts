@@ -1,0 +1,24 @@
+import type { ComponentType } from 'react';
+import type { Permission } from '@wms/shared-api';
+import { InventoryPage } from './inventory/InventoryPage';
+import { StockLevelsPage } from './stock-levels/StockLevelsPage';
+import { ValuationPage } from './valuation/ValuationPage';
+
+/**
+ * The section's menu (SPEC §2 Reports, §6): one entry per screen, in hub order. The hub card (`card-<id>`, title
+ * `<id>.title`, description `<id>.subtitle`) and the route `<path>/*` come from here, guarded by `permission`;
+ * a role without it is sent back to the hub.
+ */
+export interface Area {
+  id: 'stockLevels' | 'inventory' | 'valuation';
+  path: string;
+  permission: Permission;
+  icon: string;
+  Screen: ComponentType;
+}
+
+export const AREAS: readonly Area[] = [
+  { id: 'stockLevels', path: 'giacenze', permission: 'stockLevels', icon: '📦', Screen: StockLevelsPage },
+  { id: 'inventory', path: 'inventario', permission: 'reports', icon: '📋', Screen: InventoryPage },
+  { id: 'valuation', path: 'valorizzazione', permission: 'valuation', icon: '💶', Screen: ValuationPage },
+];

@@ -1,0 +1,18 @@
+// Standalone development page (npm run dev -w @wms/mf-users → http://localhost:3004). In the portal the shell
+// loads ./App directly and this file is not used.
+import '@wms/shared-ui/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { StandaloneRemote } from '@wms/shared-ui';
+import App from './App';
+import { BASE_PATH } from './paths';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root');
+createRoot(container).render(
+  <StrictMode>
+    <StandaloneRemote basePath={BASE_PATH} name="Utenti">
+      <App />
+    </StandaloneRemote>
+  </StrictMode>,
+);

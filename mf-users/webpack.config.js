@@ -1,0 +1,3 @@
+const { remoteConfig } = require('../webpack/app-config');
+
+module.exports = remoteConfig({ appDir: __dirname, name: 'users' });

@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import { setUnauthorizedHandler } from '@wms/shared-api';
+import { ToastHost } from '@wms/shared-ui';
+
+type Router = ReturnType<typeof createBrowserRouter>;
+
+/** The shell around its router: toasts, and a 401 anywhere (shell or remote) sends the user to /login in-app. */
+export function Portal({ router }: { router: Router }) {
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      void router.navigate('/login', { replace: true });
+    });
+  }, [router]);
+  return (
+    <>
+      <ToastHost />
+      <RouterProvider router={router} />
+    </>
+  );
+}

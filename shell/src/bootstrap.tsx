@@ -1,0 +1,20 @@
+import '@wms/shared-ui/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
+import { discoverRemotes } from './federation/remotes';
+import { Portal } from './Portal';
+import { routes } from './routes';
+
+// Read /remotes.json and register the remotes now, without holding up the first paint; a section that needs a remote
+// waits for this, and a failure is shown (with Retry) only inside that section.
+discoverRemotes().catch(() => undefined);
+
+const router = createBrowserRouter(routes);
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root');
+createRoot(container).render(
+  <StrictMode>
+    <Portal router={router} />
+  </StrictMode>,
+);

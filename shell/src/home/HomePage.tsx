@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { Hub, PageHeader, useSession, type HubCard } from '@wms/shared-ui';
+import '../i18n';
+import { SECTIONS } from '../sections';
+
+/** / : one card per section the role may open (SPEC §2). Card test ids: card-registry, card-operations, … */
+export function HomePage() {
+  const { t } = useTranslation('shell');
+  const { user } = useSession();
+  const cards: HubCard[] = SECTIONS.map((s) => ({
+    id: s.remote,
+    to: s.path,
+    title: t(`sections.${s.remote}.title`),
+    description: t(`sections.${s.remote}.description`),
+    permission: s.permission,
+    icon: s.icon,
+  }));
+  return (
+    <section>
+      <PageHeader title={t('home.title', { name: user?.name ?? '' })} subtitle={t('home.subtitle')} />
+      <Hub cards={cards} label={t('home.cardsLabel')} />
+    </section>
+  );
+}

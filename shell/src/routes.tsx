@@ -1,0 +1,40 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { RequirePermission } from '@wms/shared-ui';
+import { LoginPage } from './auth/LoginPage';
+import { RequireAuth } from './auth/RequireAuth';
+import { RemoteSection } from './federation/RemoteSection';
+import { HomePage } from './home/HomePage';
+import { Layout } from './layout/Layout';
+import { RouteError } from './layout/RouteError';
+import { SECTIONS } from './sections';
+
+/**
+ * The portal's routes (SPEC §2). Each section is `<base>/*`: the remote renders its own relative routes below it.
+ * Guards: no session → /login; section not permitted → /; unknown path → /.
+ */
+export const routes: RouteObject[] = [
+  { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
+  {
+    path: '/',
+    element: (
+      <RequireAuth>
+        <Layout />
+      </RequireAuth>
+    ),
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <HomePage /> },
+      ...SECTIONS.map(
+        (s): RouteObject => ({
+          path: `${s.path.slice(1)}/*`,
+          element: (
+            <RequirePermission permission={s.permission} redirectTo="/">
+              <RemoteSection remote={s.remote} />
+            </RequirePermission>
+          ),
+        }),
+      ),
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
