@@ -1,4 +1,5 @@
 import type { Queryable } from '../db';
+import { isoDay } from './sql';
 import { decimalToMilli, milliToDecimal, type Milli } from './quantity';
 
 /**
@@ -75,7 +76,7 @@ export async function lockBalances(q: Queryable, keys: BalanceKey[]): Promise<Ma
     return `($${n - 2}::bigint, $${n - 1}::bigint, $${n}::text)`;
   });
   const { rows } = await q.query<BalanceRow>(
-    `SELECT product_id, warehouse_id, batch_number, quantity, production_date, expiry_date
+    `SELECT product_id, warehouse_id, batch_number, quantity, ${isoDay('production_date')}, ${isoDay('expiry_date')}
        FROM stock_balances
       WHERE (product_id, warehouse_id, batch_number) IN (VALUES ${tuples.join(', ')})
       ORDER BY product_id, warehouse_id, batch_number
@@ -96,40 +97,51 @@ export async function lockBalances(q: Queryable, keys: BalanceKey[]): Promise<Ma
   return out;
 }
 
-/**
- * Sums the effects per balance (a correction's reversal and its new movement on the same batch net out: correcting a load
- * of 10 into 8 needs 2 available, not 10). Zero nets are dropped. Sorted by key.
- */
-export function netEffects(effects: BalanceEffect[]): BalanceEffect[] {
-  const byKey = new Map<string, BalanceEffect>();
-  for (const e of effects) {
-    const k = balanceKey(e);
-    const prev = byKey.get(k);
-    if (!prev) {
-      byKey.set(k, { ...e });
-      continue;
-    }
-    prev.delta += e.delta;
-    // The last increase that names dates describes the goods (a correction's new load wins over the restored ones).
-    if (e.delta > 0n && (e.productionDate || e.expiryDate)) {
-      prev.productionDate = e.productionDate;
-      prev.expiryDate = e.expiryDate;
-    }
-  }
-  return [...byKey.values()].filter((e) => e.delta !== 0n).sort(compareKeys);
+/** All effects of one operation on one balance, summed: what leaves, what arrives and the arriving goods' dates. */
+export interface BalancePlan extends BalanceKey {
+  added: Milli;
+  removed: Milli;
+  productionDate: string | null;
+  expiryDate: string | null;
 }
 
-/** The first decrease that the locked stock cannot cover, or null. */
-export function findShortage(net: BalanceEffect[], locked: Map<string, LockedBalance>): Shortage | null {
-  for (const e of net) {
-    if (e.delta >= 0n) continue;
-    const available = locked.get(balanceKey(e))?.quantity ?? 0n;
-    if (available + e.delta < 0n) return { ...e, available, needed: -e.delta };
+/**
+ * Groups the effects per balance, sorted by key. A correction's reversal and its new movement on the same batch net out:
+ * correcting a load of 10 into 8 needs 2 available, not 10.
+ */
+export function planEffects(effects: BalanceEffect[]): BalancePlan[] {
+  const byKey = new Map<string, BalancePlan>();
+  for (const e of effects) {
+    const k = balanceKey(e);
+    let plan = byKey.get(k);
+    if (!plan) {
+      plan = { productId: e.productId, warehouseId: e.warehouseId, batchNumber: e.batchNumber, added: 0n, removed: 0n, productionDate: null, expiryDate: null };
+      byKey.set(k, plan);
+    }
+    if (e.delta > 0n) {
+      plan.added += e.delta;
+      // The last arrival that names dates describes the goods (a correction's new load comes after the restored goods).
+      if (e.productionDate || e.expiryDate || plan.added === e.delta) {
+        plan.productionDate = e.productionDate;
+        plan.expiryDate = e.expiryDate;
+      }
+    } else {
+      plan.removed -= e.delta;
+    }
+  }
+  return [...byKey.values()].sort(compareKeys);
+}
+
+/** The first balance that the locked stock cannot cover once everything arriving and leaving is counted, or null. */
+export function findShortage(plans: BalancePlan[], locked: Map<string, LockedBalance>): Shortage | null {
+  for (const p of plans) {
+    const available = locked.get(balanceKey(p))?.quantity ?? 0n;
+    if (available + p.added - p.removed < 0n) return { ...p, available, needed: p.removed - p.added };
   }
   return null;
 }
 
-/** Thrown when a decrease finds less stock than it needs (the caller turns it into a 409 worded for its operation). */
+/** Thrown when a balance would go below zero (the caller words the 409 for its operation). */
 export class ShortageError extends Error {
   constructor(readonly shortage: Shortage) {
     super('insufficient stock');
@@ -137,14 +149,41 @@ export class ShortageError extends Error {
   }
 }
 
+/** The earlier of two optional days ('yyyy-MM-dd' compares as text), like SQL LEAST which ignores NULL. */
+function earliest(a: string | null, b: string | null): string | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return a < b ? a : b;
+}
+
 /**
- * Applies netted effects in key order. An increase inserts or adds to the row; when the row held nothing its dates become
- * the arriving goods' dates, otherwise the earliest of both are kept (for batch products the ledger has already refused
- * conflicting dates, so this only ever picks between equal dates or fills a gap).
+ * Writes the plans, in key order, to rows locked by lockBalances. Dates: when nothing of the goods already there remains
+ * (the row was empty, or this operation takes all of it away) the row takes the arriving goods' dates; otherwise the
+ * earliest dates are kept — for batch products assertConsistentBatchDates has already refused differing dates, so this
+ * only fills a gap; for products without batches it keeps the most cautious expiry.
  */
-export async function applyEffects(q: Queryable, net: BalanceEffect[]): Promise<void> {
-  for (const e of net) {
-    if (e.delta > 0n) {
+export async function applyPlans(q: Queryable, plans: BalancePlan[], locked: Map<string, LockedBalance>): Promise<void> {
+  for (const p of plans) {
+    const delta = p.added - p.removed;
+    const current = locked.get(balanceKey(p));
+    if (current) {
+      let { productionDate, expiryDate } = current;
+      if (p.added > 0n) {
+        const replaced = current.quantity - p.removed <= 0n;
+        productionDate = replaced ? p.productionDate : earliest(current.productionDate, p.productionDate);
+        expiryDate = replaced ? p.expiryDate : earliest(current.expiryDate, p.expiryDate);
+      }
+      if (delta === 0n && productionDate === current.productionDate && expiryDate === current.expiryDate) continue;
+      const { rowCount } = await q.query(
+        `UPDATE stock_balances
+            SET quantity = quantity + $4::numeric, production_date = $5, expiry_date = $6, updated_at = now()
+          WHERE product_id = $1 AND warehouse_id = $2 AND batch_number = $3 AND quantity + $4::numeric >= 0`,
+        [p.productId, p.warehouseId, p.batchNumber, milliToDecimal(delta), productionDate, expiryDate],
+      );
+      // Unreachable while rows are locked and checked first; kept so a future change cannot go negative silently.
+      if (rowCount !== 1) throw new ShortageError({ ...p, available: current.quantity, needed: -delta });
+    } else if (delta > 0n) {
+      // A new balance. ON CONFLICT: another transaction created it after our lock query (it could not be locked then).
       await q.query(
         `INSERT INTO stock_balances AS b (product_id, warehouse_id, batch_number, quantity, production_date, expiry_date)
          VALUES ($1, $2, $3, $4, $5, $6)
@@ -155,17 +194,10 @@ export async function applyEffects(q: Queryable, net: BalanceEffect[]): Promise<
            expiry_date = CASE WHEN b.quantity = 0 THEN EXCLUDED.expiry_date
                               ELSE LEAST(b.expiry_date, EXCLUDED.expiry_date) END,
            updated_at = now()`,
-        [e.productId, e.warehouseId, e.batchNumber, milliToDecimal(e.delta), e.productionDate, e.expiryDate],
+        [p.productId, p.warehouseId, p.batchNumber, milliToDecimal(delta), p.productionDate, p.expiryDate],
       );
-    } else {
-      const needed = -e.delta;
-      const { rowCount } = await q.query(
-        `UPDATE stock_balances SET quantity = quantity - $4::numeric, updated_at = now()
-          WHERE product_id = $1 AND warehouse_id = $2 AND batch_number = $3 AND quantity >= $4::numeric`,
-        [e.productId, e.warehouseId, e.batchNumber, milliToDecimal(needed)],
-      );
-      // Unreachable while the rows are locked and checked first; kept so a future change cannot go negative silently.
-      if (rowCount !== 1) throw new ShortageError({ ...e, available: 0n, needed });
+    } else if (delta < 0n) {
+      throw new ShortageError({ ...p, available: 0n, needed: -delta });
     }
   }
 }

@@ -1,0 +1,69 @@
+import type { Queryable } from '../db';
+
+export interface BalanceMismatch {
+  product_id: number;
+  warehouse_id: number;
+  batch_number: string;
+  /** Σ of the ledger's effects on this balance (numeric text), '0' when the ledger never touched it. */
+  ledger: string;
+  /** The stored balance (numeric text), '0' when there is no row. */
+  balance: string;
+}
+
+export interface LedgerCheck {
+  ok: boolean;
+  /** Up to 20 balances whose stored quantity differs from the ledger's sum. */
+  mismatches: BalanceMismatch[];
+  /** Balances below zero (the CHECK constraint makes this 0; counted anyway, it is the promise being verified). */
+  negativeBalances: number;
+  /** Balances the ledger sums to below zero. */
+  negativeLedgerSums: number;
+  /** Rows in each table, for reports. */
+  movements: number;
+  balances: number;
+}
+
+/**
+ * Read-only audit: recomputes every balance from the ledger (C +q at warehouse; S −q at warehouse; T −q at warehouse and
+ * +q at destination; reversal rows are ordinary opposite movements) and compares with stock_balances. Used by the tests
+ * and the benchmark; a full scan of both tables, so not for request paths.
+ */
+export async function ledgerMatchesBalances(q: Queryable): Promise<LedgerCheck> {
+  const sums = `
+    WITH effects AS (
+      SELECT product_id, warehouse_id, batch_number,
+             CASE movement_type WHEN 'C' THEN quantity ELSE -quantity END AS q
+        FROM stock_movements
+      UNION ALL
+      SELECT product_id, destination_warehouse_id, batch_number, quantity
+        FROM stock_movements WHERE movement_type = 'T'
+    )
+    SELECT product_id, warehouse_id, batch_number, sum(q) AS q FROM effects GROUP BY product_id, warehouse_id, batch_number`;
+  const { rows: mismatches } = await q.query<BalanceMismatch>(
+    `SELECT coalesce(l.product_id, b.product_id) AS product_id,
+            coalesce(l.warehouse_id, b.warehouse_id) AS warehouse_id,
+            coalesce(l.batch_number, b.batch_number) AS batch_number,
+            coalesce(l.q, 0)::text AS ledger, coalesce(b.quantity, 0)::text AS balance
+       FROM (${sums}) l
+       FULL JOIN stock_balances b
+         ON b.product_id = l.product_id AND b.warehouse_id = l.warehouse_id AND b.batch_number = l.batch_number
+      WHERE coalesce(l.q, 0) <> coalesce(b.quantity, 0)
+      ORDER BY 1, 2, 3
+      LIMIT 20`,
+  );
+  const { rows: counts } = await q.query<{ neg_bal: number; neg_led: number; movements: number; balances: number }>(
+    `SELECT (SELECT count(*) FROM stock_balances WHERE quantity < 0)::int AS neg_bal,
+            (SELECT count(*) FROM (${sums}) s WHERE s.q < 0)::int AS neg_led,
+            (SELECT count(*) FROM stock_movements)::int AS movements,
+            (SELECT count(*) FROM stock_balances)::int AS balances`,
+  );
+  const c = counts[0];
+  return {
+    ok: mismatches.length === 0 && c.neg_bal === 0 && c.neg_led === 0,
+    mismatches,
+    negativeBalances: c.neg_bal,
+    negativeLedgerSums: c.neg_led,
+    movements: c.movements,
+    balances: c.balances,
+  };
+}

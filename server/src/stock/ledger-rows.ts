@@ -1,0 +1,68 @@
+import type { Queryable } from '../db';
+import { AppError } from '../http/errors';
+import { stockMessages as msg } from './messages';
+import { milliToDecimal, type Milli } from './quantity';
+import { isoDay } from './sql';
+import type { MovementRecord, MovementSource, MovementType } from './types';
+
+/** The stock_movements columns, in the order of MovementRecord. */
+export const MOVEMENT_COLUMNS = `id, movement_type, source_type, source_document_type, source_document_id, source_document_number,
+  product_id, warehouse_id, destination_warehouse_id, batch_number, ${isoDay('production_date')}, ${isoDay('expiry_date')},
+  quantity, ${isoDay('movement_date')}, notes, reverses_id, reversed_by_id, replaces_id, created_by, modified_by, created_at`;
+
+/** A row about to be appended. */
+export interface NewMovementRow {
+  movementType: MovementType;
+  sourceType: MovementSource;
+  sourceDocumentType: MovementSource;
+  sourceDocumentId: number | null;
+  sourceDocumentNumber: string | null;
+  productId: number;
+  warehouseId: number;
+  destinationWarehouseId: number | null;
+  batchNumber: string;
+  productionDate: string | null;
+  expiryDate: string | null;
+  quantity: Milli;
+  movementDate: string;
+  notes: string | null;
+  reversesId: number | null;
+  replacesId: number | null;
+  createdBy: number | null;
+  modifiedBy: number | null;
+}
+
+/** Appends one ledger row (the only INSERT into stock_movements). */
+export async function appendMovement(q: Queryable, r: NewMovementRow): Promise<MovementRecord> {
+  const { rows } = await q.query<MovementRecord>(
+    `INSERT INTO stock_movements (movement_type, source_type, source_document_type, source_document_id,
+       source_document_number, product_id, warehouse_id, destination_warehouse_id, batch_number, production_date,
+       expiry_date, quantity, movement_date, notes, reverses_id, replaces_id, created_by, modified_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+     RETURNING ${MOVEMENT_COLUMNS}`,
+    [
+      r.movementType, r.sourceType, r.sourceDocumentType, r.sourceDocumentId, r.sourceDocumentNumber, r.productId,
+      r.warehouseId, r.destinationWarehouseId, r.batchNumber, r.productionDate, r.expiryDate, milliToDecimal(r.quantity),
+      r.movementDate, r.notes, r.reversesId, r.replacesId, r.createdBy, r.modifiedBy,
+    ],
+  );
+  return rows[0];
+}
+
+/**
+ * A live movement, locked for update until the transaction ends: two deletes (or a delete and an edit) of the same
+ * movement queue up and the second finds it already reversed. 404 unknown, 409 already reversed or itself a reversal.
+ */
+export async function lockLiveMovement(q: Queryable, id: number): Promise<MovementRecord> {
+  const { rows } = await q.query<MovementRecord>(`SELECT ${MOVEMENT_COLUMNS} FROM stock_movements WHERE id = $1 FOR UPDATE`, [id]);
+  const row = rows[0];
+  if (!row) throw new AppError(404, 'MOVEMENT_NOT_FOUND', msg.movementNotFound);
+  if (row.reverses_id !== null) throw new AppError(409, 'REVERSAL_IMMUTABLE', msg.reversalImmutable);
+  if (row.reversed_by_id !== null) throw new AppError(409, 'MOVEMENT_ALREADY_REVERSED', msg.alreadyReversed);
+  return row;
+}
+
+/** Records on the cancelled row which row reversed it: the one UPDATE the append-only trigger allows. */
+export async function markReversed(q: Queryable, id: number, reversalId: number): Promise<void> {
+  await q.query('UPDATE stock_movements SET reversed_by_id = $2 WHERE id = $1 AND reversed_by_id IS NULL', [id, reversalId]);
+}

@@ -1,0 +1,266 @@
+import type { Db, Queryable } from '../db';
+import { AppError } from '../http/errors';
+import {
+  applyPlans,
+  balanceKey,
+  findShortage,
+  lockBalances,
+  planEffects,
+  ShortageError,
+  type BalanceEffect,
+  type BalanceKey,
+  type BalancePlan,
+  type LockedBalance,
+  type Shortage,
+} from './balances';
+import { assertConsistentBatchDates } from './batch-dates';
+import { checkMovementInput, type CheckedMovement } from './input';
+import { appendMovement, lockLiveMovement, markReversed, type NewMovementRow } from './ledger-rows';
+import { compose, stockMessages as msg } from './messages';
+import { decimalToMilli, formatMilli, type Milli } from './quantity';
+import { lockActiveProduct, lockActiveWarehouses, productCode, warehouseName, type ProductRef } from './references';
+import type { Actor, Correction, MovementInput, MovementRecord } from './types';
+
+export { ledgerMatchesBalances, type LedgerCheck } from './invariants';
+
+/**
+ * THE way stock changes. Every function here runs inside the caller's transaction (`q` from `db.tx`), so a sale or a goods
+ * receipt posts its movements and writes its own rows atomically; the *Tx variants open a transaction of their own.
+ *
+ * Each call: validates (input, product, warehouses, batch rules) → share-locks product and warehouses → locks the balance
+ * rows it touches in key order → refuses with 409 INSUFFICIENT_STOCK if any balance would go below zero → updates the
+ * balances → appends the ledger row(s). Throwing anywhere rolls all of it back.
+ *
+ * History is never edited: deleting a movement appends a reversal (the opposite movement, pointing at it); correcting
+ * one appends a reversal plus the corrected movement (pointing at the one it replaces). The sum of the ledger therefore
+ * always equals the balances (ledgerMatchesBalances).
+ */
+
+/** The parts of a ledger row that decide its effect on the balances. */
+interface EffectRow {
+  movementType: 'C' | 'S' | 'T';
+  productId: number;
+  warehouseId: number;
+  destinationWarehouseId: number | null;
+  batchNumber: string;
+  quantity: Milli;
+  productionDate: string | null;
+  expiryDate: string | null;
+}
+
+/** C adds at the warehouse, S takes from it, T takes from the warehouse and adds at the destination; sign -1 undoes. */
+function effectsOf(r: EffectRow, sign: 1n | -1n): BalanceEffect[] {
+  const at = (warehouseId: number, delta: Milli): BalanceEffect => ({
+    productId: r.productId,
+    warehouseId,
+    batchNumber: r.batchNumber,
+    delta: delta * sign,
+    productionDate: r.productionDate,
+    expiryDate: r.expiryDate,
+  });
+  switch (r.movementType) {
+    case 'C':
+      return [at(r.warehouseId, r.quantity)];
+    case 'S':
+      return [at(r.warehouseId, -r.quantity)];
+    case 'T':
+      return [at(r.warehouseId, -r.quantity), at(r.destinationWarehouseId as number, r.quantity)];
+  }
+}
+
+function effectRowOf(r: MovementRecord): EffectRow {
+  return {
+    movementType: r.movement_type,
+    productId: r.product_id,
+    warehouseId: r.warehouse_id,
+    destinationWarehouseId: r.destination_warehouse_id,
+    batchNumber: r.batch_number,
+    quantity: decimalToMilli(r.quantity) as Milli,
+    productionDate: r.production_date,
+    expiryDate: r.expiry_date,
+  };
+}
+
+/**
+ * Applies the product's rules (SPEC §5): batch required where managed, dropped where not; a load needs the dates the
+ * product manages and keeps only those; unloads and transfers take their dates from the stock (set later).
+ */
+function fitToProduct(m: CheckedMovement, product: ProductRef): CheckedMovement {
+  const out = { ...m };
+  if (product.has_batch && !out.batchNumber) throw new AppError(400, 'BATCH_REQUIRED', msg.batchRequired, { code: product.code });
+  if (!product.has_batch) out.batchNumber = '';
+  if (out.movementType === 'C') {
+    if (product.has_production_date && !out.productionDate) {
+      throw new AppError(400, 'PRODUCTION_DATE_REQUIRED', msg.productionDateRequired, { code: product.code });
+    }
+    if (product.has_expiry_date && !out.expiryDate) {
+      throw new AppError(400, 'EXPIRY_DATE_REQUIRED', msg.expiryDateRequired, { code: product.code });
+    }
+    if (!product.has_production_date) out.productionDate = null;
+    if (!product.has_expiry_date) out.expiryDate = null;
+  } else {
+    out.productionDate = null;
+    out.expiryDate = null;
+  }
+  return out;
+}
+
+function warehousesOf(m: CheckedMovement): number[] {
+  return m.destinationWarehouseId === null ? [m.warehouseId] : [m.warehouseId, m.destinationWarehouseId];
+}
+
+function sourceKey(m: CheckedMovement): BalanceKey {
+  return { productId: m.productId, warehouseId: m.warehouseId, batchNumber: m.batchNumber };
+}
+
+/** Balance keys a movement touches (its effects' keys; the dates do not matter for locking). */
+function keysOf(m: CheckedMovement): BalanceKey[] {
+  return effectsOf({ ...m, productionDate: null, expiryDate: null }, 1n);
+}
+
+type Operation = 'post' | 'delete' | 'update';
+
+/** The 409 for a shortage, worded for what the user was doing. */
+async function shortageError(q: Queryable, s: Shortage, op: Operation): Promise<AppError> {
+  const batch = s.batchNumber
+    ? { it: msg.batchSuffix.it, fr: msg.batchSuffix.fr }
+    : { it: '', fr: '' };
+  const params = {
+    warehouse: await warehouseName(q, s.warehouseId),
+    code: await productCode(q, s.productId),
+    batch: s.batchNumber,
+    available: formatMilli(s.available),
+    requested: formatMilli(s.needed),
+  };
+  if (op === 'post') return new AppError(409, 'INSUFFICIENT_STOCK', compose(msg.insufficientStock, { batch }), params);
+  const action = op === 'delete' ? msg.actionDelete : msg.actionUpdate;
+  return new AppError(409, 'INSUFFICIENT_STOCK', compose(msg.reversalInsufficientStock, { batch, action }), params);
+}
+
+/** Checks and writes the balance plans; every refusal becomes a worded AppError. */
+async function writePlans(q: Queryable, plans: BalancePlan[], locked: Map<string, LockedBalance>, op: Operation): Promise<void> {
+  const shortage = findShortage(plans, locked);
+  if (shortage) throw await shortageError(q, shortage, op);
+  try {
+    await applyPlans(q, plans, locked);
+  } catch (err) {
+    if (err instanceof ShortageError) throw await shortageError(q, err.shortage, op);
+    // numeric_value_out_of_range: a balance beyond numeric(15,3).
+    if ((err as { code?: string }).code === '22003') throw new AppError(409, 'QUANTITY_OVERFLOW', msg.quantityOverflow);
+    throw err;
+  }
+}
+
+/** An unload or transfer moves goods with the dates they have in stock. */
+function withStockDates(m: CheckedMovement, dates: { productionDate: string | null; expiryDate: string | null } | undefined): CheckedMovement {
+  if (m.movementType === 'C') return m;
+  return { ...m, productionDate: dates?.productionDate ?? null, expiryDate: dates?.expiryDate ?? null };
+}
+
+function newRow(m: CheckedMovement, extra: Pick<NewMovementRow, 'reversesId' | 'replacesId' | 'createdBy' | 'modifiedBy'>): NewMovementRow {
+  return { ...m, ...extra };
+}
+
+/** The movement that undoes `r`: C ↔ S at the same warehouse, a transfer back; same goods, quantity and movement date. */
+function reversalOf(r: MovementRecord, actor: Actor): NewMovementRow {
+  const isTransfer = r.movement_type === 'T';
+  return {
+    movementType: r.movement_type === 'C' ? 'S' : r.movement_type === 'S' ? 'C' : 'T',
+    sourceType: r.source_type,
+    sourceDocumentType: r.source_document_type ?? r.source_type,
+    sourceDocumentId: r.source_document_id,
+    sourceDocumentNumber: r.source_document_number,
+    productId: r.product_id,
+    warehouseId: isTransfer ? (r.destination_warehouse_id as number) : r.warehouse_id,
+    destinationWarehouseId: isTransfer ? r.warehouse_id : null,
+    batchNumber: r.batch_number,
+    productionDate: r.production_date,
+    expiryDate: r.expiry_date,
+    quantity: decimalToMilli(r.quantity) as Milli,
+    // Dated like the movement it cancels, so the pair nets to zero in any date-range report; created_at says when.
+    movementDate: r.movement_date,
+    notes: null,
+    reversesId: r.id,
+    replacesId: null,
+    createdBy: actor.id,
+    modifiedBy: null,
+  };
+}
+
+/** Posts one movement: load (C), unload (S) or transfer (T, one row, both warehouses in the same transaction). */
+export async function postMovement(q: Queryable, input: MovementInput, actor: Actor): Promise<MovementRecord> {
+  const checked = checkMovementInput(input);
+  const product = await lockActiveProduct(q, checked.productId);
+  let m = fitToProduct(checked, product);
+  await lockActiveWarehouses(q, warehousesOf(m));
+  await assertConsistentBatchDates(q, product, m);
+  const locked = await lockBalances(q, keysOf(m));
+  m = withStockDates(m, locked.get(balanceKey(sourceKey(m))));
+  await writePlans(q, planEffects(effectsOf(m, 1n)), locked, 'post');
+  return appendMovement(q, newRow(m, { reversesId: null, replacesId: null, createdBy: actor.id, modifiedBy: null }));
+}
+
+/**
+ * Cancels a movement by appending its reversal (returned). Refused with 409 when the goods it brought are no longer
+ * there (INSUFFICIENT_STOCK), or when it is already reversed or is itself a reversal. Product and warehouse states are
+ * not checked: undoing is allowed even after a product or warehouse was deactivated.
+ */
+export async function reverseMovement(q: Queryable, movementId: number, actor: Actor): Promise<MovementRecord> {
+  const old = await lockLiveMovement(q, movementId);
+  const effects = effectsOf(effectRowOf(old), -1n);
+  const locked = await lockBalances(q, effects);
+  await writePlans(q, planEffects(effects), locked, 'delete');
+  const reversal = await appendMovement(q, reversalOf(old, actor));
+  await markReversed(q, old.id, reversal.id);
+  return reversal;
+}
+
+/**
+ * Corrects a movement: appends its reversal and the corrected movement (replaces_id → old row; created_by kept,
+ * modified_by = actor) in one step. Stock is checked on the net result, so correcting a load of 10 into 8 needs only 2
+ * still in stock. The source (MAN, SO, PO) and document of the original are kept, whatever the input says.
+ */
+export async function correctMovement(q: Queryable, movementId: number, input: MovementInput, actor: Actor): Promise<Correction> {
+  const old = await lockLiveMovement(q, movementId);
+  const checked = checkMovementInput({
+    ...input,
+    sourceType: old.source_type,
+    sourceDocument: { type: old.source_document_type ?? old.source_type, id: old.source_document_id, number: old.source_document_number },
+  });
+  const product = await lockActiveProduct(q, checked.productId);
+  let m = fitToProduct(checked, product);
+  await lockActiveWarehouses(q, warehousesOf(m));
+
+  const undo = effectsOf(effectRowOf(old), -1n);
+  const leaving = (warehouseId: number) =>
+    undo
+      .filter((e) => e.delta < 0n && e.productId === m.productId && e.batchNumber === m.batchNumber && e.warehouseId === warehouseId)
+      .reduce((sum, e) => sum - e.delta, 0n);
+  await assertConsistentBatchDates(q, product, m, leaving);
+
+  const locked = await lockBalances(q, [...undo, ...keysOf(m)]);
+  // Goods the reversal puts back where the corrected unload/transfer takes from are the very goods taken: their dates.
+  const restored = undo.find((e) => e.delta > 0n && balanceKey(e) === balanceKey(sourceKey(m)));
+  m = withStockDates(m, restored ?? locked.get(balanceKey(sourceKey(m))));
+  await writePlans(q, planEffects([...undo, ...effectsOf(m, 1n)]), locked, 'update');
+
+  const reversal = await appendMovement(q, reversalOf(old, actor));
+  const movement = await appendMovement(q, newRow(m, { reversesId: null, replacesId: old.id, createdBy: old.created_by, modifiedBy: actor.id }));
+  await markReversed(q, old.id, reversal.id);
+  return { reversal, movement };
+}
+
+/** postMovement in a transaction of its own. */
+export function postMovementTx(db: Db, input: MovementInput, actor: Actor): Promise<MovementRecord> {
+  return db.tx((q) => postMovement(q, input, actor));
+}
+
+/** reverseMovement in a transaction of its own. */
+export function reverseMovementTx(db: Db, movementId: number, actor: Actor): Promise<MovementRecord> {
+  return db.tx((q) => reverseMovement(q, movementId, actor));
+}
+
+/** correctMovement in a transaction of its own. */
+export function correctMovementTx(db: Db, movementId: number, input: MovementInput, actor: Actor): Promise<Correction> {
+  return db.tx((q) => correctMovement(q, movementId, input, actor));
+}

@@ -1,0 +1,68 @@
+import type { Queryable } from '../db';
+import { AppError } from '../http/errors';
+import { stockMessages as msg } from './messages';
+
+/** What the ledger needs to know about a product. */
+export interface ProductRef {
+  id: number;
+  code: string;
+  status: 'active' | 'inactive';
+  has_batch: boolean;
+  has_expiry_date: boolean;
+  has_production_date: boolean;
+}
+
+export interface WarehouseRef {
+  id: number;
+  name: string;
+  is_active: boolean;
+}
+
+/**
+ * The live product, share-locked until the transaction ends: it cannot be deactivated, deleted or have its batch flags
+ * changed while a movement of it is being posted. Unknown or deleted → 400, inactive → 409.
+ */
+export async function lockActiveProduct(q: Queryable, productId: number): Promise<ProductRef> {
+  const { rows } = await q.query<ProductRef>(
+    `SELECT id, code, status, has_batch, has_expiry_date, has_production_date
+       FROM products WHERE id = $1 AND deleted_at IS NULL FOR SHARE`,
+    [productId],
+  );
+  const product = rows[0];
+  if (!product) throw new AppError(400, 'PRODUCT_NOT_FOUND', msg.productNotFound, { id: productId });
+  if (product.status !== 'active') throw new AppError(409, 'PRODUCT_INACTIVE', msg.productInactive, { code: product.code });
+  return product;
+}
+
+/**
+ * The live, active warehouses, share-locked in id order (so two movements never wait on each other in opposite orders).
+ * The lock is what makes "delete a warehouse only when empty" safe: the delete locks the row for update, so it waits for
+ * a movement into that warehouse to commit and then sees its stock (warehouse-stock.ts).
+ */
+export async function lockActiveWarehouses(q: Queryable, ids: number[]): Promise<Map<number, WarehouseRef>> {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  const { rows } = await q.query<WarehouseRef>(
+    `SELECT id, name, is_active FROM warehouses
+      WHERE id = ANY($1::bigint[]) AND deleted_at IS NULL
+      ORDER BY id FOR SHARE`,
+    [unique],
+  );
+  const byId = new Map(rows.map((w) => [w.id, w]));
+  for (const id of unique) {
+    const w = byId.get(id);
+    if (!w) throw new AppError(400, 'WAREHOUSE_NOT_FOUND', msg.warehouseNotFound, { id });
+    if (!w.is_active) throw new AppError(409, 'WAREHOUSE_INACTIVE', msg.warehouseInactive, { name: w.name });
+  }
+  return byId;
+}
+
+/** Names for messages (no lock, any warehouse, also deleted ones). */
+export async function warehouseName(q: Queryable, id: number): Promise<string> {
+  const { rows } = await q.query<{ name: string }>('SELECT name FROM warehouses WHERE id = $1', [id]);
+  return rows[0]?.name ?? `#${id}`;
+}
+
+export async function productCode(q: Queryable, id: number): Promise<string> {
+  const { rows } = await q.query<{ code: string }>('SELECT code FROM products WHERE id = $1', [id]);
+  return rows[0]?.code ?? `#${id}`;
+}
