@@ -15,7 +15,8 @@ const parsers = {
  */
 export async function createPgliteDb(dataDir?: string): Promise<Db> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const lite = new PGlite(dataDir, { parsers });
+  // One options object: `new PGlite(undefined, opts)` (in memory) silently ignores opts, parsers included.
+  const lite = new PGlite({ dataDir, parsers });
   await lite.waitReady;
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
