@@ -1,0 +1,197 @@
+import type { Queryable } from '../db';
+import type { MovementSource, MovementType } from './types';
+import { containsPattern, isoDay } from './sql';
+
+/** A movement as the API shows it (SPEC §3 Stock movement), plus its place in the history. */
+export interface MovementView {
+  /** '12-manual' for manual movements (SPEC §3), '12' for those of a sale or a receipt. */
+  id: string;
+  movement_type: MovementType;
+  source_type: MovementSource;
+  /** dd/MM/yyyy. */
+  movement_date: string;
+  product_id: number;
+  product_code: string;
+  product_name: string | null;
+  warehouse_id: number;
+  warehouse_name: string;
+  destination_warehouse_id: number | null;
+  destination_warehouse: string | null;
+  quantity: number;
+  /** null for products without batches. */
+  batch_number: string | null;
+  /** yyyy-MM-dd (date inputs' format), null when not managed. */
+  production_date: string | null;
+  expiry_date: string | null;
+  notes: string | null;
+  source_document: { type: MovementSource; id: number | null; number: string | null };
+  /** Usernames. */
+  created_by: string | null;
+  modified_by: string | null;
+  created_at: string;
+  /** active: counts and is listed; reversed: cancelled or replaced by a later row; reversal: the row that cancelled one. */
+  status: 'active' | 'reversed' | 'reversal';
+  reverses_id: number | null;
+  reversed_by_id: number | null;
+  replaces_id: number | null;
+}
+
+export const MOVEMENT_SORTS = ['date', 'type', 'product_code', 'quantity', 'warehouse', 'destination_warehouse'] as const;
+export type MovementSort = (typeof MOVEMENT_SORTS)[number];
+
+export interface MovementFilter {
+  movementType?: MovementType;
+  sourceType?: MovementSource;
+  /** Case-insensitive "contains" on the product code. */
+  productCode?: string;
+  productId?: number;
+  /** Source or destination. */
+  warehouseId?: number;
+  /** 'yyyy-MM-dd', inclusive. */
+  dateFrom?: string;
+  dateTo?: string;
+  /** Also reversed rows and reversal rows (the whole ledger); default: live movements only. */
+  includeHistory?: boolean;
+  sort?: MovementSort;
+  order?: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+interface MovementViewRow {
+  id: number;
+  movement_type: MovementType;
+  source_type: MovementSource;
+  movement_date: string;
+  product_id: number;
+  product_code: string;
+  product_name: string | null;
+  warehouse_id: number;
+  warehouse_name: string;
+  destination_warehouse_id: number | null;
+  destination_warehouse: string | null;
+  quantity: string;
+  batch_number: string;
+  production_date: string | null;
+  expiry_date: string | null;
+  notes: string | null;
+  source_document_type: MovementSource | null;
+  source_document_id: number | null;
+  source_document_number: string | null;
+  created_by: string | null;
+  modified_by: string | null;
+  created_at: Date;
+  reverses_id: number | null;
+  reversed_by_id: number | null;
+  replaces_id: number | null;
+}
+
+const SELECT_VIEW = `
+  SELECT m.id, m.movement_type, m.source_type, to_char(m.movement_date, 'DD/MM/YYYY') AS movement_date,
+         m.product_id, p.code AS product_code, p.name AS product_name,
+         m.warehouse_id, w.name AS warehouse_name, m.destination_warehouse_id, d.name AS destination_warehouse,
+         m.quantity, m.batch_number, ${isoDay('m.production_date')}, ${isoDay('m.expiry_date')}, m.notes,
+         m.source_document_type, m.source_document_id, m.source_document_number,
+         cu.username AS created_by, mu.username AS modified_by, m.created_at,
+         m.reverses_id, m.reversed_by_id, m.replaces_id
+    FROM stock_movements m
+    JOIN products p ON p.id = m.product_id
+    JOIN warehouses w ON w.id = m.warehouse_id
+    LEFT JOIN warehouses d ON d.id = m.destination_warehouse_id
+    LEFT JOIN users cu ON cu.id = m.created_by
+    LEFT JOIN users mu ON mu.id = m.modified_by`;
+
+/** The API id of a movement: manual ones end in "-manual" (SPEC §3). */
+export function movementApiId(id: number, sourceType: MovementSource): string {
+  return sourceType === 'MAN' ? `${id}-manual` : String(id);
+}
+
+function toView(r: MovementViewRow): MovementView {
+  return {
+    id: movementApiId(r.id, r.source_type),
+    movement_type: r.movement_type,
+    source_type: r.source_type,
+    movement_date: r.movement_date,
+    product_id: r.product_id,
+    product_code: r.product_code,
+    product_name: r.product_name,
+    warehouse_id: r.warehouse_id,
+    warehouse_name: r.warehouse_name,
+    destination_warehouse_id: r.destination_warehouse_id,
+    destination_warehouse: r.destination_warehouse,
+    quantity: Number(r.quantity),
+    batch_number: r.batch_number === '' ? null : r.batch_number,
+    production_date: r.production_date,
+    expiry_date: r.expiry_date,
+    notes: r.notes,
+    source_document: { type: r.source_document_type ?? r.source_type, id: r.source_document_id, number: r.source_document_number },
+    created_by: r.created_by,
+    modified_by: r.modified_by,
+    created_at: r.created_at.toISOString(),
+    status: r.reverses_id !== null ? 'reversal' : r.reversed_by_id !== null ? 'reversed' : 'active',
+    reverses_id: r.reverses_id,
+    reversed_by_id: r.reversed_by_id,
+    replaces_id: r.replaces_id,
+  };
+}
+
+/** Any ledger row by id (live or not), or null. */
+export async function getMovementView(q: Queryable, id: number): Promise<MovementView | null> {
+  const { rows } = await q.query<MovementViewRow>(`${SELECT_VIEW} WHERE m.id = $1`, [id]);
+  return rows[0] ? toView(rows[0]) : null;
+}
+
+/** WHERE clause on stock_movements m only (no joins), shared by the page and its count. */
+function whereOf(f: MovementFilter, params: unknown[]): string {
+  const where: string[] = [];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  if (!f.includeHistory) where.push('m.reverses_id IS NULL AND m.reversed_by_id IS NULL');
+  if (f.movementType) where.push(`m.movement_type = ${p(f.movementType)}`);
+  if (f.sourceType) where.push(`m.source_type = ${p(f.sourceType)}`);
+  if (f.productId) where.push(`m.product_id = ${p(f.productId)}`);
+  if (f.productCode) where.push(`m.product_id IN (SELECT id FROM products WHERE code ILIKE ${p(containsPattern(f.productCode))})`);
+  if (f.warehouseId) {
+    const w = p(f.warehouseId);
+    where.push(`(m.warehouse_id = ${w} OR m.destination_warehouse_id = ${w})`);
+  }
+  if (f.dateFrom) where.push(`m.movement_date >= ${p(f.dateFrom)}::date`);
+  if (f.dateTo) where.push(`m.movement_date <= ${p(f.dateTo)}::date`);
+  return where.length ? `WHERE ${where.join(' AND ')}` : '';
+}
+
+function orderOf(sort: MovementSort, order: 'asc' | 'desc'): string {
+  const dir = order === 'asc' ? 'ASC' : 'DESC';
+  // Ties always fall back to newest first, so paging is stable.
+  const newest = 'm.movement_date DESC, m.id DESC';
+  switch (sort) {
+    case 'date':
+      return `m.movement_date ${dir}, m.id ${dir}`;
+    case 'type':
+      return `m.movement_type ${dir}, m.source_type ${dir}, ${newest}`;
+    case 'product_code':
+      return `p.code ${dir}, ${newest}`;
+    case 'quantity':
+      return `m.quantity ${dir}, ${newest}`;
+    case 'warehouse':
+      return `w.name ${dir}, ${newest}`;
+    case 'destination_warehouse':
+      return `d.name ${dir} NULLS LAST, ${newest}`;
+  }
+}
+
+/** One page of movements and the number of all that match. */
+export async function listMovements(q: Queryable, f: MovementFilter): Promise<{ rows: MovementView[]; total: number }> {
+  const params: unknown[] = [];
+  const where = whereOf(f, params);
+  const sort = f.sort ?? 'date';
+  const order = f.order ?? (sort === 'date' ? 'desc' : 'asc');
+  const page = await q.query<MovementViewRow>(
+    `${SELECT_VIEW} ${where} ORDER BY ${orderOf(sort, order)} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, f.limit, f.offset],
+  );
+  const count = await q.query<{ total: number }>(`SELECT count(*)::int AS total FROM stock_movements m ${where}`, params);
+  return { rows: page.rows.map(toView), total: count.rows[0].total };
+}
