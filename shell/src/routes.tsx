@@ -29,7 +29,8 @@ export const routes: RouteObject[] = [
           path: `${s.path.slice(1)}/*`,
           element: (
             <RequirePermission permission={s.permission} redirectTo="/">
-              <RemoteSection remote={s.remote} />
+              {/* keyed: the router reuses the element between sections; each remote needs its own state */}
+              <RemoteSection key={s.remote} remote={s.remote} />
             </RequirePermission>
           ),
         }),

@@ -1,7 +1,7 @@
 /**
  * Test helpers for every package's Jest suite (not part of the runtime bundle: import from '@wms/shared-ui/testing').
  */
-import type { ReactElement } from 'react';
+import { act, type ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { saveSession, type Language, type Role, type SessionUser } from '@wms/shared-api';
@@ -16,9 +16,14 @@ export function signInAs(role: Role, name = 'Mario Rossi'): SessionUser {
   return user;
 }
 
-/** Switches the shared i18next instance (tests share it across cases: set it in beforeEach). */
+/**
+ * Switches the shared i18next instance, inside act() since rendered components re-render. Tests share the instance
+ * across cases: set the language in beforeEach.
+ */
 export async function switchLanguage(language: Language): Promise<void> {
-  await changeLanguage(language);
+  await act(async () => {
+    await changeLanguage(language);
+  });
 }
 
 /** Shows the router's current path, so a test can assert where a guard or a link led. */

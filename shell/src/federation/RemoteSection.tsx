@@ -24,7 +24,7 @@ export function RemoteSection({ remote }: RemoteSectionProps) {
 
   return (
     <RemoteErrorBoundary
-      key={attempt}
+      key={`${remote}:${attempt}`}
       fallback={
         <ErrorState
           title={t('remote.title')}

@@ -1,0 +1,94 @@
+import { screen, within } from '@testing-library/react';
+import { missingTranslationKeys, renderSection, signInAs, switchLanguage } from '@wms/shared-ui/testing';
+import App from './App';
+import { operationsMessages } from './i18n/messages';
+
+const BASE = '/operazioni';
+const hubCards = () =>
+  within(screen.getByRole('navigation', { name: 'Operazioni' }))
+    .getAllByRole('link')
+    .map((a) => a.getAttribute('data-testid'));
+
+beforeEach(() => switchLanguage('it'));
+
+describe('operations hub (SPEC §6)', () => {
+  const all = ['purchaseOrders', 'goodsReceipt', 'prices', 'sales', 'movements', 'stockTransfer'];
+  it.each([
+    ['admin', all],
+    ['direction', all],
+    ['orders', all],
+    ['sales', all],
+    ['warehouse', ['goodsReceipt', 'movements', 'stockTransfer']],
+    ['administration', ['prices', 'stockTransfer']],
+  ] as const)('%s sees %j', (role, expected) => {
+    signInAs(role);
+    renderSection(<App />, { basePath: BASE });
+    expect(screen.getByRole('heading', { level: 1, name: 'Operazioni' })).toBeInTheDocument();
+    expect(hubCards()).toEqual(expected.map((id) => `card-${id}`));
+  });
+
+  it('cards lead to the SPEC routes', () => {
+    signInAs('admin');
+    renderSection(<App />, { basePath: BASE });
+    const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
+    expect(href('Ordini fornitori')).toBe('/operazioni/ordini-fornitori');
+    expect(href('Ricezione merce')).toBe('/operazioni/ricezione-merce');
+    expect(href('Prezzi')).toBe('/operazioni/prezzi');
+    expect(href('Vendite')).toBe('/operazioni/vendite');
+    expect(href('Movimenti')).toBe('/operazioni/movimenti');
+    expect(href('Trasferimento merce')).toBe('/operazioni/trasferimenti');
+  });
+
+  it.each([
+    ['warehouse', '/operazioni/prezzi'],
+    ['warehouse', '/operazioni/ordini-fornitori/nuovo'],
+    ['administration', '/operazioni/movimenti'],
+    ['administration', '/operazioni/ricezione-merce/5'],
+  ] as const)('%s opening %s goes back to the hub', (role, url) => {
+    signInAs(role);
+    renderSection(<App />, { basePath: BASE, url });
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/operazioni$/);
+  });
+});
+
+describe('operations screens', () => {
+  beforeEach(() => signInAs('admin'));
+
+  it.each([
+    ['/operazioni/ordini-fornitori', 'Ordini fornitori', 'Commandes fournisseurs'],
+    ['/operazioni/ordini-fornitori/nuovo', 'Nuovo ordine fornitore', 'Nouvelle commande fournisseur'],
+    ['/operazioni/ordini-fornitori/4', 'Modifica ordine fornitore', 'Modifier la commande fournisseur'],
+    ['/operazioni/ricezione-merce', 'Ricezione merce', 'Réception des marchandises'],
+    ['/operazioni/ricezione-merce/4', 'Ricezione ordine', 'Réception de la commande'],
+    ['/operazioni/ricezione-merce/storico/9', 'Storico ricezioni articolo', "Historique des réceptions de l'article"],
+    ['/operazioni/prezzi', 'Prezzi', 'Prix'],
+    ['/operazioni/prezzi/nuovo', 'Nuovo prezzo', 'Nouveau prix'],
+    ['/operazioni/prezzi/2', 'Modifica prezzo', 'Modifier le prix'],
+    ['/operazioni/vendite', 'Vendite', 'Ventes'],
+    ['/operazioni/movimenti', 'Movimenti', 'Mouvements'],
+    ['/operazioni/movimenti/nuovo', 'Nuovo movimento', 'Nouveau mouvement'],
+    ['/operazioni/movimenti/7-manual', 'Modifica movimento', 'Modifier le mouvement'],
+  ])('%s is a titled placeholder in it and fr', async (url, it, fr) => {
+    renderSection(<App />, { basePath: BASE, url });
+    expect(screen.getByRole('heading', { level: 1, name: it })).toBeInTheDocument();
+    expect(screen.getByText('In preparazione')).toBeInTheDocument();
+    await switchLanguage('fr');
+    expect(screen.getByRole('heading', { level: 1, name: fr })).toBeInTheDocument();
+  });
+
+  it('Stock transfer is final: title and subtitle only, in both languages', async () => {
+    signInAs('warehouse');
+    renderSection(<App />, { basePath: BASE, url: '/operazioni/trasferimenti' });
+    const page = screen.getByTestId('stock-transfer-page');
+    expect(within(page).getByRole('heading', { level: 1, name: 'Trasferimento merce' })).toBeInTheDocument();
+    expect(within(page).getByText('Spostamento di merce tra magazzini')).toBeInTheDocument();
+    expect(screen.queryByText('In preparazione')).not.toBeInTheDocument();
+    await switchLanguage('fr');
+    expect(within(page).getByRole('heading', { level: 1, name: 'Transfert de stock' })).toBeInTheDocument();
+    expect(within(page).getByText('Déplacement de marchandises entre entrepôts')).toBeInTheDocument();
+  });
+});
+
+it('the operations namespace has the same keys in it and fr', () => {
+  expect(missingTranslationKeys(operationsMessages)).toEqual([]);
+});

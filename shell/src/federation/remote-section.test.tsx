@@ -1,0 +1,116 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { signInAs, switchLanguage } from '@wms/shared-ui/testing';
+import { fakeApp, loadRemote, registerRemotes, serveRemotes } from '../test-support/federation-mock';
+import { renderPortal, resetFederation } from '../test-support/portal';
+import { server } from '../test-support/server';
+
+jest.mock('@module-federation/enhanced/runtime', () => require('../test-support/federation-mock'));
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+beforeEach(async () => {
+  resetFederation();
+  loadRemote.mockReset();
+  registerRemotes.mockReset();
+  serveRemotes();
+  signInAs('admin');
+  await switchLanguage('it');
+  // React reports errors caught by boundaries on console.error; they are the point of these tests.
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('remote sections', () => {
+  it('registers the remotes listed in /remotes.json, with absolute manifest URLs', async () => {
+    renderPortal('/operazioni');
+    expect(await screen.findByRole('heading', { name: 'operations hub' })).toBeInTheDocument();
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'registry', entry: 'http://localhost/mf/registry/mf-manifest.json' }], {
+      force: false,
+    });
+    expect(registerRemotes).toHaveBeenCalledTimes(4);
+    expect(loadRemote).toHaveBeenCalledWith('operations/App');
+  });
+
+  it("renders the remote's relative routes under its base path", async () => {
+    renderPortal('/anagrafica/prodotti');
+    expect(await screen.findByRole('heading', { name: 'registry screen' })).toBeInTheDocument();
+  });
+
+  it('a failed remote shows a translated message; the rest of the portal works; Retry really retries', async () => {
+    serveRemotes(['registry']);
+    const portal = renderPortal('/anagrafica');
+
+    const error = await screen.findByTestId('remote-error');
+    expect(error).toHaveAttribute('role', 'alert');
+    expect(error).toHaveTextContent('Il modulo «Anagrafiche» non è disponibile al momento.');
+
+    // another section still loads
+    await userEvent.click(screen.getByTestId('nav-operations'));
+    expect(await screen.findByRole('heading', { name: 'operations hub' })).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('nav-registry'));
+    expect(await screen.findByTestId('remote-error')).toBeInTheDocument();
+
+    // the remote comes back: Retry loads it (a fresh lazy component, a fresh registration)
+    serveRemotes();
+    const calls = loadRemote.mock.calls.length;
+    await userEvent.click(screen.getByRole('button', { name: 'Riprova' }));
+    expect(await screen.findByRole('heading', { name: 'registry hub' })).toBeInTheDocument();
+    expect(loadRemote.mock.calls.length).toBe(calls + 1);
+    expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'registry', entry: 'http://localhost/mf/registry/mf-manifest.json' }], {
+      force: true,
+    });
+    expect(screen.queryByTestId('remote-error')).not.toBeInTheDocument();
+    expect(portal.path()).toBe('/anagrafica');
+  });
+
+  it('the failure message follows the language', async () => {
+    serveRemotes(['reports']);
+    renderPortal('/report');
+    await screen.findByTestId('remote-error');
+    await userEvent.selectOptions(screen.getByTestId('language-select'), 'fr');
+    expect(screen.getByTestId('remote-error')).toHaveTextContent("Le module « Rapports » n'est pas disponible pour le moment.");
+    expect(screen.getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
+  });
+
+  it('an unreachable /remotes.json is retried too', async () => {
+    let up = false;
+    server.use(
+      http.get('*/remotes.json', () =>
+        up ? HttpResponse.json({ users: '/mf/users/mf-manifest.json' }) : new HttpResponse(null, { status: 503 }),
+      ),
+    );
+    renderPortal('/users');
+    expect(await screen.findByTestId('remote-error')).toHaveTextContent('Il modulo «Utenti» non è disponibile');
+    expect(loadRemote).not.toHaveBeenCalled();
+    up = true;
+    await userEvent.click(screen.getByTestId('remote-error-retry'));
+    expect(await screen.findByRole('heading', { name: 'users hub' })).toBeInTheDocument();
+  });
+
+  it('a remote missing from /remotes.json fails inside its section only', async () => {
+    server.use(http.get('*/remotes.json', () => HttpResponse.json({ registry: '/mf/registry/mf-manifest.json' })));
+    renderPortal('/operazioni');
+    expect(await screen.findByTestId('remote-error')).toHaveTextContent('Operazioni');
+    await userEvent.click(screen.getByTestId('nav-registry'));
+    expect(await screen.findByRole('heading', { name: 'registry hub' })).toBeInTheDocument();
+  });
+
+  it('a remote that crashes while rendering is contained as well', async () => {
+    loadRemote.mockImplementation(async (id: string) => {
+      if (id === 'users/App')
+        return {
+          default: () => {
+            throw new Error('bug in the remote');
+          },
+        };
+      return { default: fakeApp(id.split('/')[0]) };
+    });
+    renderPortal('/users');
+    expect(await screen.findByTestId('remote-error')).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('nav-home'));
+    await waitFor(() => expect(screen.getByTestId('card-users')).toBeInTheDocument());
+  });
+});

@@ -1,0 +1,37 @@
+// Stands in for '@module-federation/enhanced/runtime' in Jest (it cannot fetch real remotes):
+//   jest.mock('@module-federation/enhanced/runtime', () => require('./test-support/federation-mock'));
+import type { ComponentType } from 'react';
+import { Route, Routes } from 'react-router-dom';
+
+export const loadRemote = jest.fn<Promise<{ default: ComponentType } | null>, [string]>();
+export const registerRemotes = jest.fn();
+const instance = { loadRemote, registerRemotes };
+export function getInstance() {
+  return instance;
+}
+
+/** Every remote answers with a small App using relative routes, like the real ones; names in `down` fail. */
+export function serveRemotes(down: string[] = []) {
+  loadRemote.mockImplementation(async (id: string) => {
+    const name = id.split('/')[0];
+    if (down.includes(name)) throw new Error(`remote ${name} unreachable`);
+    return { default: fakeApp(name) };
+  });
+}
+
+const apps = new Map<string, ComponentType>();
+export function fakeApp(name: string): ComponentType {
+  let App = apps.get(name);
+  if (!App) {
+    App = function FakeRemoteApp() {
+      return (
+        <Routes>
+          <Route index element={<h1>{`${name} hub`}</h1>} />
+          <Route path=":screen" element={<h1>{`${name} screen`}</h1>} />
+        </Routes>
+      );
+    };
+    apps.set(name, App);
+  }
+  return App;
+}
