@@ -1,8 +1,8 @@
 /** Small SQL fragments shared by the stock queries. */
 
 /**
- * A date column as 'yyyy-MM-dd' text, made in SQL: the value is then the same on every driver, whatever its date parser
- * (PGlite 0.5 ignores the `parsers` option given to its constructor and would hand back a Date at UTC midnight).
+ * A date column as 'yyyy-MM-dd' text, made in SQL: the value is the same on every driver whatever its date parser is
+ * configured to do (a Date at UTC midnight would shift a day in some time zones).
  */
 export const isoDay = (column: string, as = column.replace(/^\w+\./, '')): string => `to_char(${column}, 'YYYY-MM-DD') AS ${as}`;
 
