@@ -16,15 +16,14 @@ export interface Area {
   id: 'purchaseOrders' | 'goodsReceipt' | 'prices' | 'sales' | 'movements' | 'stockTransfer';
   path: string;
   permission: Permission;
-  icon: string;
   Screen: ComponentType;
 }
 
 export const AREAS: readonly Area[] = [
-  { id: 'purchaseOrders', path: 'ordini-fornitori', permission: 'purchaseOrders', icon: '🧾', Screen: PurchaseOrdersRoutes },
-  { id: 'goodsReceipt', path: 'ricezione-merce', permission: 'goodsReceipt', icon: '📥', Screen: GoodsReceiptRoutes },
-  { id: 'prices', path: 'prezzi', permission: 'prices', icon: '🏷️', Screen: PricesRoutes },
-  { id: 'sales', path: 'vendite', permission: 'sales', icon: '🛒', Screen: SalesPage },
-  { id: 'movements', path: 'movimenti', permission: 'movements', icon: '🔁', Screen: MovementsRoutes },
-  { id: 'stockTransfer', path: 'trasferimenti', permission: 'operations', icon: '🚚', Screen: StockTransferPage },
+  { id: 'purchaseOrders', path: 'ordini-fornitori', permission: 'purchaseOrders', Screen: PurchaseOrdersRoutes },
+  { id: 'goodsReceipt', path: 'ricezione-merce', permission: 'goodsReceipt', Screen: GoodsReceiptRoutes },
+  { id: 'prices', path: 'prezzi', permission: 'prices', Screen: PricesRoutes },
+  { id: 'sales', path: 'vendite', permission: 'sales', Screen: SalesPage },
+  { id: 'movements', path: 'movimenti', permission: 'movements', Screen: MovementsRoutes },
+  { id: 'stockTransfer', path: 'trasferimenti', permission: 'operations', Screen: StockTransferPage },
 ];

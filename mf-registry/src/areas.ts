@@ -14,14 +14,13 @@ export interface Area {
   id: 'products' | 'warehouses' | 'company' | 'suppliers' | 'customers';
   path: string;
   permission: Permission;
-  icon: string;
   Screen: ComponentType;
 }
 
 export const AREAS: readonly Area[] = [
-  { id: 'products', path: 'prodotti', permission: 'registry', icon: '📦', Screen: ProductsRoutes },
-  { id: 'warehouses', path: 'magazzini', permission: 'registry', icon: '🏭', Screen: WarehousesRoutes },
-  { id: 'company', path: 'azienda', permission: 'registry', icon: '🏢', Screen: CompanyPage },
-  { id: 'suppliers', path: 'fornitori', permission: 'registry', icon: '🤝', Screen: SuppliersPage },
-  { id: 'customers', path: 'clienti', permission: 'registry', icon: '🧾', Screen: CustomersPage },
+  { id: 'products', path: 'prodotti', permission: 'registry', Screen: ProductsRoutes },
+  { id: 'warehouses', path: 'magazzini', permission: 'registry', Screen: WarehousesRoutes },
+  { id: 'company', path: 'azienda', permission: 'registry', Screen: CompanyPage },
+  { id: 'suppliers', path: 'fornitori', permission: 'registry', Screen: SuppliersPage },
+  { id: 'customers', path: 'clienti', permission: 'registry', Screen: CustomersPage },
 ];

@@ -13,12 +13,11 @@ export interface Area {
   id: 'stockLevels' | 'inventory' | 'valuation';
   path: string;
   permission: Permission;
-  icon: string;
   Screen: ComponentType;
 }
 
 export const AREAS: readonly Area[] = [
-  { id: 'stockLevels', path: 'giacenze', permission: 'stockLevels', icon: '📦', Screen: StockLevelsPage },
-  { id: 'inventory', path: 'inventario', permission: 'reports', icon: '📋', Screen: InventoryPage },
-  { id: 'valuation', path: 'valorizzazione', permission: 'valuation', icon: '💶', Screen: ValuationPage },
+  { id: 'stockLevels', path: 'giacenze', permission: 'stockLevels', Screen: StockLevelsPage },
+  { id: 'inventory', path: 'inventario', permission: 'reports', Screen: InventoryPage },
+  { id: 'valuation', path: 'valorizzazione', permission: 'valuation', Screen: ValuationPage },
 ];

@@ -17,7 +17,6 @@ export function OperationsHub() {
           title: t(`${a.id}.title`),
           description: t(`${a.id}.subtitle`),
           permission: a.permission,
-          icon: a.icon,
         }))}
       />
     </section>

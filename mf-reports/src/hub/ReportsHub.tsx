@@ -20,7 +20,6 @@ export function ReportsHub() {
           title: t(`${a.id}.title`),
           description: t(`${a.id}.subtitle`),
           permission: a.permission,
-          icon: a.icon,
         }))}
       />
     </section>

@@ -11,16 +11,31 @@ export interface PasswordFieldProps {
   autoComplete?: string;
 }
 
-/** A password input with a show/hide toggle; the toggle is a real button with a changing name and aria-pressed. */
+/** Eye / crossed eye, drawn inline so no icon font or emoji font is needed. */
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
+      <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
+      <circle cx="12" cy="12" r="3" />
+      {crossed ? <path d="M3 3l18 18" /> : null}
+    </svg>
+  );
+}
+
+/**
+ * A password input with a show/hide toggle inside it. The toggle is a real button named "Mostra password" /
+ * "Nascondi password" (aria-label, also the hover title) with aria-pressed.
+ */
 export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
   { id, label, value, onChange, error, showLabel, hideLabel, autoComplete = 'current-password' },
   ref,
 ) {
   const [visible, setVisible] = useState(false);
+  const toggleLabel = visible ? hideLabel : showLabel;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <div className="input-with-button">
+      <div className="input-with-toggle">
         <input
           ref={ref}
           id={id}
@@ -36,13 +51,15 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
         />
         <button
           type="button"
-          className="btn btn-ghost"
+          className="input-toggle"
+          aria-label={toggleLabel}
+          title={toggleLabel}
           aria-pressed={visible}
           aria-controls={id}
           data-testid="password-toggle"
           onClick={() => setVisible((v) => !v)}
         >
-          {visible ? hideLabel : showLabel}
+          <EyeIcon crossed={visible} />
         </button>
       </div>
       {error ? (

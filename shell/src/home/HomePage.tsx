@@ -13,7 +13,6 @@ export function HomePage() {
     title: t(`sections.${s.remote}.title`),
     description: t(`sections.${s.remote}.description`),
     permission: s.permission,
-    icon: s.icon,
   }));
   return (
     <section>

@@ -43,9 +43,11 @@ export function TopBar() {
       <div className="topbar-end">
         <LanguageSelect />
         {user ? (
-          <span className="topbar-user" data-testid="current-user">
+          <span className="topbar-user">
             <span className="sr-only">{t('common:session.user')}: </span>
-            {user.name} ({t(`common:roles.${user.role}`, { defaultValue: user.role })})
+            <span data-testid="current-user">
+              {user.name} ({t(`common:roles.${user.role}`, { defaultValue: user.role })})
+            </span>
           </span>
         ) : null}
         <button type="button" className="btn btn-ghost-light" onClick={logout} disabled={leaving} data-testid="logout-button">
