@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
 import { stockRoutes } from './stock/routes';
+import { usersRoutes } from './users/routes';
 
 /**
  * The API's domain modules. Each is a Fastify plugin (src/<domain>/routes.ts) registered under /api behind the auth guard;
@@ -14,4 +15,5 @@ export interface Domain {
 export const domains: Domain[] = [
   { name: 'auth', routes: authRoutes },
   { name: 'stock', routes: stockRoutes },
+  { name: 'users', routes: usersRoutes },
 ];

@@ -8,3 +8,4 @@ export * from './validation/issues';
 export * from './schemas/common';
 export * from './schemas/login';
 export * from './schemas/movement';
+export * from './schemas/user';

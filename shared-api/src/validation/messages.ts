@@ -16,6 +16,8 @@ export const validationMessages = {
     unknownField: 'Campo non previsto',
     usernameRequired: 'Il nome utente è obbligatorio',
     passwordRequired: 'La password è obbligatoria',
+    passwordTooShort: 'La password deve contenere almeno {{min}} caratteri',
+    usernameFormat: 'Il nome utente può contenere solo lettere, cifre e i caratteri . _ - @ (niente spazi)',
   },
   fr: {
     required: 'Champ obligatoire',
@@ -30,6 +32,8 @@ export const validationMessages = {
     unknownField: 'Champ non prévu',
     usernameRequired: "Le nom d'utilisateur est obligatoire",
     passwordRequired: 'Le mot de passe est obligatoire',
+    passwordTooShort: 'Le mot de passe doit contenir au moins {{min}} caractères',
+    usernameFormat: "Le nom d'utilisateur ne peut contenir que des lettres, des chiffres et les caractères . _ - @ (sans espaces)",
   },
 } as const;
 

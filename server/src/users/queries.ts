@@ -1,0 +1,110 @@
+import { ONLINE_MINUTES, type ActivityView, type Role, type UserView } from '@wms/shared-api';
+import { LIVE_SESSION } from '../auth/sessions';
+import type { Queryable } from '../db';
+
+/**
+ * Reads of the users module. Every query names its columns: `password_hash` is never selected here, so it cannot reach
+ * an answer even before the response schema strips unknown fields.
+ */
+
+/**
+ * "Online" (SPEC §4 User display): the user is active and has a live session — not revoked, not expired — that was used
+ * within the last ONLINE_MINUTES minutes. A session's last_seen_at is refreshed at most once a minute (auth/sessions.ts),
+ * so the flag is accurate to about a minute; signing out, deactivation, deletion and expiry all end it at once.
+ */
+const IS_ONLINE = `(u.is_active AND EXISTS (
+  SELECT 1 FROM sessions s
+   WHERE s.user_id = u.id AND ${LIVE_SESSION}
+     AND s.last_seen_at > now() - make_interval(mins => ${ONLINE_MINUTES})))`;
+
+const USER_COLUMNS = `u.id, u.username, u.name, u.role, u.is_active, u.last_login, u.created_at, u.updated_at, ${IS_ONLINE} AS is_online`;
+
+interface UserViewRow {
+  id: number;
+  username: string;
+  name: string;
+  role: Role;
+  is_active: boolean;
+  is_online: boolean;
+  last_login: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+function toUserView(r: UserViewRow): UserView {
+  return {
+    id: r.id,
+    username: r.username,
+    name: r.name,
+    role: r.role,
+    is_active: r.is_active,
+    is_online: r.is_online,
+    last_login: r.last_login ? r.last_login.toISOString() : null,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  };
+}
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** Live (not deleted) users by username; `total` counts them all. */
+export async function listUsers(q: Queryable, page: Page): Promise<{ rows: UserView[]; total: number }> {
+  const [list, count] = await Promise.all([
+    q.query<UserViewRow>(
+      `SELECT ${USER_COLUMNS} FROM users u WHERE u.deleted_at IS NULL ORDER BY lower(u.username), u.id LIMIT $1 OFFSET $2`,
+      [page.limit, page.offset],
+    ),
+    q.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE deleted_at IS NULL'),
+  ]);
+  return { rows: list.rows.map(toUserView), total: count.rows[0].n };
+}
+
+/** One live user, or null (unknown or deleted). */
+export async function getUser(q: Queryable, id: number): Promise<UserView | null> {
+  const { rows } = await q.query<UserViewRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 AND u.deleted_at IS NULL`, [id]);
+  return rows[0] ? toUserView(rows[0]) : null;
+}
+
+/** True when a user row exists with this id, deleted or not (a deleted user's history stays readable). */
+export async function userEverExisted(q: Queryable, id: number): Promise<boolean> {
+  const { rows } = await q.query('SELECT 1 FROM users WHERE id = $1', [id]);
+  return rows.length > 0;
+}
+
+interface ActivityRow {
+  id: number;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  details: string | null;
+  created_at: Date;
+}
+
+/** What the user did, newest first. */
+export async function listActivities(q: Queryable, userId: number, page: Page): Promise<{ rows: ActivityView[]; total: number }> {
+  const [list, count] = await Promise.all([
+    q.query<ActivityRow>(
+      `SELECT id, action, entity_type, entity_id, details, created_at
+         FROM activity_log WHERE user_id = $1
+        ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+      [userId, page.limit, page.offset],
+    ),
+    q.query<{ n: number }>('SELECT count(*)::int AS n FROM activity_log WHERE user_id = $1', [userId]),
+  ]);
+  return {
+    rows: list.rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
+    total: count.rows[0].n,
+  };
+}
+
+/** Another user (a live one) already holds this username, in any letter case. */
+export async function usernameTaken(q: Queryable, username: string, exceptId: number | null): Promise<boolean> {
+  const { rows } = await q.query(
+    'SELECT 1 FROM users WHERE lower(username) = lower($1) AND deleted_at IS NULL AND ($2::bigint IS NULL OR id <> $2)',
+    [username, exceptId],
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,248 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { activityViewSchema, userCreateSchema, userUpdateSchema, userViewSchema, type Role } from '@wms/shared-api';
+import { logActivity } from '../activity/log';
+import { requirePermission } from '../auth/guard';
+import { hashPassword } from '../auth/password';
+import { revokeUserSessions } from '../auth/sessions';
+import type { Queryable } from '../db';
+import { AppError, render } from '../http/errors';
+import { requestLang } from '../http/lang';
+import { usersMessages as msg } from './messages';
+import { getUser, listActivities, listUsers, userEverExisted, usernameTaken } from './queries';
+import { activityListQuery, deleteUserResponse, userIdParams, userListQuery } from './schemas';
+
+/**
+ * SPEC §7 users calls: GET/POST /users, GET/PUT/DELETE /users/{id}, GET /users/{id}/activities. Only roles holding the
+ * `users` permission (admin, direction) reach them; everyone else gets 403 before the body is read.
+ *
+ * Nobody is locked out: a user cannot delete or deactivate themselves, and the last active admin cannot be deleted,
+ * deactivated or given another role. The check runs with every active admin row locked (SELECT … FOR UPDATE, in id
+ * order, before the target row), so two administrators demoting each other at the same moment cannot both succeed.
+ *
+ * Sessions: deactivating a user, changing their password or their role ends their sessions at once (except the session
+ * making the change, when someone edits themselves); deleting ends all of them. The guard also refuses any session of an
+ * inactive or deleted user, so the next call of a removed user is a 401 even without the revocation.
+ */
+
+interface LockedUser {
+  id: number;
+  username: string;
+  name: string;
+  role: Role;
+  is_active: boolean;
+}
+
+/** Locks every active admin (id order), then the target; null when the target is unknown or deleted. */
+async function lockForChange(q: Queryable, id: number): Promise<{ activeAdmins: number[]; target: LockedUser | null }> {
+  const admins = await q.query<{ id: number }>(
+    `SELECT id FROM users WHERE role = 'admin' AND is_active AND deleted_at IS NULL ORDER BY id FOR UPDATE`,
+  );
+  const target = await q.query<LockedUser>(
+    'SELECT id, username, name, role, is_active FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
+    [id],
+  );
+  return { activeAdmins: admins.rows.map((r) => r.id), target: target.rows[0] ?? null };
+}
+
+/** Ends the user's sessions except `keepSessionId` (the caller's own, when they edit themselves). */
+async function revokeOtherSessions(q: Queryable, userId: number, keepSessionId: number): Promise<number> {
+  const r = await q.query(
+    'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id <> $2',
+    [userId, keepSessionId],
+  );
+  return r.rowCount;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: unknown })?.code === '23505';
+}
+
+const tags = ['users'];
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  app.addHook('onRequest', requirePermission('users'));
+
+  const notFound = () => new AppError(404, 'USER_NOT_FOUND', msg.userNotFound);
+  const taken = (username: string) => new AppError(409, 'USERNAME_TAKEN', msg.usernameTaken, { username });
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary: 'Live users by username, with active and online state; limit/offset, total in X-Total-Count',
+        querystring: userListQuery,
+        response: { 200: z.array(userViewSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { rows, total } = await listUsers(db, request.query);
+      reply.header('X-Total-Count', String(total));
+      return rows;
+    },
+  );
+
+  app.get(
+    '/users/:id',
+    { schema: { tags, summary: 'One live user', params: userIdParams, response: { 200: userViewSchema } } },
+    async (request) => {
+      const user = await getUser(db, request.params.id);
+      if (!user) throw notFound();
+      return user;
+    },
+  );
+
+  app.get(
+    '/users/:id/activities',
+    {
+      schema: {
+        tags,
+        summary: "What the user did, newest first (also for a deleted user); limit/offset, total in X-Total-Count",
+        params: userIdParams,
+        querystring: activityListQuery,
+        response: { 200: z.array(activityViewSchema) },
+      },
+    },
+    async (request, reply) => {
+      if (!(await userEverExisted(db, request.params.id))) throw notFound();
+      const { rows, total } = await listActivities(db, request.params.id, request.query);
+      reply.header('X-Total-Count', String(total));
+      return rows;
+    },
+  );
+
+  app.post(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary: 'Create a user (role defaults to warehouse, active to true); the author is the signed-in user',
+        body: userCreateSchema,
+        response: { 201: userViewSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const me = request.user.id;
+      const passwordHash = await hashPassword(body.password);
+      try {
+        const id = await db.tx(async (q) => {
+          if (await usernameTaken(q, body.username, null)) throw taken(body.username);
+          const { rows } = await q.query<{ id: number }>(
+            `INSERT INTO users (username, name, role, password_hash, is_active, created_by, modified_by)
+             VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id`,
+            [body.username, body.name, body.role, passwordHash, body.is_active, me],
+          );
+          const created = rows[0].id;
+          await logActivity(q, {
+            userId: me,
+            action: 'create',
+            entityType: 'user',
+            entityId: created,
+            details: { username: body.username, name: body.name, role: body.role, is_active: body.is_active },
+          });
+          return created;
+        });
+        return reply.code(201).send((await getUser(db, id))!);
+      } catch (err) {
+        // Two creations of the same username at once: the unique index decides, with the same clear message.
+        if (isUniqueViolation(err)) throw taken(body.username);
+        throw err;
+      }
+    },
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update a user; a blank or missing password keeps the current one, a missing is_active keeps the state',
+        params: userIdParams,
+        body: userUpdateSchema,
+        response: { 200: userViewSchema },
+      },
+    },
+    async (request) => {
+      const id = request.params.id;
+      const body = request.body;
+      const me = request.user.id;
+      const passwordHash = body.password ? await hashPassword(body.password) : null;
+      try {
+        await db.tx(async (q) => {
+          const { activeAdmins, target } = await lockForChange(q, id);
+          if (!target) throw notFound();
+          const isActive = body.is_active ?? target.is_active;
+          if (target.id === me && target.is_active && !isActive) throw new AppError(409, 'SELF_DEACTIVATE', msg.selfDeactivate);
+          const lastAdmin = activeAdmins.includes(target.id) && activeAdmins.length <= 1;
+          if (lastAdmin && !isActive) throw new AppError(409, 'LAST_ADMIN', msg.lastAdminDeactivate);
+          if (lastAdmin && body.role !== 'admin') throw new AppError(409, 'LAST_ADMIN', msg.lastAdminDemote);
+          if (await usernameTaken(q, body.username, id)) throw taken(body.username);
+
+          await q.query(
+            `UPDATE users SET username = $2, name = $3, role = $4, is_active = $5,
+                    password_hash = COALESCE($6, password_hash), modified_by = $7, updated_at = now()
+              WHERE id = $1`,
+            [id, body.username, body.name, body.role, isActive, passwordHash, me],
+          );
+
+          // A short account of what changed, "old → new"; of the password only that it changed (as "credentials", so no
+          // answer anywhere carries the word password).
+          const details: Record<string, unknown> = { username: body.username };
+          if (target.username !== body.username) details.username = `${target.username} → ${body.username}`;
+          if (target.name !== body.name) details.name = `${target.name} → ${body.name}`;
+          if (target.role !== body.role) details.role = `${target.role} → ${body.role}`;
+          if (target.is_active !== isActive) details.is_active = `${target.is_active} → ${isActive}`;
+          if (passwordHash) details.credentials = 'changed';
+
+          if (!isActive || passwordHash || target.role !== body.role) {
+            const ended = await revokeOtherSessions(q, id, request.sessionId);
+            if (ended > 0) details.sessions_ended = ended;
+          }
+          await logActivity(q, { userId: me, action: 'update', entityType: 'user', entityId: id, details });
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw taken(body.username);
+        throw err;
+      }
+      return (await getUser(db, id))!;
+    },
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a user (soft: the activity history stays; they can no longer sign in). Any body is ignored.',
+        params: userIdParams,
+        response: { 200: deleteUserResponse },
+      },
+    },
+    async (request) => {
+      const id = request.params.id;
+      const me = request.user.id;
+      if (id === me) throw new AppError(409, 'SELF_DELETE', msg.selfDelete);
+      await db.tx(async (q) => {
+        const { activeAdmins, target } = await lockForChange(q, id);
+        if (!target) throw notFound();
+        if (activeAdmins.includes(target.id) && activeAdmins.length <= 1) throw new AppError(409, 'LAST_ADMIN', msg.lastAdminDelete);
+        await q.query(
+          'UPDATE users SET deleted_at = now(), deleted_by = $2, modified_by = $2, updated_at = now() WHERE id = $1',
+          [id, me],
+        );
+        const ended = await revokeUserSessions(q, id);
+        await logActivity(q, {
+          userId: me,
+          action: 'delete',
+          entityType: 'user',
+          entityId: id,
+          details: { username: target.username, name: target.name, role: target.role, ...(ended > 0 ? { sessions_ended: ended } : {}) },
+        });
+      });
+      return { message: render(msg.deleted, requestLang(request)), id };
+    },
+  );
+};
