@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
+import { registryRoutes } from './registry/routes';
 import { stockRoutes } from './stock/routes';
 import { usersRoutes } from './users/routes';
 
@@ -14,6 +15,7 @@ export interface Domain {
 
 export const domains: Domain[] = [
   { name: 'auth', routes: authRoutes },
+  { name: 'registry', routes: registryRoutes },
   { name: 'stock', routes: stockRoutes },
   { name: 'users', routes: usersRoutes },
 ];

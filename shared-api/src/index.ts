@@ -9,3 +9,6 @@ export * from './schemas/common';
 export * from './schemas/login';
 export * from './schemas/movement';
 export * from './schemas/user';
+export * from './schemas/product';
+export * from './schemas/warehouse';
+export * from './schemas/party';

@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { WAREHOUSE_SORTS, warehouseSchema, warehouseViewSchema, type WarehouseFields } from '@wms/shared-api';
+import { logActivity } from '../../activity/log';
+import { requirePermission } from '../../auth/guard';
+import type { Queryable } from '../../db';
+import { AppError, render } from '../../http/errors';
+import { requestLang } from '../../http/lang';
+import { assertWarehouseEmpty } from '../../stock/warehouse-stock';
+import { registryMessages as msg } from '../messages';
+import { deletedSchema, idParams, listQuery, queryFlag } from '../schemas';
+import { isUniqueViolation } from '../sql';
+import * as sql from './sql';
+
+const listQs = listQuery(WAREHOUSE_SORTS, { active: queryFlag.describe('true: active warehouses only; false: inactive only') });
+
+async function found(q: Queryable, id: number) {
+  const warehouse = await sql.getWarehouse(q, id);
+  if (!warehouse) throw new AppError(404, 'WAREHOUSE_NOT_FOUND', msg.warehouseNotFound);
+  return warehouse;
+}
+
+/** Runs a write; the live-name unique index turns a duplicate name into 409 (also when two saves race). */
+async function uniqueName<T>(w: WarehouseFields, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err, 'warehouses_name_live')) throw new AppError(409, 'WAREHOUSE_NAME_TAKEN', msg.warehouseNameTaken, { name: w.name });
+    throw err;
+  }
+}
+
+/** SPEC §7 warehouses: list, one, create, update, delete (soft; refused with 409 while the warehouse holds stock). */
+export const warehouseRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const tags = ['warehouses'];
+  const write = { onRequest: requirePermission('registry') };
+
+  app.get(
+    '/warehouses',
+    {
+      schema: {
+        tags,
+        summary: 'Live warehouses by name: q, sort/order, active, limit/offset; total in X-Total-Count',
+        querystring: listQs,
+        response: { 200: z.array(warehouseViewSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { rows, total } = await sql.listWarehouses(db, request.query);
+      reply.header('X-Total-Count', String(total));
+      return rows;
+    },
+  );
+
+  app.get(
+    '/warehouses/:id',
+    { schema: { tags, summary: 'One live warehouse', params: idParams, response: { 200: warehouseViewSchema } } },
+    async (request) => found(db, request.params.id),
+  );
+
+  app.post(
+    '/warehouses',
+    { ...write, schema: { tags, summary: 'Create a warehouse', body: warehouseSchema, response: { 201: warehouseViewSchema } } },
+    async (request, reply) => {
+      const w = request.body;
+      const warehouse = await uniqueName(w, () =>
+        db.tx(async (q) => {
+          const id = await sql.insertWarehouse(q, w, request.user.id);
+          await logActivity(q, { userId: request.user.id, action: 'create', entityType: 'warehouse', entityId: id, details: { name: w.name } });
+          return found(q, id);
+        }),
+      );
+      return reply.code(201).send(warehouse);
+    },
+  );
+
+  app.put(
+    '/warehouses/:id',
+    { ...write, schema: { tags, summary: 'Update a warehouse', params: idParams, body: warehouseSchema, response: { 200: warehouseViewSchema } } },
+    async (request) => {
+      const { id } = request.params;
+      const w = request.body;
+      return uniqueName(w, () =>
+        db.tx(async (q) => {
+          if (!(await sql.updateWarehouse(q, id, w, request.user.id))) throw new AppError(404, 'WAREHOUSE_NOT_FOUND', msg.warehouseNotFound);
+          await logActivity(q, { userId: request.user.id, action: 'update', entityType: 'warehouse', entityId: id, details: { name: w.name, is_active: w.is_active } });
+          return found(q, id);
+        }),
+      );
+    },
+  );
+
+  app.delete(
+    '/warehouses/:id',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Soft-delete a warehouse; 409 "Impossibile eliminare il magazzino: contiene ancora prodotti" while it holds stock',
+        params: idParams,
+        response: { 200: deletedSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await db.tx(async (q) => {
+        const name = await sql.lockWarehouse(q, id);
+        if (name === null) throw new AppError(404, 'WAREHOUSE_NOT_FOUND', msg.warehouseNotFound);
+        await assertWarehouseEmpty(q, id);
+        await sql.softDeleteWarehouse(q, id, request.user.id);
+        await logActivity(q, { userId: request.user.id, action: 'delete', entityType: 'warehouse', entityId: id, details: { name } });
+      });
+      return { message: render(msg.warehouseDeleted, requestLang(request)), id };
+    },
+  );
+};

@@ -1,0 +1,68 @@
+import type { Warehouse, WarehouseFields } from '@wms/shared-api';
+import type { Queryable } from '../../db';
+import { containsPattern, iso, page, searchWords, Where } from '../sql';
+import { MAX_SEARCH_WORDS } from '../schemas';
+
+/** The warehouses table seen from the API (SPEC §3 Warehouse). Deleted warehouses are invisible here. */
+
+const SELECT = `w.id, w.name, w.description, w.is_active, cu.username AS created_by, mu.username AS modified_by, w.created_at, w.updated_at`;
+const FROM = `FROM warehouses w LEFT JOIN users cu ON cu.id = w.created_by LEFT JOIN users mu ON mu.id = w.modified_by`;
+
+export const WAREHOUSE_ORDER = { name: 'lower(w.name)', description: 'lower(w.description)', is_active: 'w.is_active' } as const;
+
+type Row = Omit<Warehouse, 'created_at' | 'updated_at'> & { created_at: Date; updated_at: Date };
+const view = (r: Row): Warehouse => ({ ...r, created_at: iso(r.created_at), updated_at: iso(r.updated_at) });
+
+export interface WarehouseFilter {
+  q?: string;
+  sort?: keyof typeof WAREHOUSE_ORDER;
+  order: 'asc' | 'desc';
+  active?: boolean;
+  limit: number;
+  offset: number;
+}
+
+export async function listWarehouses(q: Queryable, f: WarehouseFilter): Promise<{ rows: Warehouse[]; total: number }> {
+  const where = new Where('w.deleted_at IS NULL');
+  for (const word of searchWords(f.q, MAX_SEARCH_WORDS)) {
+    where.add("lower(w.name || ' ' || coalesce(w.description, '')) LIKE lower(?)", containsPattern(word));
+  }
+  if (f.active !== undefined) where.add('w.is_active = ?', f.active);
+  const dir = f.order === 'desc' ? 'DESC' : 'ASC';
+  const orderBy = `${WAREHOUSE_ORDER[f.sort ?? 'name']} ${dir} NULLS LAST, w.id ${dir}`;
+  const { rows, total } = await page<Row>(q, { select: SELECT, from: FROM, where, orderBy }, f.limit, f.offset);
+  return { rows: rows.map(view), total };
+}
+
+export async function getWarehouse(q: Queryable, id: number): Promise<Warehouse | null> {
+  const { rows } = await q.query<Row>(`SELECT ${SELECT} ${FROM} WHERE w.id = $1 AND w.deleted_at IS NULL`, [id]);
+  return rows[0] ? view(rows[0]) : null;
+}
+
+export async function insertWarehouse(q: Queryable, w: WarehouseFields, userId: number): Promise<number> {
+  const { rows } = await q.query<{ id: number }>(
+    `INSERT INTO warehouses (name, description, is_active, created_by, modified_by) VALUES ($1, $2, $3, $4, $4) RETURNING id`,
+    [w.name, w.description, w.is_active, userId],
+  );
+  return rows[0].id;
+}
+
+/** False when there is no live warehouse with that id. */
+export async function updateWarehouse(q: Queryable, id: number, w: WarehouseFields, userId: number): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `UPDATE warehouses SET name = $1, description = $2, is_active = $3, modified_by = $4, updated_at = now()
+      WHERE id = $5 AND deleted_at IS NULL`,
+    [w.name, w.description, w.is_active, userId, id],
+  );
+  return rowCount > 0;
+}
+
+/** The live warehouse's name, locked until the transaction ends; null when there is none. */
+export async function lockWarehouse(q: Queryable, id: number): Promise<string | null> {
+  const { rows } = await q.query<{ name: string }>('SELECT name FROM warehouses WHERE id = $1 AND deleted_at IS NULL FOR UPDATE', [id]);
+  return rows[0]?.name ?? null;
+}
+
+export async function softDeleteWarehouse(q: Queryable, id: number, userId: number): Promise<void> {
+  await q.query('UPDATE warehouses SET deleted_at = now(), deleted_by = $1, updated_at = now() WHERE id = $2', [userId, id]);
+}
