@@ -90,6 +90,8 @@ function remoteConfig({ appDir, name }) {
           template: path.join(__dirname, 'assets', 'standalone.html'),
           title: `WMS · ${name}`,
           favicon: FAVICON,
+          // only the standalone entry: remoteEntry.js is for hosts
+          chunks: ['main'],
           publicPath: '/',
         }),
       );

@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 
 interface Props {
   /** What to show instead of the children after a failure. */
@@ -12,17 +12,14 @@ interface State {
 
 /**
  * Contains a remote's failure (unreachable manifest or entry, or an error while rendering) to its own section.
- * Give it a new `key` to try again.
+ * Give it a new `key` to try again. React itself reports the caught error on the console (with the component stack)
+ * and the federation runtime plugin says which remote failed at which step, so nothing more is logged here.
  */
 export class RemoteErrorBoundary extends Component<Props, State> {
   override state: State = { failed: false };
 
   static getDerivedStateFromError(): State {
     return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.error('[wms] section failed', error, info.componentStack);
   }
 
   override render(): ReactNode {

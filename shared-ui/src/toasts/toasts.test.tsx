@@ -1,0 +1,17 @@
+import { act, render, screen } from '@testing-library/react';
+import { ToastHost, toastError, toastSuccess } from './toasts';
+
+describe('toasts', () => {
+  it('shows success and error toasts from anywhere, coloured by type', async () => {
+    render(<ToastHost />);
+    act(() => {
+      toastSuccess('Prodotto eliminato con successo');
+      toastError("Errore durante l'eliminazione del prodotto");
+    });
+    const ok = await screen.findByText('Prodotto eliminato con successo');
+    const ko = await screen.findByText("Errore durante l'eliminazione del prodotto");
+    expect(ok.closest('.Toastify__toast')).toHaveClass('Toastify__toast--success', 'Toastify__toast-theme--colored');
+    expect(ko.closest('.Toastify__toast')).toHaveClass('Toastify__toast--error');
+    expect(ok.closest('.Toastify__toast-container')).toHaveClass('Toastify__toast-container--top-center');
+  });
+});
