@@ -1,0 +1,96 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActivityView } from '@wms/shared-api';
+import { DataTable, ErrorState, Spinner, type Column } from '@wms/shared-ui';
+import { fetchActivities, type ActivityPage } from '../api/users';
+import { formatDateTime, formatDetails } from '../format';
+import { NS } from '../paths';
+
+/** Rows per page of the activity log. */
+export const ACTIVITY_PAGE_SIZE = 10;
+
+type Load = { state: 'loading' } | { state: 'failed' } | ({ state: 'ready' } & ActivityPage);
+
+/**
+ * The user's activity log on the edit page (SPEC §2 Users): action, entity type, details and date, newest first, paged
+ * on the server. A failure shows fetchActivitiesFailed (SPEC §8) in place of the table, with Retry.
+ */
+export function ActivityLog({ userId }: { userId: string }) {
+  const { t } = useTranslation(NS);
+  const [page, setPage] = useState(1);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let alive = true;
+    setLoad((l) => (l.state === 'ready' ? l : { state: 'loading' }));
+    fetchActivities(userId, page, ACTIVITY_PAGE_SIZE).then(
+      (result) => alive && setLoad({ state: 'ready', ...result }),
+      () => alive && setLoad({ state: 'failed' }),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [userId, page, attempt]);
+
+  const retry = useCallback(() => {
+    setLoad({ state: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
+
+  const columns = useMemo<Column<ActivityView>[]>(
+    () => [
+      { id: 'date', header: t('activity.columns.date'), sortable: false, render: (a) => formatDateTime(a.created_at) },
+      {
+        id: 'action',
+        header: t('activity.columns.action'),
+        sortable: false,
+        render: (a) => t(`activity.actions.${a.action}`, { defaultValue: a.action }),
+      },
+      {
+        id: 'entityType',
+        header: t('activity.columns.entityType'),
+        sortable: false,
+        render: (a) => t(`activity.entities.${a.entity_type}`, { defaultValue: a.entity_type }),
+      },
+      {
+        id: 'details',
+        header: t('activity.columns.details'),
+        sortable: false,
+        value: (a) => formatDetails(a.details),
+        truncate: 80,
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <section className="activity-log" aria-labelledby="user-activity-title" data-testid="activity-log">
+      <h2 id="user-activity-title" className="section-title">
+        {t('activity.title')}
+      </h2>
+      {load.state === 'loading' ? <Spinner /> : null}
+      {load.state === 'failed' ? (
+        <ErrorState message={t('feedback.fetchActivitiesFailed')} onRetry={retry} testId="activity-error" />
+      ) : null}
+      {load.state === 'ready' ? (
+        <>
+          <p className="muted">{t('activity.total', { count: load.total })}</p>
+          <DataTable
+            columns={columns}
+            rows={load.rows}
+            rowKey={(a) => a.id}
+            caption={t('activity.caption')}
+            emptyText={t('activity.empty')}
+            manual
+            pageSize={ACTIVITY_PAGE_SIZE}
+            page={page}
+            onPageChange={setPage}
+            totalRows={load.total}
+            testId="activity-table"
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}

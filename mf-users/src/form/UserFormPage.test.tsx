@@ -1,0 +1,320 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { switchLanguage } from '@wms/shared-ui/testing';
+import { clearToasts, renderUsers } from '../test-support/render';
+import { activity, fake, requestsOf, resetFake, server } from '../test-support/server';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(async () => {
+  server.resetHandlers();
+  await clearToasts();
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  resetFake();
+  await switchLanguage('it');
+});
+
+const field = {
+  username: () => screen.getByLabelText('Nome utente'),
+  name: () => screen.getByLabelText('Nome e cognome'),
+  password: () => screen.getByLabelText('Password'),
+  role: () => screen.getByLabelText('Ruolo') as HTMLSelectElement,
+  active: () => screen.getByLabelText('Utente attivo') as HTMLInputElement,
+};
+const save = () => userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+
+describe('/users/nuovo', () => {
+  it('starts empty with the SPEC §5 defaults: role warehouse, active; no activity log', async () => {
+    renderUsers('/users/nuovo');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nuovo utente' })).toBeInTheDocument();
+    expect(field.username()).toHaveValue('');
+    expect(field.name()).toHaveValue('');
+    expect(field.password()).toHaveValue('');
+    expect(field.password()).toHaveAttribute('type', 'password');
+    expect(field.password()).toHaveAccessibleDescription('Almeno 8 caratteri.');
+    expect(field.role().value).toBe('warehouse');
+    expect(within(field.role()).getByRole('option', { selected: true })).toHaveTextContent('Magazzino');
+    expect(field.active()).toBeChecked();
+    expect(screen.queryByTestId('activity-log')).not.toBeInTheDocument();
+  });
+
+  it('offers the six roles, translated, in Italian and French', async () => {
+    renderUsers('/users/nuovo');
+    const options = () => within(field.role()).getAllByRole('option').map((o) => [(o as HTMLOptionElement).value, o.textContent]);
+    expect(options()).toEqual([
+      ['admin', 'Amministratore'],
+      ['direction', 'Direzione'],
+      ['administration', 'Amministrazione'],
+      ['orders', 'Ordini'],
+      ['warehouse', 'Magazzino'],
+      ['sales', 'Vendite'],
+    ]);
+    await switchLanguage('fr');
+    const role = screen.getByLabelText('Rôle');
+    expect(within(role).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Administrateur',
+      'Direction',
+      'Administration',
+      'Commandes',
+      'Entrepôt',
+      'Ventes',
+    ]);
+  });
+
+  it('requires username, name and password, with the shared messages; nothing is sent', async () => {
+    renderUsers('/users/nuovo');
+    await save();
+    expect(field.username()).toHaveAccessibleDescription('Il nome utente è obbligatorio');
+    expect(field.name()).toHaveAccessibleDescription('Campo obbligatorio');
+    expect(field.password()).toHaveAccessibleDescription(expect.stringContaining('La password è obbligatoria'));
+    expect(field.username()).toHaveAttribute('aria-invalid', 'true');
+    expect(field.username()).toHaveFocus();
+    expect(requestsOf('POST')).toHaveLength(0);
+    // Typing in a field clears its message.
+    await userEvent.type(field.username(), 'x');
+    expect(field.username()).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('applies the password policy and the username format, in French too', async () => {
+    renderUsers('/users/nuovo');
+    await userEvent.type(field.username(), 'mario rossi');
+    await userEvent.type(field.name(), 'Mario Rossi');
+    await userEvent.type(field.password(), 'short');
+    await save();
+    expect(screen.getByText('Il nome utente può contenere solo lettere, cifre e i caratteri . _ - @ (niente spazi)')).toBeInTheDocument();
+    expect(screen.getByText('La password deve contenere almeno 8 caratteri')).toBeInTheDocument();
+    await switchLanguage('fr');
+    expect(screen.getByText('Le mot de passe doit contenir au moins 8 caractères')).toBeInTheDocument();
+    expect(requestsOf('POST')).toHaveLength(0);
+  });
+
+  it('creates: POST /users with the SPEC §7 fields, the created toast, back to the list', async () => {
+    renderUsers('/users/nuovo');
+    await userEvent.type(field.username(), 'luca.bianchi');
+    await userEvent.type(field.name(), 'Luca Bianchi');
+    await userEvent.type(field.password(), 'Password-123');
+    await userEvent.selectOptions(field.role(), 'orders');
+    await save();
+    expect(await screen.findByText('Utente creato con successo')).toBeInTheDocument();
+    expect(requestsOf('POST', '/users')).toEqual([
+      expect.objectContaining({
+        body: { username: 'luca.bianchi', name: 'Luca Bianchi', password: 'Password-123', role: 'orders', is_active: true, created_by: 1 },
+      }),
+    ]);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/users$/);
+    expect(await screen.findByText('Luca Bianchi')).toBeInTheDocument();
+  });
+
+  it('the password can be shown and hidden', async () => {
+    renderUsers('/users/nuovo');
+    await userEvent.type(field.password(), 'Secret-123');
+    await userEvent.click(screen.getByRole('button', { name: 'Mostra password' }));
+    expect(field.password()).toHaveAttribute('type', 'text');
+    await userEvent.click(screen.getByRole('button', { name: 'Nascondi password' }));
+    expect(field.password()).toHaveAttribute('type', 'password');
+  });
+
+  it('a taken username: createFailed with the reason, the message on the field, the form stays', async () => {
+    const reason = 'Il nome utente "mario" è già in uso: scegline un altro';
+    server.use(http.post('*/api/users', () => HttpResponse.json({ error: reason, code: 'USERNAME_TAKEN' }, { status: 409 })));
+    renderUsers('/users/nuovo');
+    await userEvent.type(field.username(), 'mario');
+    await userEvent.type(field.name(), 'Mario Due');
+    await userEvent.type(field.password(), 'Password-123');
+    await save();
+    expect(await screen.findByText(`Errore durante la creazione dell'utente: ${reason}`)).toBeInTheDocument();
+    expect(field.username()).toHaveAccessibleDescription(reason);
+    expect(field.username()).toHaveFocus();
+    expect(screen.getByTestId('location')).toHaveTextContent('/users/nuovo');
+    expect(screen.getByRole('button', { name: 'Salva' })).toBeEnabled();
+  });
+
+  it("a server 400 puts each field's message next to it", async () => {
+    server.use(
+      http.post('*/api/users', () =>
+        HttpResponse.json(
+          { error: 'Dati non validi: name: Testo troppo lungo (massimo 100 caratteri)', code: 'VALIDATION', fields: { name: 'Testo troppo lungo (massimo 100 caratteri)' } },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderUsers('/users/nuovo');
+    await userEvent.type(field.username(), 'anna');
+    await userEvent.type(field.name(), 'Anna');
+    await userEvent.type(field.password(), 'Password-123');
+    await save();
+    expect(await screen.findByText(/^Errore durante la creazione dell'utente: Dati non validi/)).toBeInTheDocument();
+    expect(field.name()).toHaveAccessibleDescription('Testo troppo lungo (massimo 100 caratteri)');
+  });
+
+  it('a failure without an answer shows createFailed alone', async () => {
+    server.use(http.post('*/api/users', () => HttpResponse.error()));
+    renderUsers('/users/nuovo');
+    await userEvent.type(field.username(), 'anna');
+    await userEvent.type(field.name(), 'Anna');
+    await userEvent.type(field.password(), 'Password-123');
+    await save();
+    expect(await screen.findByText("Errore durante la creazione dell'utente")).toBeInTheDocument();
+  });
+
+  it('Cancel returns to the list without saving', async () => {
+    renderUsers('/users/nuovo');
+    await userEvent.click(screen.getByRole('link', { name: 'Annulla' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/users$/);
+    await screen.findByText('Mario Rossi');
+    expect(requestsOf('POST')).toHaveLength(0);
+  });
+});
+
+describe('/users/{id}', () => {
+  it('loads the user into the form; the password stays blank with the keep-it hint', async () => {
+    renderUsers('/users/3');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Modifica utente' })).toBeInTheDocument();
+    await waitFor(() => expect(field.username()).toHaveValue('giulia'));
+    expect(field.name()).toHaveValue('Giulia Verdi');
+    expect(field.password()).toHaveValue('');
+    expect(field.password()).toHaveAccessibleDescription(
+      'Lascia vuoto per mantenere la password attuale (almeno 8 caratteri se la cambi).',
+    );
+    expect(field.role().value).toBe('sales');
+    expect(field.active()).not.toBeChecked();
+    expect(await screen.findByTestId('activity-table')).toBeInTheDocument();
+  });
+
+  it('a blank password is not sent: the current one is kept; updated toast, back to the list', async () => {
+    renderUsers('/users/2');
+    await waitFor(() => expect(field.name()).toHaveValue('Mario Rossi'));
+    await userEvent.clear(field.name());
+    await userEvent.type(field.name(), 'Mario Rossi Jr');
+    await userEvent.click(field.active());
+    await save();
+    expect(await screen.findByText('Utente aggiornato con successo')).toBeInTheDocument();
+    const [put] = requestsOf('PUT', '/users/2');
+    expect(put.body).toEqual({ username: 'mario', name: 'Mario Rossi Jr', role: 'warehouse', is_active: false, modified_by: 1 });
+    expect(put.body).not.toHaveProperty('password');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/users$/);
+  });
+
+  it('a new password is sent, and must follow the policy', async () => {
+    renderUsers('/users/2');
+    await waitFor(() => expect(field.username()).toHaveValue('mario'));
+    await userEvent.type(field.password(), 'abc');
+    await save();
+    expect(field.password()).toHaveAccessibleDescription(expect.stringContaining('La password deve contenere almeno 8 caratteri'));
+    expect(requestsOf('PUT')).toHaveLength(0);
+    await userEvent.type(field.password(), 'defghij');
+    await save();
+    await screen.findByText('Utente aggiornato con successo');
+    expect(requestsOf('PUT', '/users/2')[0].body).toMatchObject({ password: 'abcdefghij' });
+  });
+
+  it('a refused update shows updateFailed with the reason and stays', async () => {
+    const reason = "Impossibile cambiare il ruolo dell'ultimo amministratore attivo: nominane prima un altro";
+    server.use(http.put('*/api/users/:id', () => HttpResponse.json({ error: reason, code: 'LAST_ADMIN' }, { status: 409 })));
+    renderUsers('/users/1');
+    await waitFor(() => expect(field.username()).toHaveValue('admin'));
+    await userEvent.selectOptions(field.role(), 'direction');
+    await save();
+    expect(await screen.findByText(`Errore durante l'aggiornamento dell'utente: ${reason}`)).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/users/1');
+  });
+
+  it('a user that cannot be loaded: fetchFailed, back to /users', async () => {
+    renderUsers('/users/999');
+    expect(await screen.findByText("Errore nel caricamento dell'utente: Utente non trovato")).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/users$/);
+    expect(await screen.findByText('Mario Rossi')).toBeInTheDocument();
+  });
+
+  it('fetchFailed in French when the server gives no reason', async () => {
+    await switchLanguage('fr');
+    server.use(http.get('*/api/users/:id', () => HttpResponse.error()));
+    renderUsers('/users/2');
+    expect(await screen.findByText("Erreur lors du chargement de l'utilisateur")).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/users$/);
+    await screen.findByText('Mario Rossi');
+  });
+
+  it('the edit form in French, with the keep-password hint', async () => {
+    await switchLanguage('fr');
+    renderUsers('/users/2');
+    expect(await screen.findByRole('heading', { level: 1, name: "Modifier l'utilisateur" })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText("Nom d'utilisateur")).toHaveValue('mario'));
+    expect(screen.getByLabelText('Mot de passe')).toHaveAccessibleDescription(
+      'Laissez vide pour conserver le mot de passe actuel (au moins 8 caractères pour le changer).',
+    );
+    expect(screen.getByRole('button', { name: 'Enregistrer' })).toBeInTheDocument();
+    await screen.findByTestId('activity-table');
+  });
+});
+
+describe('activity log', () => {
+  function seed(count: number) {
+    fake.activities[2] = Array.from({ length: count }, (_, i) =>
+      activity(i + 1, i === 0
+        ? { action: 'update', entity_type: 'user', entity_id: '7', details: '{"username":"anna","role":"warehouse → orders"}' }
+        : i === 1
+          ? { action: 'create', entity_type: 'stock_movement', entity_id: '12', details: '{"movement_type":"C","quantity":5}' }
+          : {}),
+    );
+  }
+
+  it('shows action, entity type, details and date, newest first as the server gives them, translated', async () => {
+    seed(3);
+    fake.activities[2][2] = activity(3, { action: 'reindex', entity_type: 'gizmo', details: 'testo libero' });
+    renderUsers('/users/2');
+    const table = await screen.findByRole('table', { name: "Registro attività dell'utente, dal più recente" });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toHaveTextContent('Modifica');
+    expect(rows[0]).toHaveTextContent('Utente');
+    expect(rows[0]).toHaveTextContent('username: anna, role: warehouse → orders');
+    expect(rows[1]).toHaveTextContent('Creazione');
+    expect(rows[1]).toHaveTextContent('Movimento di magazzino');
+    expect(rows[1]).toHaveTextContent('movement_type: C, quantity: 5');
+    // Unknown action and entity type are shown as written.
+    expect(rows[2]).toHaveTextContent('reindex');
+    expect(rows[2]).toHaveTextContent('gizmo');
+    expect(rows[2]).toHaveTextContent('testo libero');
+    expect(rows[0]).toHaveTextContent(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    expect(screen.getByText('3 attività registrate')).toBeInTheDocument();
+    expect(requestsOf('GET', '/users/2/activities')[0].search).toBe('?limit=10&offset=0');
+
+    await switchLanguage('fr');
+    expect(rows[0]).toHaveTextContent('Modification');
+    expect(rows[1]).toHaveTextContent('Mouvement de stock');
+  });
+
+  it('pages on the server: the next page asks offset 10', async () => {
+    seed(23);
+    renderUsers('/users/2');
+    await screen.findByText('Pagina 1 di 3');
+    await userEvent.click(screen.getByRole('button', { name: 'Successiva' }));
+    expect(await screen.findByText('Pagina 2 di 3')).toBeInTheDocument();
+    expect(requestsOf('GET', '/users/2/activities').map((r) => r.search)).toEqual(['?limit=10&offset=0', '?limit=10&offset=10']);
+    const table = screen.getByTestId('activity-table');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(11));
+  });
+
+  it('an empty log says so', async () => {
+    renderUsers('/users/2');
+    expect(await screen.findByText('Nessuna attività registrata')).toBeInTheDocument();
+  });
+
+  it('a failed load shows fetchActivitiesFailed with Retry; the form stays usable', async () => {
+    let fail = true;
+    server.use(
+      http.get('*/api/users/:id/activities', () =>
+        fail ? new HttpResponse(null, { status: 500 }) : HttpResponse.json([activity(1)], { headers: { 'X-Total-Count': '1' } }),
+      ),
+    );
+    renderUsers('/users/2');
+    expect(await screen.findByTestId('activity-error')).toHaveTextContent('Errore nel caricamento del registro attività');
+    expect(field.username()).toHaveValue('mario');
+    fail = false;
+    await userEvent.click(within(screen.getByTestId('activity-error')).getByRole('button', { name: 'Riprova' }));
+    expect(await screen.findByText('Accesso')).toBeInTheDocument();
+  });
+});

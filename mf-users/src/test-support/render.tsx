@@ -1,0 +1,21 @@
+import { act } from 'react';
+import { render } from '@testing-library/react';
+import { toast } from 'react-toastify';
+import { ToastHost } from '@wms/shared-ui';
+import { renderSection, signInAs } from '@wms/shared-ui/testing';
+import App from '../App';
+import { BASE_PATH } from '../paths';
+
+/** The users section at `url` as the shell mounts it, with the toast host, signed in as an admin (id 1). */
+export function renderUsers(url: string = BASE_PATH) {
+  signInAs('admin', 'Ada Admin');
+  render(<ToastHost />);
+  return renderSection(<App />, { basePath: BASE_PATH, url });
+}
+
+/** Toasts outlive a test in react-toastify's store: clear them. */
+export async function clearToasts(): Promise<void> {
+  await act(async () => {
+    toast.dismiss();
+  });
+}
