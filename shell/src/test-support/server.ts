@@ -10,9 +10,11 @@ export const REMOTES_JSON = {
 
 export const logoutCalls: string[] = [];
 
-/** The server as the shell sees it: remotes.json and sign-out; tests add the rest with `server.use`. */
+/** The server as the shell sees it: remotes.json, the session check and sign-out; tests add the rest with `server.use`. */
 export const server = setupServer(
   http.get('*/remotes.json', () => HttpResponse.json(REMOTES_JSON)),
+  // The session check of every navigation (RequireAuth): alive unless a test says otherwise.
+  http.get('*/api/auth/me', () => HttpResponse.json({ id: 1, username: 'admin', name: 'Ada Admin', role: 'admin' })),
   http.post('*/api/auth/logout', ({ request }) => {
     logoutCalls.push(request.headers.get('authorization') ?? '');
     return new HttpResponse(null, { status: 204 });

@@ -1,0 +1,55 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { signInAs, switchLanguage } from '@wms/shared-ui/testing';
+import { serveRemotes } from '../test-support/federation-mock';
+import { renderPortal, resetFederation } from '../test-support/portal';
+import { server } from '../test-support/server';
+
+jest.mock('@module-federation/enhanced/runtime', () => require('../test-support/federation-mock'));
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+beforeEach(async () => {
+  resetFederation();
+  serveRemotes();
+  await switchLanguage('it');
+});
+
+describe('session check on navigation', () => {
+  it('asks the server at every navigation while signed in', async () => {
+    const checks: string[] = [];
+    server.use(
+      http.get('*/api/auth/me', ({ request }) => {
+        checks.push(request.headers.get('authorization') ?? '');
+        return HttpResponse.json({ id: 1, username: 'warehouse', name: 'W', role: 'warehouse' });
+      }),
+    );
+    signInAs('warehouse');
+    renderPortal('/');
+    await waitFor(() => expect(checks).toHaveLength(1));
+    await userEvent.click(await screen.findByTestId('nav-operations'));
+    await waitFor(() => expect(checks).toHaveLength(2));
+    expect(checks[0]).toBe('Bearer test-token-warehouse');
+  });
+
+  it('a session ended on the server (user deactivated): the next navigation lands on /login', async () => {
+    signInAs('warehouse');
+    const portal = renderPortal('/');
+    await screen.findByTestId('card-operations');
+    server.use(http.get('*/api/auth/me', () => HttpResponse.json({ error: 'Sessione non valida', code: 'UNAUTHORIZED' }, { status: 401 })));
+    await userEvent.click(screen.getByTestId('nav-reports'));
+    await waitFor(() => expect(portal.path()).toBe('/login'));
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('a network failure of the check signs nobody out', async () => {
+    server.use(http.get('*/api/auth/me', () => HttpResponse.error()));
+    signInAs('warehouse');
+    const portal = renderPortal('/');
+    await userEvent.click(await screen.findByTestId('nav-operations'));
+    expect(portal.path()).toBe('/operazioni');
+    expect(window.localStorage.getItem('token')).not.toBeNull();
+  });
+});
