@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ensureAdmin, passwordBox } from './auth/bootstrap';
 import { loadConfig } from './config';
 import { openDb } from './db';
+import { seedDemo } from './seed/seed-demo';
 
 /**
  * Where pino writes: synchronously to stdout, so start-up warnings and the sign-in line below come out in order; pretty
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const admin = await ensureAdmin(db, config.adminPassword);
   if (admin.generatedPassword) console.log(`\n${passwordBox(admin.generatedPassword)}\n`);
+  // SEED_DEMO=1: load the demo company (idempotent) before serving — the way to get demo data into a running PGlite.
+  if (process.env.SEED_DEMO === '1') console.log(`Demo data: ${JSON.stringify(await seedDemo(db))} added`);
 
   const app = await buildApp({ db, config, logger: { level: config.logLevel, stream: logStream() }, serveWeb: true });
 

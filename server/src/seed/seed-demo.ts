@@ -1,0 +1,90 @@
+import { logActivity } from '../activity/log';
+import type { Db, Queryable } from '../db';
+import { DEMO_CUSTOMERS, DEMO_PRODUCTS, DEMO_SUPPLIERS, DEMO_WAREHOUSES, type DemoParty } from './demo-data';
+
+export interface SeedCounts {
+  warehouses: number;
+  suppliers: number;
+  customers: number;
+  products: number;
+}
+
+/** The author of demo rows: the first admin, when there is one (first start creates it before the seed runs). */
+async function author(q: Queryable): Promise<number | null> {
+  const { rows } = await q.query<{ id: number }>("SELECT id FROM users WHERE role = 'admin' AND deleted_at IS NULL ORDER BY id LIMIT 1");
+  return rows[0]?.id ?? null;
+}
+
+async function seedWarehouses(q: Queryable, by: number | null): Promise<number> {
+  let added = 0;
+  for (const w of DEMO_WAREHOUSES) {
+    const { rowCount } = await q.query(
+      `INSERT INTO warehouses (name, description, is_active, created_by, modified_by)
+       SELECT $1::text, $2, $3, $4, $4 WHERE NOT EXISTS (SELECT 1 FROM warehouses WHERE lower(name) = lower($1) AND deleted_at IS NULL)`,
+      [w.name, w.description, w.is_active, by],
+    );
+    added += rowCount;
+  }
+  return added;
+}
+
+/** Suppliers or customers, recognised by VAT number; returns key → id of every demo row (new or already there). */
+async function seedParties(q: Queryable, table: 'suppliers' | 'customers', parties: DemoParty[], by: number | null) {
+  const ids = new Map<string, number>();
+  let added = 0;
+  for (const p of parties) {
+    const existing = await q.query<{ id: number }>(`SELECT id FROM ${table} WHERE vat_number = $1 AND deleted_at IS NULL ORDER BY id LIMIT 1`, [p.vat_number]);
+    if (existing.rows[0]) {
+      ids.set(p.key, existing.rows[0].id);
+      continue;
+    }
+    const { rows } = await q.query<{ id: number }>(
+      `INSERT INTO ${table} (business_name, vat_number, address, city, province, zip_code, country, email, phone, contact_name,
+                             contact_role, contact_phone, shipping_method, notes, created_by, modified_by)
+       VALUES ($1, $2, $3, $4, $5, $6, 'Italia', $7, $8, $9, $10, $11, $12, $13, $14, $14) RETURNING id`,
+      [p.business_name, p.vat_number, p.address, p.city, p.province, p.zip_code, p.email, p.phone, p.contact_name, p.contact_role, p.contact_phone, p.shipping_method, p.notes, by],
+    );
+    ids.set(p.key, rows[0].id);
+    added += 1;
+  }
+  return { ids, added };
+}
+
+async function seedProducts(q: Queryable, supplierIds: Map<string, number>, by: number | null): Promise<number> {
+  let added = 0;
+  for (const p of DEMO_PRODUCTS) {
+    // The live-code unique index makes a second run a no-op (ON CONFLICT on a partial index names its predicate).
+    const { rowCount } = await q.query(
+      `INSERT INTO products (code, description, category, supplier_id, unit_of_measure, barcode, currency, is_semi_finished,
+                             has_batch, has_expiry_date, has_production_date, status, created_by, modified_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
+       ON CONFLICT (lower(code)) WHERE deleted_at IS NULL DO NOTHING`,
+      [
+        p.code, p.description, p.category, p.supplier ? (supplierIds.get(p.supplier) ?? null) : null, p.unit_of_measure, p.barcode,
+        p.currency, p.is_semi_finished, p.has_batch, p.has_expiry_date, p.has_production_date, p.status, by,
+      ],
+    );
+    added += rowCount;
+  }
+  return added;
+}
+
+/**
+ * Loads the demo company (demo-data.ts) in one transaction. Idempotent: rows already there (same warehouse name, VAT
+ * number or product code among live rows) are left as they are, so a second run adds nothing. Returns what was added.
+ */
+export async function seedDemo(db: Db): Promise<SeedCounts> {
+  return db.tx(async (q) => {
+    await q.query('SELECT pg_advisory_xact_lock(727276)');
+    const by = await author(q);
+    const warehouses = await seedWarehouses(q, by);
+    const suppliers = await seedParties(q, 'suppliers', DEMO_SUPPLIERS, by);
+    const customers = await seedParties(q, 'customers', DEMO_CUSTOMERS, by);
+    const products = await seedProducts(q, suppliers.ids, by);
+    const counts = { warehouses, suppliers: suppliers.added, customers: customers.added, products };
+    if (warehouses + suppliers.added + customers.added + products > 0) {
+      await logActivity(q, { userId: by, action: 'seed', entityType: 'registry', details: { demo: counts } });
+    }
+    return counts;
+  });
+}
