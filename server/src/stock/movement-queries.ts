@@ -1,6 +1,6 @@
 import type { Queryable } from '../db';
 import type { MovementSource, MovementType } from './types';
-import { containsPattern, isoDay } from './sql';
+import { isoDay, matchingProductIds, productFilterSql } from './sql';
 
 /** A movement as the API shows it (SPEC §3 Stock movement), plus its place in the history. */
 export interface MovementView {
@@ -141,8 +141,11 @@ export async function getMovementView(q: Queryable, id: number): Promise<Movemen
   return rows[0] ? toView(rows[0]) : null;
 }
 
-/** WHERE clause on stock_movements m only (no joins), shared by the page and its count. */
-function whereOf(f: MovementFilter, params: unknown[]): string {
+/**
+ * WHERE clause on stock_movements m only (no joins), shared by the page and its count. `productIds`: the products whose
+ * code matched, resolved once beforehand (null: too many, filter by subquery).
+ */
+function whereOf(f: MovementFilter, productIds: number[] | null, params: unknown[]): string {
   const where: string[] = [];
   const p = (v: unknown) => {
     params.push(v);
@@ -152,7 +155,13 @@ function whereOf(f: MovementFilter, params: unknown[]): string {
   if (f.movementType) where.push(`m.movement_type = ${p(f.movementType)}`);
   if (f.sourceType) where.push(`m.source_type = ${p(f.sourceType)}`);
   if (f.productId) where.push(`m.product_id = ${p(f.productId)}`);
-  if (f.productCode) where.push(`m.product_id IN (SELECT id FROM products WHERE code ILIKE ${p(containsPattern(f.productCode))})`);
+  if (f.productCode) {
+    where.push(
+      productIds
+        ? `m.product_id = ANY(${p(productIds)}::bigint[])`
+        : `m.product_id IN (SELECT id FROM products WHERE ${productFilterSql({ code: f.productCode }, params)})`,
+    );
+  }
   if (f.warehouseId) {
     const w = p(f.warehouseId);
     where.push(`(m.warehouse_id = ${w} OR m.destination_warehouse_id = ${w})`);
@@ -184,8 +193,10 @@ function orderOf(sort: MovementSort, order: 'asc' | 'desc'): string {
 
 /** One page of movements and the number of all that match. */
 export async function listMovements(q: Queryable, f: MovementFilter): Promise<{ rows: MovementView[]; total: number }> {
+  const productIds = f.productCode ? await matchingProductIds(q, { code: f.productCode }) : null;
+  if (productIds?.length === 0) return { rows: [], total: 0 };
   const params: unknown[] = [];
-  const where = whereOf(f, params);
+  const where = whereOf(f, productIds, params);
   const sort = f.sort ?? 'date';
   const order = f.order ?? (sort === 'date' ? 'desc' : 'asc');
   const page = await q.query<MovementViewRow>(

@@ -1,3 +1,5 @@
+import type { Queryable } from '../db';
+
 /** Small SQL fragments shared by the stock queries. */
 
 /**
@@ -9,4 +11,33 @@ export const isoDay = (column: string, as = column.replace(/^\w+\./, '')): strin
 /** A user's search text as an ILIKE "contains" pattern: its own % _ \ match literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Above this many matching products an id list stops paying off; the filter is then kept as a subquery. */
+const MAX_LISTED_PRODUCTS = 5000;
+
+/**
+ * Product ids whose code / description / category contain the given texts — looked up once, so a page query and its
+ * count do not both scan products. null when more than MAX_LISTED_PRODUCTS match (use `productFilterSql` instead).
+ */
+export async function matchingProductIds(
+  q: Queryable,
+  texts: { code?: string; description?: string; category?: string },
+): Promise<number[] | null> {
+  const params: unknown[] = [];
+  const where = productFilterSql(texts, params);
+  const { rows } = await q.query<{ id: number }>(`SELECT id FROM products WHERE ${where} LIMIT ${MAX_LISTED_PRODUCTS + 1}`, params);
+  return rows.length > MAX_LISTED_PRODUCTS ? null : rows.map((r) => r.id);
+}
+
+/** The WHERE condition on products for the given texts (parameters appended to `params`). */
+export function productFilterSql(texts: { code?: string; description?: string; category?: string }, params: unknown[]): string {
+  const parts: string[] = [];
+  for (const column of ['code', 'description', 'category'] as const) {
+    const text = texts[column];
+    if (!text) continue;
+    params.push(containsPattern(text));
+    parts.push(`${column} ILIKE $${params.length}`);
+  }
+  return parts.length ? parts.join(' AND ') : 'true';
 }

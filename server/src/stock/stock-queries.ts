@@ -1,5 +1,5 @@
 import type { Queryable } from '../db';
-import { containsPattern, isoDay } from './sql';
+import { isoDay, matchingProductIds, productFilterSql } from './sql';
 
 /** A stock row (SPEC §3) with the report fields: one balance of one product, warehouse and batch. */
 export interface StockRowView {
@@ -77,15 +77,16 @@ export async function listStock(q: Queryable, f: StockFilter): Promise<{ rows: S
     return `$${params.length}`;
   };
   const where: string[] = [];
-  const productWhere: string[] = [];
   if (!f.includeZero) where.push('b.quantity > 0');
   if (f.warehouseId) where.push(`b.warehouse_id = ${p(f.warehouseId)}`);
   if (f.productId) where.push(`b.product_id = ${p(f.productId)}`);
-  if (f.code) productWhere.push(`code ILIKE ${p(containsPattern(f.code))}`);
-  if (f.description) productWhere.push(`description ILIKE ${p(containsPattern(f.description))}`);
-  if (f.category) productWhere.push(`category ILIKE ${p(containsPattern(f.category))}`);
-  // Product text filters pick product ids first (100k products scan in a few ms), then their balances by primary key.
-  if (productWhere.length) where.push(`b.product_id IN (SELECT id FROM products WHERE ${productWhere.join(' AND ')})`);
+  // Product text filters pick the product ids first (once for page and count), then their balances by primary key.
+  const texts = { code: f.code, description: f.description, category: f.category };
+  if (f.code || f.description || f.category) {
+    const ids = await matchingProductIds(q, texts);
+    if (ids?.length === 0) return { rows: [], total: 0 };
+    where.push(ids ? `b.product_id = ANY(${p(ids)}::bigint[])` : `b.product_id IN (SELECT id FROM products WHERE ${productFilterSql(texts, params)})`);
+  }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const page = await q.query<StockViewRow>(
     `${SELECT_STOCK} ${whereSql}
