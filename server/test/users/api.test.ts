@@ -1,6 +1,9 @@
 import { ROLES, type Role } from '@wms/shared-api';
 import { makeTestApp, type TestApp } from '../helpers';
 
+// Cold runs compile the app and start a database in beforeAll; the project-level testTimeout is not applied from the root.
+jest.setTimeout(60_000);
+
 let t: TestApp;
 let admin: Awaited<ReturnType<TestApp['signIn']>>;
 beforeAll(async () => {

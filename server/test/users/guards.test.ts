@@ -5,6 +5,9 @@
 import { ONLINE_MINUTES } from '@wms/shared-api';
 import { makeTestApp, type TestApp } from '../helpers';
 
+// Cold runs compile the app and start a database in beforeAll; the project-level testTimeout is not applied from the root.
+jest.setTimeout(60_000);
+
 let t: TestApp;
 beforeEach(async () => {
   t = await makeTestApp();

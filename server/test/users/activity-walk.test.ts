@@ -1,0 +1,176 @@
+/**
+ * The activity log records every write of every module (issue "Users and activity log"). This walks every write route of
+ * the API — found in the OpenAPI document, so a new route cannot be forgotten — and checks that each successful call left
+ * exactly one activity row: who (the signed-in user), action, entity type, entity id and a details text.
+ *
+ * A new write route fails the coverage test until it gets a step below: give it a call that succeeds.
+ */
+import type { ActivityView } from '@wms/shared-api';
+import { makeTestApp, type TestApp } from '../helpers';
+
+// Cold runs compile the app and start a database in beforeAll; the project-level testTimeout is not applied from the root.
+jest.setTimeout(120_000);
+
+interface LogRow {
+  id: number;
+  user_id: number | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  details: string | null;
+}
+
+type Method = 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+interface Step {
+  /** The route as the OpenAPI document names it, e.g. 'PUT /api/products/{id}'. */
+  route: string;
+  /** The call: url and body, built from what earlier steps created. */
+  call: () => { url: string; body?: unknown; headers?: Record<string, string> };
+  /** What the row must say. */
+  action: string;
+  entityType: string;
+  /** Keep something the later steps need (an id) from the answer. */
+  keep?: (answer: Record<string, unknown>) => void;
+}
+
+let t: TestApp;
+let adminId: number;
+let headers: Record<string, string>;
+const ids: Record<string, string | number> = {};
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  const admin = await t.signIn('admin');
+  adminId = admin.user.id;
+  headers = admin.headers;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const party = (name: string) => ({
+  business_name: name,
+  vat_number: 'IT01234567890',
+  address: 'Via Roma 1',
+  city: 'Torino',
+  province: 'TO',
+  zip_code: '10100',
+  country: 'Italia',
+  email: 'info@example.com',
+  phone: '011 123456',
+});
+
+const product = (code: string) => ({ code, description: `Prodotto ${code}`, category: 'Famiglia', currency: 'EUR', unit_of_measure: 'piece' });
+
+const movement = (quantity: number) => ({
+  movement_type: 'C',
+  movement_date: '01/03/2025',
+  product_id: ids.product,
+  warehouse_id: ids.warehouse,
+  quantity,
+});
+
+/** Every write of the API in an order that makes each one succeed. */
+const STEPS: Step[] = [
+  { route: 'POST /api/warehouses', action: 'create', entityType: 'warehouse', call: () => ({ url: '/api/warehouses', body: { name: 'Centrale', is_active: true } }), keep: (a) => (ids.warehouse = a.id as number) },
+  { route: 'PUT /api/warehouses/{id}', action: 'update', entityType: 'warehouse', call: () => ({ url: `/api/warehouses/${ids.warehouse}`, body: { name: 'Centrale Nord', description: 'Rinominato', is_active: true } }) },
+  { route: 'POST /api/suppliers', action: 'create', entityType: 'supplier', call: () => ({ url: '/api/suppliers', body: party('Fornitore Uno') }), keep: (a) => (ids.supplier = a.id as number) },
+  { route: 'PUT /api/suppliers/{id}', action: 'update', entityType: 'supplier', call: () => ({ url: `/api/suppliers/${ids.supplier}`, body: party('Fornitore Uno Srl') }) },
+  { route: 'POST /api/customers', action: 'create', entityType: 'customer', call: () => ({ url: '/api/customers', body: party('Cliente Uno') }), keep: (a) => (ids.customer = a.id as number) },
+  { route: 'PUT /api/customers/{id}', action: 'update', entityType: 'customer', call: () => ({ url: `/api/customers/${ids.customer}`, body: party('Cliente Uno Spa') }) },
+  { route: 'POST /api/products', action: 'create', entityType: 'product', call: () => ({ url: '/api/products', body: { ...product('WALK-1'), supplier_id: ids.supplier } }), keep: (a) => (ids.product = a.id as number) },
+  { route: 'PUT /api/products/{id}', action: 'update', entityType: 'product', call: () => ({ url: `/api/products/${ids.product}`, body: { ...product('WALK-1'), description: 'Descrizione nuova', supplier_id: ids.supplier } }) },
+  { route: 'POST /api/stock-movements', action: 'create', entityType: 'stock_movement', call: () => ({ url: '/api/stock-movements', body: movement(10) }), keep: (a) => (ids.movement = String(a.id).split('-')[0]) },
+  { route: 'PUT /api/stock-movements/{id}', action: 'update', entityType: 'stock_movement', call: () => ({ url: `/api/stock-movements/${ids.movement}`, body: movement(7.5) }), keep: (a) => (ids.movement = String(a.id).split('-')[0]) },
+  { route: 'DELETE /api/stock-movements/{id}', action: 'delete', entityType: 'stock_movement', call: () => ({ url: `/api/stock-movements/${ids.movement}` }) },
+  { route: 'PUT /api/products/{id}/status', action: 'status', entityType: 'product', call: () => ({ url: `/api/products/${ids.product}/status`, body: { status: 'inactive' } }) },
+  { route: 'DELETE /api/products/{id}', action: 'delete', entityType: 'product', call: () => ({ url: `/api/products/${ids.product}`, body: { deleted_by: 'ignored' } }) },
+  { route: 'DELETE /api/suppliers/{id}', action: 'delete', entityType: 'supplier', call: () => ({ url: `/api/suppliers/${ids.supplier}` }) },
+  { route: 'DELETE /api/customers/{id}', action: 'delete', entityType: 'customer', call: () => ({ url: `/api/customers/${ids.customer}` }) },
+  { route: 'DELETE /api/warehouses/{id}', action: 'delete', entityType: 'warehouse', call: () => ({ url: `/api/warehouses/${ids.warehouse}` }) },
+  { route: 'POST /api/users', action: 'create', entityType: 'user', call: () => ({ url: '/api/users', body: { username: 'walker', name: 'Walter Walk', password: 'Walk-password-1' } }), keep: (a) => (ids.user = a.id as number) },
+  { route: 'PUT /api/users/{id}', action: 'update', entityType: 'user', call: () => ({ url: `/api/users/${ids.user}`, body: { username: 'walker', name: 'Walter Walk', role: 'orders', is_active: true } }) },
+  { route: 'DELETE /api/users/{id}', action: 'delete', entityType: 'user', call: () => ({ url: `/api/users/${ids.user}` }) },
+];
+
+/** Sign-in and sign-out are writes too; they are walked with their own session. */
+const AUTH_ROUTES = ['POST /api/auth/login', 'POST /api/auth/logout'];
+
+async function lastActivityId(): Promise<number> {
+  const { rows } = await t.db.query<{ id: number | null }>('SELECT max(id) AS id FROM activity_log');
+  return Number(rows[0].id ?? 0);
+}
+
+async function rowsAfter(id: number): Promise<LogRow[]> {
+  const { rows } = await t.db.query<LogRow>(
+    'SELECT id, user_id, action, entity_type, entity_id, details FROM activity_log WHERE id > $1 ORDER BY id',
+    [id],
+  );
+  return rows;
+}
+
+it('every write route of the API is walked here (found in the OpenAPI document)', async () => {
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+  const writes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.keys(ops)
+      .filter((m) => ['post', 'put', 'patch', 'delete'].includes(m))
+      .map((m) => `${m.toUpperCase()} ${path}`),
+  );
+  const walked = new Set([...STEPS.map((s) => s.route), ...AUTH_ROUTES]);
+  expect(writes.filter((w) => !walked.has(w))).toEqual([]);
+  // And no step names a route that does not exist (a renamed route must be renamed here too).
+  expect([...walked].filter((w) => !writes.includes(w))).toEqual([]);
+});
+
+describe('each write leaves one activity row: who, action, entity type, entity id, details', () => {
+  for (const step of STEPS) {
+    it(step.route, async () => {
+      const before = await lastActivityId();
+      const { url, body } = step.call();
+      const [method] = step.route.split(' ') as [Method];
+      const res = await t.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
+      expect({ status: res.statusCode, body: res.statusCode < 300 ? 'ok' : res.body }).toEqual({ status: expect.any(Number), body: 'ok' });
+      step.keep?.(res.json());
+
+      const rows = await rowsAfter(before);
+      expect(rows).toHaveLength(1);
+      const [row] = rows;
+      expect(row).toMatchObject({ user_id: adminId, action: step.action, entity_type: step.entityType });
+      expect(row.entity_id).toMatch(/^\d+$/);
+      expect(row.details?.trim()).toBeTruthy();
+      expect(row.details).not.toMatch(/password|scrypt\$/i);
+    });
+  }
+});
+
+it('sign-in and sign-out are logged for the user who did them', async () => {
+  const u = await t.createUser('sales');
+  const before = await lastActivityId();
+  const token = await t.login(u.username, u.password);
+  await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: t.bearer(token) });
+  const rows = await rowsAfter(before);
+  expect(rows.map((r) => [r.user_id, r.action, r.entity_type])).toEqual([
+    [u.id, 'login', 'auth'],
+    [u.id, 'logout', 'auth'],
+  ]);
+});
+
+it("the admin's activity page shows the walk newest first, paged, with the total", async () => {
+  const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM activity_log WHERE user_id = $1', [adminId]);
+  const total = rows[0].n;
+  expect(total).toBeGreaterThanOrEqual(STEPS.length + 1); // + the sign-in
+  const first = await t.app.inject({ method: 'GET', url: `/api/users/${adminId}/activities?limit=5`, headers });
+  expect(first.headers['x-total-count']).toBe(String(total));
+  const page = first.json() as ActivityView[];
+  expect(page).toHaveLength(5);
+  expect(page[0]).toMatchObject({ action: 'delete', entity_type: 'user', entity_id: String(ids.user) });
+  const times = page.map((a) => a.created_at);
+  expect(times).toEqual([...times].sort().reverse());
+  const all = (await t.app.inject({ method: 'GET', url: `/api/users/${adminId}/activities?limit=1000`, headers })).json() as ActivityView[];
+  expect(all).toHaveLength(total);
+  expect(all.map((a) => a.id)).toEqual([...all.map((a) => a.id)].sort((a, b) => b - a));
+  const second = (await t.app.inject({ method: 'GET', url: `/api/users/${adminId}/activities?limit=5&offset=5`, headers })).json() as ActivityView[];
+  expect(second.map((a) => a.id)).toEqual(all.slice(5, 10).map((a) => a.id));
+  expect(all[all.length - 1]).toMatchObject({ action: 'login', entity_type: 'auth' });
+});
