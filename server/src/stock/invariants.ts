@@ -18,6 +18,9 @@ export interface LedgerCheck {
   negativeBalances: number;
   /** Balances the ledger sums to below zero. */
   negativeLedgerSums: number;
+  /** Live movements (neither reversed nor reversals) counted, and as kept by the counter table. */
+  liveMovements: number;
+  liveCounter: number;
   /** Rows in each table, for reports. */
   movements: number;
   balances: number;
@@ -51,18 +54,22 @@ export async function ledgerMatchesBalances(q: Queryable): Promise<LedgerCheck> 
       ORDER BY 1, 2, 3
       LIMIT 20`,
   );
-  const { rows: counts } = await q.query<{ neg_bal: number; neg_led: number; movements: number; balances: number }>(
+  const { rows: counts } = await q.query<{ neg_bal: number; neg_led: number; live: number; counter: number; movements: number; balances: number }>(
     `SELECT (SELECT count(*) FROM stock_balances WHERE quantity < 0)::int AS neg_bal,
             (SELECT count(*) FROM (${sums}) s WHERE s.q < 0)::int AS neg_led,
+            (SELECT count(*) FROM stock_movements WHERE reverses_id IS NULL AND reversed_by_id IS NULL)::int AS live,
+            (SELECT coalesce(sum(live), 0) FROM stock_movement_live_counts)::int AS counter,
             (SELECT count(*) FROM stock_movements)::int AS movements,
             (SELECT count(*) FROM stock_balances)::int AS balances`,
   );
   const c = counts[0];
   return {
-    ok: mismatches.length === 0 && c.neg_bal === 0 && c.neg_led === 0,
+    ok: mismatches.length === 0 && c.neg_bal === 0 && c.neg_led === 0 && c.live === c.counter,
     mismatches,
     negativeBalances: c.neg_bal,
     negativeLedgerSums: c.neg_led,
+    liveMovements: c.live,
+    liveCounter: c.counter,
     movements: c.movements,
     balances: c.balances,
   };

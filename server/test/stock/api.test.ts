@@ -362,6 +362,18 @@ describe('GET /api/stock-movements: filters, sort, pages', () => {
     expect((await list('sort=destination_warehouse&order=asc')).json()[0].destination_warehouse).toBe('FLT B');
   });
 
+  it('the unfiltered total is the number of live movements, deletions and corrections included', async () => {
+    const liveCount = async () =>
+      (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM stock_movements WHERE reverses_id IS NULL AND reversed_by_id IS NULL'))
+        .rows[0].n;
+    const total = async () => Number((await get('/api/stock-movements?limit=1')).headers['x-total-count']);
+    const { p } = await setup({ stock: 3 });
+    expect(await total()).toBe(await liveCount());
+    const mine = (await get(`/api/stock-movements?product_id=${p.id}`)).json()[0];
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/stock-movements/${mine.id}`, headers })).statusCode).toBe(200);
+    expect(await total()).toBe(await liveCount());
+  });
+
   it('pages with limit and offset', async () => {
     const page1 = await list('limit=2');
     const page2 = await list('limit=2&offset=2');
