@@ -145,7 +145,12 @@ export async function getMovementView(q: Queryable, id: number): Promise<Movemen
  * WHERE clause on stock_movements m only (no joins), shared by the page and its count. `productIds`: the products whose
  * code matched, resolved once beforehand (null: too many, filter by subquery).
  */
-function whereOf(f: MovementFilter, productIds: number[] | null, params: unknown[]): string {
+function whereOf(
+  f: MovementFilter,
+  productIds: number[] | null,
+  params: unknown[],
+  warehouseSide: 'either' | 'source' | 'destination' = 'either',
+): string {
   const where: string[] = [];
   const p = (v: unknown) => {
     params.push(v);
@@ -164,7 +169,9 @@ function whereOf(f: MovementFilter, productIds: number[] | null, params: unknown
   }
   if (f.warehouseId) {
     const w = p(f.warehouseId);
-    where.push(`(m.warehouse_id = ${w} OR m.destination_warehouse_id = ${w})`);
+    if (warehouseSide === 'either') where.push(`(m.warehouse_id = ${w} OR m.destination_warehouse_id = ${w})`);
+    else if (warehouseSide === 'source') where.push(`m.warehouse_id = ${w}`);
+    else where.push(`m.destination_warehouse_id = ${w}`);
   }
   if (f.dateFrom) where.push(`m.movement_date >= ${p(f.dateFrom)}::date`);
   if (f.dateTo) where.push(`m.movement_date <= ${p(f.dateTo)}::date`);
@@ -208,18 +215,30 @@ export async function listMovements(q: Queryable, f: MovementFilter): Promise<{ 
     `${SELECT_VIEW} ${where} ORDER BY ${orderOf(sort, order, byProduct)} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, f.limit, f.offset],
   );
-  return { rows: page.rows.map(toView), total: await countMovements(q, f, where, params) };
+  return { rows: page.rows.map(toView), total: await countMovements(q, f, productIds) };
 }
 
 function isUnfiltered(f: MovementFilter): boolean {
   return !f.includeHistory && !f.movementType && !f.sourceType && !f.productId && !f.productCode && !f.warehouseId && !f.dateFrom && !f.dateTo;
 }
 
-/** The unfiltered live list counts from the trigger-kept counter (migration 003); any filter counts the matching rows. */
-async function countMovements(q: Queryable, f: MovementFilter, where: string, params: unknown[]): Promise<number> {
-  const sql = isUnfiltered(f)
-    ? 'SELECT coalesce(sum(live), 0)::int AS total FROM stock_movement_live_counts'
-    : `SELECT count(*)::int AS total FROM stock_movements m ${where}`;
-  const { rows } = await q.query<{ total: number }>(sql, isUnfiltered(f) ? [] : params);
-  return rows[0].total;
+/**
+ * The unfiltered live list counts from the trigger-kept counter (migration 003); any filter counts the matching rows. A
+ * warehouse filter counts its two sides separately (a transfer never has the same warehouse on both): two index-only
+ * counts instead of one OR that must visit the table.
+ */
+async function countMovements(q: Queryable, f: MovementFilter, productIds: number[] | null): Promise<number> {
+  if (isUnfiltered(f)) {
+    const { rows } = await q.query<{ total: number }>('SELECT coalesce(sum(live), 0)::int AS total FROM stock_movement_live_counts');
+    return rows[0].total;
+  }
+  const sides = f.warehouseId ? (['source', 'destination'] as const) : (['either'] as const);
+  let total = 0;
+  for (const side of sides) {
+    const params: unknown[] = [];
+    const where = whereOf(f, productIds, params, side);
+    const { rows } = await q.query<{ total: number }>(`SELECT count(*)::int AS total FROM stock_movements m ${where}`, params);
+    total += rows[0].total;
+  }
+  return total;
 }

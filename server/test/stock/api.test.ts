@@ -348,6 +348,8 @@ describe('GET /api/stock-movements: filters, sort, pages', () => {
     expect((await list('date_from=02/01/2024&date_to=2024-01-04')).json()).toHaveLength(3);
     // Warehouse B: the load into it, the transfer arriving, the sale.
     expect(await types(`warehouse_id=${ids.b}`)).toEqual(['S-SO', 'T-MAN', 'C-MAN']);
+    expect((await list(`warehouse_id=${ids.b}`)).headers['x-total-count']).toBe('3');
+    expect((await list(`warehouse_id=${ids.a}&type=T`)).headers['x-total-count']).toBe('1');
   });
 
   it('sorts by quantity, product code, type, source and destination warehouse', async () => {
