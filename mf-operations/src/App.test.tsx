@@ -65,9 +65,7 @@ describe('operations screens', () => {
     ['/operazioni/prezzi/nuovo', 'Nuovo prezzo', 'Nouveau prix'],
     ['/operazioni/prezzi/2', 'Modifica prezzo', 'Modifier le prix'],
     ['/operazioni/vendite', 'Vendite', 'Ventes'],
-    ['/operazioni/movimenti', 'Movimenti', 'Mouvements'],
-    ['/operazioni/movimenti/nuovo', 'Nuovo movimento', 'Nouveau mouvement'],
-    ['/operazioni/movimenti/7-manual', 'Modifica movimento', 'Modifier le mouvement'],
+    // Movements are real screens now: see movements/*.test.tsx.
   ])('%s is a titled placeholder in it and fr', async (url, it, fr) => {
     renderSection(<App />, { basePath: BASE, url });
     expect(screen.getByRole('heading', { level: 1, name: it })).toBeInTheDocument();

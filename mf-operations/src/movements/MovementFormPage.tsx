@@ -1,9 +1,157 @@
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '@wms/shared-ui';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { MovementBody, Product, Warehouse } from '@wms/shared-api';
+import { ErrorState, PageHeader, Spinner, toastSuccess, useSession } from '@wms/shared-ui';
 import { NS } from '../paths';
+import { createMovement, fetchMovement, fetchProduct, fetchWarehouses, toIsoDay, updateMovement, type MovementView } from './api';
+import { todayIso } from './format';
+import { MovementForm, type MovementFormValues } from './MovementForm';
+import { LIST_PATH, type ListState } from './paths';
+import './movements.css';
 
-/** New / edit movement: filled by the Stock movements issue. */
+type Load =
+  | { state: 'loading' }
+  | { state: 'failed'; messageKey: 'fetchWarehousesFailed' | 'fetchOneFailed' }
+  | { state: 'notEditable' }
+  | {
+      state: 'ready';
+      warehouses: Warehouse[];
+      values: MovementFormValues;
+      original: MovementView | null;
+      productText?: string;
+    };
+
+/** A new movement: a load dated today (SPEC §5: the date defaults to today). */
+export function newMovementValues(today: string = todayIso()): MovementFormValues {
+  return {
+    movement_type: 'C',
+    movement_date: today,
+    product: null,
+    warehouse_id: '',
+    destination_warehouse_id: '',
+    batch_number: '',
+    production_date: '',
+    expiry_date: '',
+    quantity: '',
+    notes: '',
+  };
+}
+
+function valuesOf(m: MovementView, product: Product | null): MovementFormValues {
+  return {
+    movement_type: m.movement_type,
+    movement_date: toIsoDay(m.movement_date),
+    product,
+    warehouse_id: String(m.warehouse_id),
+    destination_warehouse_id: m.destination_warehouse_id ? String(m.destination_warehouse_id) : '',
+    batch_number: m.batch_number ?? '',
+    production_date: m.production_date ?? '',
+    expiry_date: m.expiry_date ?? '',
+    quantity: String(m.quantity),
+    notes: m.notes ?? '',
+  };
+}
+
+/**
+ * /operazioni/movimenti/nuovo and /operazioni/movimenti/{id} (SPEC §2): the movement form. {id} is the list's id
+ * ("12-manual"); the correction is PUT to the id cut at its first hyphen. A save shows a success toast and returns to the
+ * list (with its filters); a refusal stays on the form with the server's own words, else saveFailed (SPEC §8).
+ */
 export function MovementFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const { t } = useTranslation(NS);
-  return <ScreenPlaceholder title={t(mode === 'new' ? 'movements.newTitle' : 'movements.editTitle')} />;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { id } = useParams();
+  const { user } = useSession();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const listUrl = `${LIST_PATH}${(location.state as ListState | null)?.listSearch ?? ''}`;
+
+  useEffect(() => {
+    let alive = true;
+    setLoad({ state: 'loading' });
+    (async () => {
+      let warehouses: Warehouse[];
+      try {
+        warehouses = await fetchWarehouses();
+      } catch {
+        if (alive) setLoad({ state: 'failed', messageKey: 'fetchWarehousesFailed' });
+        return;
+      }
+      if (mode === 'new' || !id) {
+        if (alive) setLoad({ state: 'ready', warehouses, values: newMovementValues(), original: null });
+        return;
+      }
+      let movement: MovementView;
+      try {
+        movement = await fetchMovement(id);
+      } catch {
+        if (alive) setLoad({ state: 'failed', messageKey: 'fetchOneFailed' });
+        return;
+      }
+      if (movement.source_type !== 'MAN' || movement.status !== 'active') {
+        if (alive) setLoad({ state: 'notEditable' });
+        return;
+      }
+      // The product's flags decide the rules; a product deleted since leaves its code in the box, to be chosen again.
+      const product = await fetchProduct(movement.product_id).catch(() => null);
+      if (alive) {
+        setLoad({
+          state: 'ready',
+          warehouses,
+          values: valuesOf(movement, product),
+          original: movement,
+          productText: product ? undefined : movement.product_code,
+        });
+      }
+    })();
+    return () => {
+      alive = false;
+    };
+  }, [mode, id, attempt]);
+
+  const save = useCallback(
+    async (body: MovementBody) => {
+      if (mode === 'new') await createMovement(body, user?.username ?? null);
+      else await updateMovement(id!, body, user?.username ?? null);
+      toastSuccess(t(mode === 'new' ? 'movements.feedback.created' : 'movements.feedback.updated'));
+      navigate(listUrl);
+    },
+    [mode, id, user?.username, t, navigate, listUrl],
+  );
+
+  const title = t(mode === 'new' ? 'movements.newTitle' : 'movements.editTitle');
+  return (
+    <section className="screen movements-screen" data-testid="movement-form-page">
+      <PageHeader title={title} subtitle={t('movements.subtitle')} />
+      {load.state === 'loading' ? <Spinner /> : null}
+      {load.state === 'failed' ? <ErrorState message={t(`movements.feedback.${load.messageKey}`)} onRetry={() => setAttempt((n) => n + 1)} testId="movement-load-error" /> : null}
+      {load.state === 'notEditable' ? (
+        <div className="movement-form-card">
+          <p className="alert alert-error" role="alert" data-testid="movement-not-editable">
+            {t('movements.form.notEditable')}
+          </p>
+          <p>
+            <Link to={listUrl} className="btn">
+              {t('movements.form.backToList')}
+            </Link>
+          </p>
+        </div>
+      ) : null}
+      {load.state === 'ready' ? (
+        <div className="movement-form-card">
+          <MovementForm
+            key={`${mode}-${id ?? 'new'}`}
+            initial={load.values}
+            initialProductText={load.productText}
+            original={load.original}
+            warehouses={load.warehouses}
+            onSubmit={save}
+            cancelTo={listUrl}
+          />
+        </div>
+      ) : null}
+    </section>
+  );
 }

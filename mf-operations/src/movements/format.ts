@@ -1,0 +1,33 @@
+import { formatNumber, serverErrorText } from '@wms/shared-ui';
+import type { MovementSource, MovementType } from '@wms/shared-api';
+
+/** A translate function of the operations namespace (useTranslation(NS).t). */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** Quantities in the Italian style, exact to the 3 decimals the ledger keeps: 1.234,5 · 10 · 0,125. */
+export function formatQuantity(value: number | string | null | undefined): string {
+  return formatNumber(value, { minDecimals: 0, maxDecimals: 3 });
+}
+
+/**
+ * A movement's type in words (SPEC §4): C load, S unload, T transfer; an unload whose source is a sale reads "Sale",
+ * a load from a goods receipt reads "Goods receipt".
+ */
+export function typeLabel(t: Translate, type: MovementType, source: MovementSource): string {
+  if (type === 'S' && source === 'SO') return t('movements.types.S-SO');
+  if (type === 'C' && source === 'PO') return t('movements.types.C-PO');
+  return t(`movements.types.${type}`);
+}
+
+/** A §8 message, followed by the server's own reason when it gave one. */
+export function failureText(t: Translate, key: string, error: unknown): string {
+  const message = t(`movements.feedback.${key}`);
+  const reason = serverErrorText(error);
+  return reason ? t('movements.feedback.withReason', { message, reason }) : message;
+}
+
+/** Today as a date input's value (yyyy-MM-dd), in the browser's time zone. */
+export function todayIso(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
