@@ -18,7 +18,7 @@ import { checkMovementInput, type CheckedMovement } from './input';
 import { appendMovement, lockLiveMovement, markReversed, type NewMovementRow } from './ledger-rows';
 import { compose, stockMessages as msg } from './messages';
 import { decimalToMilli, formatMilli, type Milli } from './quantity';
-import { lockActiveProduct, lockActiveWarehouses, productCode, warehouseName, type ProductRef } from './references';
+import { lockActiveProduct, lockActiveWarehouses, lockReversalReceivers, productCode, warehouseName, type ProductRef } from './references';
 import type { Actor, Correction, MovementInput, MovementRecord } from './types';
 
 export { ledgerMatchesBalances, type LedgerCheck } from './invariants';
@@ -187,6 +187,11 @@ function reversalOf(r: MovementRecord, actor: Actor): NewMovementRow {
   };
 }
 
+/** Warehouses to which undoing these effects gives goods back. */
+function receivers(undo: BalanceEffect[]): number[] {
+  return undo.filter((e) => e.delta > 0n).map((e) => e.warehouseId);
+}
+
 /** Posts one movement: load (C), unload (S) or transfer (T, one row, both warehouses in the same transaction). */
 export async function postMovement(q: Queryable, input: MovementInput, actor: Actor): Promise<MovementRecord> {
   const checked = checkMovementInput(input);
@@ -203,11 +208,13 @@ export async function postMovement(q: Queryable, input: MovementInput, actor: Ac
 /**
  * Cancels a movement by appending its reversal (returned). Refused with 409 when the goods it brought are no longer
  * there (INSUFFICIENT_STOCK), or when it is already reversed or is itself a reversal. Product and warehouse states are
- * not checked: undoing is allowed even after a product or warehouse was deactivated.
+ * not checked: undoing is allowed even after a product or warehouse was deactivated — but not when goods would go
+ * back to a deleted product or warehouse (409 REVERSAL_TARGET_DELETED).
  */
 export async function reverseMovement(q: Queryable, movementId: number, actor: Actor): Promise<MovementRecord> {
   const old = await lockLiveMovement(q, movementId);
   const effects = effectsOf(effectRowOf(old), -1n);
+  await lockReversalReceivers(q, old.product_id, receivers(effects));
   const locked = await lockBalances(q, effects);
   await writePlans(q, planEffects(effects), locked, 'delete');
   const reversal = await appendMovement(q, reversalOf(old, actor));
@@ -227,11 +234,12 @@ export async function correctMovement(q: Queryable, movementId: number, input: M
     sourceType: old.source_type,
     sourceDocument: { type: old.source_document_type ?? old.source_type, id: old.source_document_id, number: old.source_document_number },
   });
+  const undo = effectsOf(effectRowOf(old), -1n);
+  await lockReversalReceivers(q, old.product_id, receivers(undo));
   const product = await lockActiveProduct(q, checked.productId);
   let m = fitToProduct(checked, product);
   await lockActiveWarehouses(q, warehousesOf(m));
 
-  const undo = effectsOf(effectRowOf(old), -1n);
   const leaving = (warehouseId: number) =>
     undo
       .filter((e) => e.delta < 0n && e.productId === m.productId && e.batchNumber === m.batchNumber && e.warehouseId === warehouseId)

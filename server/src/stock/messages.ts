@@ -62,6 +62,14 @@ export const stockMessages = {
     it: 'Il movimento è già stato modificato o eliminato: ricarica l’elenco',
     fr: 'Le mouvement a déjà été modifié ou supprimé : rechargez la liste',
   },
+  reversalWarehouseDeleted: {
+    it: 'Impossibile annullare il movimento: il magazzino {{name}} che riceverebbe la merce è stato eliminato',
+    fr: "Impossible d'annuler le mouvement : l'entrepôt {{name}} qui recevrait la marchandise a été supprimé",
+  },
+  reversalProductDeleted: {
+    it: 'Impossibile annullare il movimento: il prodotto {{code}} è stato eliminato',
+    fr: "Impossible d'annuler le mouvement : le produit {{code}} a été supprimé",
+  },
   reversalImmutable: {
     it: 'Uno storno non può essere modificato né eliminato',
     fr: 'Une extourne ne peut être ni modifiée ni supprimée',

@@ -56,6 +56,26 @@ export async function lockActiveWarehouses(q: Queryable, ids: number[]): Promise
   return byId;
 }
 
+/**
+ * Before a reversal puts goods back: the product and the warehouses receiving them must not be deleted (stock in a deleted
+ * warehouse could never be seen or moved again) — 409 otherwise. Inactive ones are fine: undoing is always allowed. The
+ * rows are share-locked like in a posting, so a concurrent delete waits and then sees the stock.
+ */
+export async function lockReversalReceivers(q: Queryable, productId: number, warehouseIds: number[]): Promise<void> {
+  if (warehouseIds.length === 0) return;
+  const { rows: products } = await q.query<{ code: string; deleted: boolean }>(
+    'SELECT code, deleted_at IS NOT NULL AS deleted FROM products WHERE id = $1 FOR SHARE',
+    [productId],
+  );
+  if (products[0]?.deleted) throw new AppError(409, 'REVERSAL_TARGET_DELETED', msg.reversalProductDeleted, { code: products[0].code });
+  const { rows } = await q.query<{ name: string; deleted: boolean }>(
+    `SELECT name, deleted_at IS NOT NULL AS deleted FROM warehouses WHERE id = ANY($1::bigint[]) ORDER BY id FOR SHARE`,
+    [[...new Set(warehouseIds)].sort((a, b) => a - b)],
+  );
+  const gone = rows.find((w) => w.deleted);
+  if (gone) throw new AppError(409, 'REVERSAL_TARGET_DELETED', msg.reversalWarehouseDeleted, { name: gone.name });
+}
+
 /** Names for messages (no lock, any warehouse, also deleted ones). */
 export async function warehouseName(q: Queryable, id: number): Promise<string> {
   const { rows } = await q.query<{ name: string }>('SELECT name FROM warehouses WHERE id = $1', [id]);

@@ -339,6 +339,23 @@ describe('reversal on delete', () => {
     expect(await balance(db, p.id, w.id)).toBe('0.000');
   });
 
+  it('never gives goods back to a deleted warehouse or product', async () => {
+    const p = await makeProduct(db);
+    const a = await makeWarehouse(db);
+    const b = await makeWarehouse(db);
+    await load(p.id, a.id, 5);
+    const tr = await transfer(p.id, a.id, b.id, 5);
+    const out = await unload(p.id, b.id, 5);
+    await db.query('UPDATE warehouses SET deleted_at = now() WHERE id = $1', [a.id]);
+    // Undoing the transfer would put 5 back into the deleted warehouse A.
+    await refused(() => reverseMovementTx(db, tr.id, actor), 409, 'REVERSAL_TARGET_DELETED');
+    await reverseMovementTx(db, out.id, actor);
+    await db.query('UPDATE warehouses SET deleted_at = NULL WHERE id = $1', [a.id]);
+    await db.query('UPDATE products SET deleted_at = now() WHERE id = $1', [p.id]);
+    const e = await refused(() => reverseMovementTx(db, tr.id, actor), 409, 'REVERSAL_TARGET_DELETED');
+    expect(italian(e)).toContain('il prodotto');
+  });
+
   it('happens once: a second delete, or deleting the reversal itself, is a 409; an unknown id a 404', async () => {
     const p = await makeProduct(db);
     const w = await makeWarehouse(db);
