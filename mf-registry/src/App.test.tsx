@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { missingTranslationKeys, renderSection, signInAs, switchLanguage } from '@wms/shared-ui/testing';
 import App from './App';
 import { registryMessages } from './i18n/messages';
+import { resetFake, server } from './test-support/server';
 
 const BASE = '/anagrafica';
 const hubCards = () =>
@@ -41,24 +42,30 @@ describe('registry hub', () => {
 });
 
 describe('registry screens', () => {
-  beforeEach(() => signInAs('admin'));
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+  beforeEach(() => {
+    resetFake();
+    signInAs('admin');
+  });
 
   it.each([
     ['/anagrafica/prodotti', 'Prodotti', 'Produits'],
     ['/anagrafica/prodotti/nuovo', 'Nuovo prodotto', 'Nouveau produit'],
-    ['/anagrafica/prodotti/12', 'Modifica prodotto', 'Modifier le produit'],
+    ['/anagrafica/prodotti/31', 'Modifica prodotto', 'Modifier le produit'],
     ['/anagrafica/magazzini', 'Magazzini', 'Entrepôts'],
     ['/anagrafica/magazzini/nuovo', 'Nuovo magazzino', 'Nouvel entrepôt'],
-    ['/anagrafica/magazzini/3', 'Modifica magazzino', "Modifier l'entrepôt"],
+    ['/anagrafica/magazzini/21', 'Modifica magazzino', "Modifier l'entrepôt"],
     ['/anagrafica/fornitori', 'Fornitori', 'Fournisseurs'],
     ['/anagrafica/clienti', 'Clienti', 'Clients'],
-  ])('%s is a titled placeholder in it and fr', async (url, it, fr) => {
+  ])('%s is a real screen, titled in it and fr', async (url, it, fr) => {
     renderSection(<App />, { basePath: BASE, url });
     expect(screen.getByRole('heading', { level: 1, name: it })).toBeInTheDocument();
-    expect(screen.getByText('In preparazione')).toBeInTheDocument();
+    expect(await screen.findByRole(url.match(/\/(nuovo|\d+)$/) ? 'form' : 'table')).toBeInTheDocument();
+    expect(screen.queryByText('In preparazione')).not.toBeInTheDocument();
     await switchLanguage('fr');
     expect(screen.getByRole('heading', { level: 1, name: fr })).toBeInTheDocument();
-    expect(screen.getByText('En préparation')).toBeInTheDocument();
   });
 
   it('Company is final: title and subtitle only, in both languages', async () => {

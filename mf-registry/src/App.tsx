@@ -2,6 +2,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { RequirePermission } from '@wms/shared-ui';
 import './i18n';
+import './registry.css';
 import { AREAS } from './areas';
 import { RegistryHub } from './hub/RegistryHub';
 import { BASE_PATH } from './paths';

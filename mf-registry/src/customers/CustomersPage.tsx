@@ -1,9 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '@wms/shared-ui';
-import { NS } from '../paths';
+import { PartiesPage } from '../parties/PartiesPage';
 
-/** /anagrafica/clienti: table with inline form, filled by the Suppliers and customers issue. */
+/** /anagrafica/clienti: the shared suppliers-and-customers screen (SPEC §2: identical layouts). */
 export function CustomersPage() {
-  const { t } = useTranslation(NS);
-  return <ScreenPlaceholder title={t('customers.title')} subtitle={t('customers.subtitle')} />;
+  return <PartiesPage kind="customers" />;
 }

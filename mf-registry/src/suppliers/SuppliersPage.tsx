@@ -1,9 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '@wms/shared-ui';
-import { NS } from '../paths';
+import { PartiesPage } from '../parties/PartiesPage';
 
-/** /anagrafica/fornitori: table with inline form, filled by the Suppliers and customers issue. */
+/** /anagrafica/fornitori: the shared suppliers-and-customers screen (SPEC §2: identical layouts). */
 export function SuppliersPage() {
-  const { t } = useTranslation(NS);
-  return <ScreenPlaceholder title={t('suppliers.title')} subtitle={t('suppliers.subtitle')} />;
+  return <PartiesPage kind="suppliers" />;
 }

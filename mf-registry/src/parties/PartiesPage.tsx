@@ -1,0 +1,123 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { emptyParty, partyBodyOf, type Party, type PartyBody, type PartyKind } from '@wms/shared-api';
+import { DataTable, ErrorState, formatNumber, PageHeader, Spinner, toastError, toastSuccess, useConfirm, useSession, type Column, type SortState } from '@wms/shared-ui';
+import { failureText } from '../common/feedback';
+import { useServerList } from '../common/list';
+import { NS } from '../paths';
+import { deleteParty, partiesPath } from './api';
+import { PartyForm } from './PartyForm';
+
+const PAGE_SIZE = 50;
+const TRUNCATE = 30;
+
+type Editing = { id: number | null; initial: PartyBody } | null;
+
+/**
+ * /anagrafica/fornitori and /anagrafica/clienti (SPEC §2): one screen for both kinds, so their layouts cannot drift. A
+ * table with business name, city, VAT number, email, phone, edit and delete; the inline form replaces it while open.
+ */
+export function PartiesPage({ kind }: { kind: PartyKind }) {
+  const { t } = useTranslation(NS);
+  const { user } = useSession();
+  const { confirm, dialog } = useConfirm();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [sort, setSort] = useState<SortState | null>(null);
+  const [page, setPage] = useState(1);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const list = useServerList<Party>(partiesPath(kind), { sort: sort?.column, order: sort?.direction, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const { reload } = list;
+
+  const remove = useCallback(
+    async (p: Party) => {
+      const ok = await confirm({ title: t(`${kind}.deleteTitle`), message: t(`${kind}.deleteMessage`), confirmLabel: t('shared.actions.delete'), tone: 'danger' });
+      if (!ok) return;
+      setBusyId(p.id);
+      try {
+        await deleteParty(kind, p.id, user?.id);
+        toastSuccess(t(`${kind}.deleted`));
+        reload();
+      } catch (err) {
+        toastError(failureText(err, t(`${kind}.deleteError`)));
+      } finally {
+        setBusyId(null);
+      }
+    },
+    [confirm, kind, reload, t, user?.id],
+  );
+
+  const columns = useMemo<Column<Party>[]>(
+    () => [
+      ...(['business_name', 'city', 'vat_number', 'email', 'phone'] as const).map((f) => ({ id: f, header: t(`parties.fields.${f}`), value: (p: Party) => p[f] })),
+      {
+        id: 'actions',
+        header: t('shared.actions.actions'),
+        render: (p: Party) => (
+          <div className="row-actions">
+            <button type="button" className="btn btn-ghost" onClick={() => setEditing({ id: p.id, initial: partyBodyOf(p) })} aria-label={`${t('shared.actions.edit')} ${p.business_name}`}>
+              {t('shared.actions.edit')}
+            </button>
+            <button type="button" className="btn btn-ghost btn-ghost-danger" onClick={() => void remove(p)} disabled={busyId === p.id} aria-label={`${t('shared.actions.delete')} ${p.business_name}`}>
+              {t('shared.actions.delete')}
+            </button>
+          </div>
+        ),
+      },
+    ],
+    [t, remove, busyId],
+  );
+
+  const closeForm = (saved: boolean) => {
+    setEditing(null);
+    if (saved) reload();
+  };
+
+  return (
+    <section className="screen registry-screen" data-testid={`${kind}-page`}>
+      <PageHeader
+        title={t(`${kind}.title`)}
+        subtitle={t(`${kind}.subtitle`)}
+        actions={
+          editing ? null : (
+            <button type="button" className="btn btn-primary" onClick={() => setEditing({ id: null, initial: emptyParty() })} data-testid="add-party">
+              {t(`${kind}.add`)}
+            </button>
+          )
+        }
+      />
+      {editing ? (
+        <PartyForm key={editing.id ?? 'new'} kind={kind} id={editing.id} initial={editing.initial} onDone={closeForm} />
+      ) : list.status === 'failed' ? (
+        <ErrorState message={t(`${kind}.listError`)} onRetry={reload} />
+      ) : list.status === 'loading' ? (
+        <Spinner />
+      ) : (
+        <>
+          <p className="registry-count" data-testid={`${kind}-count`} aria-live="polite">
+            {t(`${kind}.count`, { total: formatNumber(list.total, { minDecimals: 0, maxDecimals: 0 }) })}
+          </p>
+          <DataTable
+            columns={columns}
+            rows={list.rows}
+            rowKey={(p) => p.id}
+            caption={t(`${kind}.caption`)}
+            truncate={TRUNCATE}
+            emptyText={t(`${kind}.empty`)}
+            sort={sort}
+            onSortChange={(next) => {
+              setSort(next);
+              setPage(1);
+            }}
+            manual
+            pageSize={PAGE_SIZE}
+            page={page}
+            onPageChange={setPage}
+            totalRows={list.total}
+            testId={`${kind}-table`}
+          />
+        </>
+      )}
+      {dialog}
+    </section>
+  );
+}
