@@ -103,7 +103,7 @@ describe('/users/nuovo', () => {
         body: { username: 'luca.bianchi', name: 'Luca Bianchi', password: 'Password-123', role: 'orders', is_active: true, created_by: 1 },
       }),
     ]);
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/users$/);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/users$/));
     expect(await screen.findByText('Luca Bianchi')).toBeInTheDocument();
   });
 
@@ -162,7 +162,7 @@ describe('/users/nuovo', () => {
   it('Cancel returns to the list without saving', async () => {
     renderUsers('/users/nuovo');
     await userEvent.click(screen.getByRole('link', { name: 'Annulla' }));
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/users$/);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/users$/));
     await screen.findByText('Mario Rossi');
     expect(requestsOf('POST')).toHaveLength(0);
   });
@@ -194,7 +194,8 @@ describe('/users/{id}', () => {
     const [put] = requestsOf('PUT', '/users/2');
     expect(put.body).toEqual({ username: 'mario', name: 'Mario Rossi Jr', role: 'warehouse', is_active: false, modified_by: 1 });
     expect(put.body).not.toHaveProperty('password');
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/users$/);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/users$/));
+    expect(await screen.findByText('Mario Rossi Jr')).toBeInTheDocument();
   });
 
   it('a new password is sent, and must follow the policy', async () => {
@@ -208,6 +209,8 @@ describe('/users/{id}', () => {
     await save();
     await screen.findByText('Utente aggiornato con successo');
     expect(requestsOf('PUT', '/users/2')[0].body).toMatchObject({ password: 'abcdefghij' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/users$/));
+    expect(await screen.findByText('Mario Rossi')).toBeInTheDocument();
   });
 
   it('a refused update shows updateFailed with the reason and stays', async () => {
@@ -224,7 +227,7 @@ describe('/users/{id}', () => {
   it('a user that cannot be loaded: fetchFailed, back to /users', async () => {
     renderUsers('/users/999');
     expect(await screen.findByText("Errore nel caricamento dell'utente: Utente non trovato")).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/users$/);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/users$/));
     expect(await screen.findByText('Mario Rossi')).toBeInTheDocument();
   });
 
@@ -233,7 +236,7 @@ describe('/users/{id}', () => {
     server.use(http.get('*/api/users/:id', () => HttpResponse.error()));
     renderUsers('/users/2');
     expect(await screen.findByText("Erreur lors du chargement de l'utilisateur")).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/users$/);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/users$/));
     await screen.findByText('Mario Rossi');
   });
 
