@@ -1,5 +1,9 @@
 // `npm test` runs every workspace's tests in one Jest run (one summary, one JSON report for CI).
 module.exports = {
+  // Global, not per project: Jest ignores a project's testTimeout when run through `projects`. Server tests start
+  // real databases (a fresh PGlite or PostgreSQL schema per file) and UI tests render whole screens; on a loaded
+  // 2-core machine either can pass 5 s.
+  testTimeout: 60000,
   projects: [
     '<rootDir>/shared-api',
     '<rootDir>/shared-ui',

@@ -2,10 +2,9 @@ const path = require('path');
 const { nodeProject } = require('../jest/preset');
 const base = nodeProject(__dirname);
 
-// Server tests start real databases (PGlite, or PostgreSQL when DATABASE_URL is set): give them time.
+// Time limits are set once in the root jest.config.js (Jest ignores a project's own testTimeout under `projects`).
 module.exports = {
   ...base,
-  testTimeout: 30000,
   // PGlite's CJS build uses dynamic import() of Node built-ins, which Jest's vm cannot run: rewrite those (see the file).
   // light-my-request (fastify's inject) requires the ESM-only cookie 2: Node 20.19+ loads it natively, Jest needs it compiled.
   transform: {
