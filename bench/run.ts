@@ -9,6 +9,7 @@
  * Prints a table and writes bench/results/run-<engine>-<time>.json. Exit code 1 if an invariant fails.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/src/app';
 import type { Db } from '../server/src/db';
@@ -145,6 +146,9 @@ async function main(): Promise<void> {
     throw new Error(`${target.label} is not seeded: run npm run bench:seed first (same DATABASE_URL)`);
   }
   console.log(`Benchmark on ${target.label}: ${size.p} products, ${size.w} warehouses, ${size.m} movements, ${size.b} balances`);
+  // Figures depend on what else the machine is doing: say it.
+  const machine = { cpus: os.cpus().length, loadavg_at_start: os.loadavg().map((l) => Math.round(l * 100) / 100), node: process.version };
+  console.log(`Machine: ${machine.cpus} CPUs, load average ${machine.loadavg_at_start.join(' / ')} (1/5/15 min), Node ${machine.node}`);
 
   const app = await buildApp({ db });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -200,14 +204,15 @@ async function main(): Promise<void> {
     console.log(
       `  Σ ledger = balances: ${check.mismatches.length === 0 ? 'yes' : `NO (${check.mismatches.length}+ differ)`}; ` +
         `negative balances: ${check.negativeBalances}; negative ledger sums: ${check.negativeLedgerSums}; ` +
-        `live movements ${check.liveMovements} = counter ${check.liveCounter}: ${check.liveMovements === check.liveCounter ? 'yes' : 'NO'}; ` +
+        `live movements ${check.liveMovements} = counters ${check.liveCounter}: ` +
+        `${check.liveMovements === check.liveCounter && check.liveCounterTypesOff === 0 ? 'yes' : 'NO'}; ` +
         `${check.movements} movements, ${check.balances} balances (checked in ${checkSeconds.toFixed(1)} s)`,
     );
 
     const out = path.resolve(__dirname, 'results');
     fs.mkdirSync(out, { recursive: true });
     const file = path.join(out, `run-${target.kind}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    fs.writeFileSync(file, JSON.stringify({ engine: target.kind, size, reads, posts, invariants: { ...check, seconds: checkSeconds } }, null, 2));
+    fs.writeFileSync(file, JSON.stringify({ engine: target.kind, machine, size, reads, posts, invariants: { ...check, seconds: checkSeconds } }, null, 2));
     console.log(`\nResults: ${path.relative(process.cwd(), file)}`);
     if (!check.ok) process.exitCode = 1;
   } finally {

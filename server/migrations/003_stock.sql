@@ -66,35 +66,35 @@ CREATE INDEX stock_movements_live_destination ON stock_movements (destination_wa
 CREATE INDEX stock_movements_document ON stock_movements (source_document_type, source_document_id)
   WHERE source_document_id IS NOT NULL;
 
--- The number of live movements, kept by statement triggers in the same transaction as the rows (so it is exactly what
--- the reader's snapshot sees): the unfiltered list's X-Total-Count without counting a million rows. Sharded by backend
--- so concurrent postings do not queue on one counter row; each transaction touches only its own shard.
+-- The number of live movements per type and source, kept by statement triggers in the same transaction as the rows (so
+-- it is exactly what the reader's snapshot sees): X-Total-Count of the unfiltered and type-filtered lists without counting
+-- a million rows. Sharded by backend so concurrent postings do not queue on one counter row. A transaction that touches
+-- two counters (a correction changing type) locks them first in key order (ledger-rows.ts lockLiveCounters).
 CREATE TABLE stock_movement_live_counts (
-  shard int PRIMARY KEY,
-  live  bigint NOT NULL
+  shard         int NOT NULL,
+  movement_type text NOT NULL,
+  source_type   text NOT NULL,
+  live          bigint NOT NULL,
+  PRIMARY KEY (shard, movement_type, source_type)
 );
 CREATE FUNCTION stock_movements_count_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  n bigint;
 BEGIN
-  SELECT count(*) INTO n FROM inserted_rows WHERE reverses_id IS NULL AND reversed_by_id IS NULL;
-  IF n <> 0 THEN
-    INSERT INTO stock_movement_live_counts AS c (shard, live) VALUES (pg_backend_pid() % 64, n)
-      ON CONFLICT (shard) DO UPDATE SET live = c.live + EXCLUDED.live;
-  END IF;
+  INSERT INTO stock_movement_live_counts AS c (shard, movement_type, source_type, live)
+  SELECT pg_backend_pid() % 64, movement_type, source_type, count(*)
+    FROM inserted_rows WHERE reverses_id IS NULL AND reversed_by_id IS NULL
+   GROUP BY movement_type, source_type ORDER BY movement_type, source_type
+  ON CONFLICT (shard, movement_type, source_type) DO UPDATE SET live = c.live + EXCLUDED.live;
   RETURN NULL;
 END
 $$;
 CREATE FUNCTION stock_movements_count_reversed() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  n bigint;
 BEGIN
-  SELECT count(*) INTO n FROM old_rows o JOIN new_rows r ON r.id = o.id
-   WHERE o.reversed_by_id IS NULL AND r.reversed_by_id IS NOT NULL AND o.reverses_id IS NULL;
-  IF n <> 0 THEN
-    INSERT INTO stock_movement_live_counts AS c (shard, live) VALUES (pg_backend_pid() % 64, -n)
-      ON CONFLICT (shard) DO UPDATE SET live = c.live + EXCLUDED.live;
-  END IF;
+  INSERT INTO stock_movement_live_counts AS c (shard, movement_type, source_type, live)
+  SELECT pg_backend_pid() % 64, o.movement_type, o.source_type, -count(*)
+    FROM old_rows o JOIN new_rows r ON r.id = o.id
+   WHERE o.reversed_by_id IS NULL AND r.reversed_by_id IS NOT NULL AND o.reverses_id IS NULL
+   GROUP BY o.movement_type, o.source_type ORDER BY o.movement_type, o.source_type
+  ON CONFLICT (shard, movement_type, source_type) DO UPDATE SET live = c.live + EXCLUDED.live;
   RETURN NULL;
 END
 $$;

@@ -21,6 +21,8 @@ export interface LedgerCheck {
   /** Live movements (neither reversed nor reversals) counted, and as kept by the counter table. */
   liveMovements: number;
   liveCounter: number;
+  /** Type/source pairs whose counter differs from the live rows (0 when exact). */
+  liveCounterTypesOff: number;
   /** Rows in each table, for reports. */
   movements: number;
   balances: number;
@@ -54,22 +56,37 @@ export async function ledgerMatchesBalances(q: Queryable): Promise<LedgerCheck> 
       ORDER BY 1, 2, 3
       LIMIT 20`,
   );
-  const { rows: counts } = await q.query<{ neg_bal: number; neg_led: number; live: number; counter: number; movements: number; balances: number }>(
+  const { rows: counts } = await q.query<{
+    neg_bal: number;
+    neg_led: number;
+    live: number;
+    counter: number;
+    counter_types_off: number;
+    movements: number;
+    balances: number;
+  }>(
     `SELECT (SELECT count(*) FROM stock_balances WHERE quantity < 0)::int AS neg_bal,
             (SELECT count(*) FROM (${sums}) s WHERE s.q < 0)::int AS neg_led,
             (SELECT count(*) FROM stock_movements WHERE reverses_id IS NULL AND reversed_by_id IS NULL)::int AS live,
             (SELECT coalesce(sum(live), 0) FROM stock_movement_live_counts)::int AS counter,
+            (SELECT count(*) FROM (
+               SELECT movement_type, source_type, count(*) AS n FROM stock_movements
+                WHERE reverses_id IS NULL AND reversed_by_id IS NULL GROUP BY 1, 2) a
+               FULL JOIN (SELECT movement_type, source_type, sum(live) AS n FROM stock_movement_live_counts GROUP BY 1, 2) c
+               USING (movement_type, source_type)
+              WHERE coalesce(a.n, 0) <> coalesce(c.n, 0))::int AS counter_types_off,
             (SELECT count(*) FROM stock_movements)::int AS movements,
             (SELECT count(*) FROM stock_balances)::int AS balances`,
   );
   const c = counts[0];
   return {
-    ok: mismatches.length === 0 && c.neg_bal === 0 && c.neg_led === 0 && c.live === c.counter,
+    ok: mismatches.length === 0 && c.neg_bal === 0 && c.neg_led === 0 && c.live === c.counter && c.counter_types_off === 0,
     mismatches,
     negativeBalances: c.neg_bal,
     negativeLedgerSums: c.neg_led,
     liveMovements: c.live,
     liveCounter: c.counter,
+    liveCounterTypesOff: c.counter_types_off,
     movements: c.movements,
     balances: c.balances,
   };

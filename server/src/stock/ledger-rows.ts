@@ -66,3 +66,20 @@ export async function lockLiveMovement(q: Queryable, id: number): Promise<Moveme
 export async function markReversed(q: Queryable, id: number, reversalId: number): Promise<void> {
   await q.query('UPDATE stock_movements SET reversed_by_id = $2 WHERE id = $1 AND reversed_by_id IS NULL', [id, reversalId]);
 }
+
+/**
+ * Locks (creating them at 0 if needed) this backend's live-count rows of the given type/source pairs in key order. A
+ * correction that changes a movement's type touches two counters through the triggers of migration 003; taking both here
+ * first, in order, keeps two such corrections from waiting on each other in opposite orders.
+ */
+export async function lockLiveCounters(q: Queryable, keys: Array<{ movementType: MovementType; sourceType: MovementSource }>): Promise<void> {
+  const unique = [...new Map(keys.map((k) => [`${k.movementType}|${k.sourceType}`, k])).values()];
+  if (unique.length < 2) return; // one counter: nothing to order
+  // The statement's ORDER BY sets the lock order, the same as the triggers' (movement_type, source_type).
+  await q.query(
+    `INSERT INTO stock_movement_live_counts AS c (shard, movement_type, source_type, live)
+     SELECT pg_backend_pid() % 64, t, s, 0 FROM unnest($1::text[], $2::text[]) AS k(t, s) ORDER BY t, s
+     ON CONFLICT (shard, movement_type, source_type) DO UPDATE SET live = c.live`,
+    [unique.map((k) => k.movementType), unique.map((k) => k.sourceType)],
+  );
+}

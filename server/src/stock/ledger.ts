@@ -15,7 +15,7 @@ import {
 } from './balances';
 import { assertConsistentBatchDates } from './batch-dates';
 import { checkMovementInput, type CheckedMovement } from './input';
-import { appendMovement, lockLiveMovement, markReversed, type NewMovementRow } from './ledger-rows';
+import { appendMovement, lockLiveCounters, lockLiveMovement, markReversed, type NewMovementRow } from './ledger-rows';
 import { compose, stockMessages as msg } from './messages';
 import { decimalToMilli, formatMilli, type Milli } from './quantity';
 import { lockActiveProduct, lockActiveWarehouses, lockReversalReceivers, productCode, warehouseName, type ProductRef } from './references';
@@ -252,6 +252,10 @@ export async function correctMovement(q: Queryable, movementId: number, input: M
   m = withStockDates(m, restored ?? locked.get(balanceKey(sourceKey(m))));
   await writePlans(q, planEffects([...undo, ...effectsOf(m, 1n)]), locked, 'update');
 
+  await lockLiveCounters(q, [
+    { movementType: old.movement_type, sourceType: old.source_type },
+    { movementType: m.movementType, sourceType: m.sourceType },
+  ]);
   const reversal = await appendMovement(q, reversalOf(old, actor));
   const movement = await appendMovement(q, newRow(m, { reversesId: null, replacesId: old.id, createdBy: old.created_by, modifiedBy: actor.id }));
   await markReversed(q, old.id, reversal.id);

@@ -218,18 +218,23 @@ export async function listMovements(q: Queryable, f: MovementFilter): Promise<{ 
   return { rows: page.rows.map(toView), total: await countMovements(q, f, productIds) };
 }
 
-function isUnfiltered(f: MovementFilter): boolean {
-  return !f.includeHistory && !f.movementType && !f.sourceType && !f.productId && !f.productCode && !f.warehouseId && !f.dateFrom && !f.dateTo;
+/** Live list filtered at most by type and source: its total is in the counters. */
+function countedByCounters(f: MovementFilter): boolean {
+  return !f.includeHistory && !f.productId && !f.productCode && !f.warehouseId && !f.dateFrom && !f.dateTo;
 }
 
 /**
- * The unfiltered live list counts from the trigger-kept counter (migration 003); any filter counts the matching rows. A
- * warehouse filter counts its two sides separately (a transfer never has the same warehouse on both): two index-only
- * counts instead of one OR that must visit the table.
+ * The live list filtered by nothing but type/source counts from the trigger-kept counters (migration 003); any other
+ * filter counts the matching rows. A warehouse filter counts its two sides separately (a transfer never has the same
+ * warehouse on both): two index-only counts instead of one OR that must visit the table.
  */
 async function countMovements(q: Queryable, f: MovementFilter, productIds: number[] | null): Promise<number> {
-  if (isUnfiltered(f)) {
-    const { rows } = await q.query<{ total: number }>('SELECT coalesce(sum(live), 0)::int AS total FROM stock_movement_live_counts');
+  if (countedByCounters(f)) {
+    const { rows } = await q.query<{ total: number }>(
+      `SELECT coalesce(sum(live), 0)::int AS total FROM stock_movement_live_counts
+        WHERE ($1::text IS NULL OR movement_type = $1) AND ($2::text IS NULL OR source_type = $2)`,
+      [f.movementType ?? null, f.sourceType ?? null],
+    );
     return rows[0].total;
   }
   const sides = f.warehouseId ? (['source', 'destination'] as const) : (['either'] as const);

@@ -374,6 +374,13 @@ describe('GET /api/stock-movements: filters, sort, pages', () => {
     const mine = (await get(`/api/stock-movements?product_id=${p.id}`)).json()[0];
     expect((await t.app.inject({ method: 'DELETE', url: `/api/stock-movements/${mine.id}`, headers })).statusCode).toBe(200);
     expect(await total()).toBe(await liveCount());
+    // Type-filtered totals come from the same counters.
+    const live = async (where: string) =>
+      (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM stock_movements WHERE reverses_id IS NULL AND reversed_by_id IS NULL AND ${where}`))
+        .rows[0].n;
+    for (const [qs, where] of [['type=C', `movement_type = 'C'`], ['type=S-SO', `movement_type = 'S' AND source_type = 'SO'`], ['type=T-MAN', `movement_type = 'T'`]]) {
+      expect(Number((await get(`/api/stock-movements?limit=1&${qs}`)).headers['x-total-count'])).toBe(await live(where));
+    }
   });
 
   it('pages with limit and offset', async () => {
