@@ -1,0 +1,202 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiToken, bearer, signIn, switchLanguage } from './support';
+
+// Issue 4: stock movements in the browser against the real server and ledger: load 10 of a batch product into A,
+// transfer 4 to B, an unload of 7 from A is refused, an unload of 6 succeeds, and the list filters and sorts show it.
+const suffix = Date.now().toString(36).toUpperCase();
+const CODE = `E2E-MOV-${suffix}`;
+const BATCH = `LOT-${suffix}`;
+const WAREHOUSE_A = `E2E Magazzino A ${suffix}`;
+const WAREHOUSE_B = `E2E Magazzino B ${suffix}`;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const now = new Date();
+const todayText = `${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFullYear()}`;
+
+const table = (page: Page) => page.getByTestId('movements-table');
+const bodyRows = (page: Page) => table(page).locator('tbody tr');
+/** The quantity column of the visible rows, top to bottom. */
+const quantities = (page: Page) => table(page).locator('[data-testid^="movement-quantity-"]').allTextContents();
+
+async function newMovement(page: Page, type: 'C' | 'S' | 'T') {
+  await page.getByTestId('add-movement').click();
+  await expect(page).toHaveURL(/\/operazioni\/movimenti\/nuovo$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Nuovo movimento' })).toBeVisible();
+  await expect(page.getByTestId('movement-date')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await page.getByTestId('movement-type').selectOption(type);
+  await page.getByTestId('movement-product').fill(CODE);
+  await page.getByTestId(`product-option-${CODE}`).click();
+  await expect(page.getByTestId('movement-product')).toHaveValue(`${CODE} — Latte intero e2e`);
+}
+
+async function saved(page: Page) {
+  await expect(page.getByText('Movimento registrato con successo').last()).toBeVisible();
+  await expect(page).toHaveURL(/\/operazioni\/movimenti$/);
+  await expect(table(page)).toBeVisible();
+}
+
+test.describe('stock movements', () => {
+  test('load 10 into A, transfer 4 to B; an unload of 7 from A is refused, 6 goes; the list filters and sorts them', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+
+    // Set-up through the API: two warehouses and a product managing batches and expiry.
+    const token = await apiToken(page);
+    const headers = bearer(token);
+    const warehouseA = await page.request.post('/api/warehouses', { headers, data: { name: WAREHOUSE_A, description: null, is_active: true } });
+    expect(warehouseA.status()).toBe(201);
+    const warehouseB = await page.request.post('/api/warehouses', { headers, data: { name: WAREHOUSE_B, description: null, is_active: true } });
+    expect(warehouseB.status()).toBe(201);
+    const idA = (await warehouseA.json()).id as number;
+    const created = await page.request.post('/api/products', {
+      headers,
+      data: {
+        code: CODE,
+        description: 'Latte intero e2e',
+        category: 'Alimentari',
+        currency: 'EUR',
+        unit_of_measure: 'l',
+        has_batch: true,
+        has_expiry_date: true,
+        has_production_date: false,
+        status: 'active',
+      },
+    });
+    expect(created.status()).toBe(201);
+    const productId = (await created.json()).id as number;
+
+    await signIn(page);
+    await page.goto('/operazioni');
+    await page.getByTestId('card-movements').click();
+    await expect(page).toHaveURL(/\/operazioni\/movimenti$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Movimenti' })).toBeVisible();
+
+    // 1. Load 10 of the batch into A: batch and expiry date are required for this product.
+    await newMovement(page, 'C');
+    await page.getByTestId('movement-warehouse').selectOption({ label: WAREHOUSE_A });
+    await page.getByTestId('movement-quantity').fill('10');
+    await page.getByTestId('movement-save').click();
+    await expect(page.getByTestId('error-batch_number')).toHaveText('Il lotto è obbligatorio per questo prodotto');
+    await expect(page.getByTestId('error-expiry_date')).toHaveText('La data di scadenza è obbligatoria per questo prodotto');
+    await page.getByTestId('movement-batch').fill(BATCH);
+    await page.getByTestId('movement-expiry-date').fill('2027-01-31');
+    await page.getByTestId('movement-save').click();
+    await saved(page);
+
+    // 2. Transfer 4 from A to B, taking the batch from A's stock (same warehouse refused first).
+    await newMovement(page, 'T');
+    await page.getByTestId('movement-warehouse').selectOption({ label: WAREHOUSE_A });
+    await page.getByTestId('movement-destination').selectOption({ label: WAREHOUSE_A });
+    await expect(page.getByTestId('error-destination_warehouse_id')).toHaveText('Il magazzino di destinazione deve essere diverso da quello di origine');
+    await page.getByTestId('movement-destination').selectOption({ label: WAREHOUSE_B });
+    await expect(page.getByTestId('error-destination_warehouse_id')).toHaveCount(0);
+    await expect(page.getByTestId('movement-batch').locator('option')).toHaveText(['Seleziona un lotto', `${BATCH} · scadenza 31/01/2027 · disponibili 10`]);
+    await page.getByTestId('movement-batch').selectOption(BATCH);
+    await expect(page.getByTestId('movement-available')).toHaveText('Disponibile: 10');
+    await page.getByTestId('movement-quantity').fill('4');
+    await page.getByTestId('movement-save').click();
+    await saved(page);
+
+    // 3. An unload of 7 from A: 6 are left, so the form refuses it…
+    await newMovement(page, 'S');
+    await page.getByTestId('movement-warehouse').selectOption({ label: WAREHOUSE_A });
+    await page.getByTestId('movement-batch').selectOption(BATCH);
+    await expect(page.getByTestId('movement-available')).toHaveText('Disponibile: 6');
+    await expect(page.getByTestId('movement-quantity')).toHaveAttribute('max', '6');
+    await page.getByTestId('movement-quantity').fill('7');
+    await expect(page.getByTestId('error-quantity')).toHaveText('Giacenza insufficiente: disponibili 6');
+    await page.getByTestId('movement-save').click();
+    await expect(page).toHaveURL(/\/operazioni\/movimenti\/nuovo$/);
+    await expect(page.getByTestId('error-quantity')).toHaveText('Giacenza insufficiente: disponibili 6');
+    // …and so does the server, whoever asks.
+    const seven = { movement_type: 'S', movement_date: todayText, product_id: productId, warehouse_id: idA, batch_number: BATCH, quantity: 7 };
+    const refused = await page.request.post('/api/stock-movements', { headers, data: seven });
+    expect(refused.status()).toBe(409);
+    expect((await refused.json()).error).toContain('Giacenza insufficiente');
+
+    // While the form is open someone else takes 1: the server refuses our 6 and the form shows its words.
+    const other = await page.request.post('/api/stock-movements', { headers, data: { ...seven, quantity: 1 } });
+    expect(other.status()).toBe(201);
+    const otherId = (await other.json()).id as string;
+    await page.getByTestId('movement-quantity').fill('6');
+    await expect(page.getByTestId('error-quantity')).toHaveCount(0);
+    await page.getByTestId('movement-save').click();
+    await expect(page.getByTestId('movement-save-error')).toContainText(
+      `Giacenza insufficiente: nel magazzino ${WAREHOUSE_A} sono disponibili 5 del prodotto ${CODE}, lotto ${BATCH}, richiesti 6`,
+    );
+    // The form re-reads the stock after that refusal.
+    await expect(page.getByTestId('movement-available')).toHaveText('Disponibile: 5');
+    await expect(page.getByTestId('error-quantity')).toHaveText('Giacenza insufficiente: disponibili 5');
+    await expect(page).toHaveURL(/\/operazioni\/movimenti\/nuovo$/);
+    // That unload is deleted (a reversal puts the 1 back); choosing the warehouse again reads 6, and the unload of 6 goes.
+    const undone = await page.request.delete(`/api/stock-movements/${otherId}`, { headers, data: { deleted_by: 'admin' } });
+    expect(undone.status()).toBe(200);
+    await page.getByTestId('movement-warehouse').selectOption({ label: WAREHOUSE_B });
+    await page.getByTestId('movement-warehouse').selectOption({ label: WAREHOUSE_A });
+    await page.getByTestId('movement-batch').selectOption(BATCH);
+    await expect(page.getByTestId('movement-available')).toHaveText('Disponibile: 6');
+    await expect(page.getByTestId('error-quantity')).toHaveCount(0);
+    await page.getByTestId('movement-save').click();
+    await saved(page);
+
+    // The ledger agrees: nothing left in A, 4 in B.
+    const stock = await page.request.get(`/api/stock/product/${productId}`, { headers });
+    expect((await stock.json()).map((r: { warehouse_name: string; quantity: number }) => [r.warehouse_name, r.quantity])).toEqual([[WAREHOUSE_B, 4]]);
+
+    // The list: this product's live movements (the deleted one and its reversal are not listed).
+    await page.getByTestId('filter-code').fill(CODE);
+    await expect(bodyRows(page)).toHaveCount(3);
+    await expect(page.getByText('3 movimenti')).toBeVisible();
+    // Newest first by default.
+    await expect.poll(() => quantities(page)).toEqual(['6', '4', '10']);
+    const transferRow = bodyRows(page).filter({ hasText: 'Trasferimento' });
+    await expect(transferRow).toContainText(todayText);
+    await expect(transferRow).toContainText(BATCH);
+    await expect(transferRow).toContainText(WAREHOUSE_A.slice(0, 20));
+    await expect(transferRow).toContainText(WAREHOUSE_B.slice(0, 20));
+
+    // Sort by quantity: ascending, then descending.
+    await page.getByRole('button', { name: /^Quantità/ }).click();
+    await expect.poll(() => quantities(page)).toEqual(['4', '6', '10']);
+    await page.getByRole('button', { name: /^Quantità/ }).click();
+    await expect.poll(() => quantities(page)).toEqual(['10', '6', '4']);
+    await expect(page).toHaveURL(/sort=quantity&order=desc/);
+
+    // Type filter: manual unloads only, then loads only.
+    await page.getByTestId('filter-type').selectOption('S-MAN');
+    await expect.poll(() => quantities(page)).toEqual(['6']);
+    await expect(bodyRows(page).first()).toContainText('Scarico');
+    await page.getByTestId('filter-type').selectOption('C');
+    await expect.poll(() => quantities(page)).toEqual(['10']);
+    await page.getByTestId('filter-type').selectOption('T');
+    await expect.poll(() => quantities(page)).toEqual(['4']);
+
+    // Date range: a range ending yesterday has none of them; today has all three.
+    await page.getByTestId('filter-type').selectOption('');
+    const yesterday = new Date(now.getTime() - 86_400_000);
+    const yesterdayIso = `${yesterday.getFullYear()}-${pad(yesterday.getMonth() + 1)}-${pad(yesterday.getDate())}`;
+    const todayIso = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+    await page.getByTestId('filter-to').fill(yesterdayIso);
+    await expect(page.getByText('Nessun movimento trovato')).toBeVisible();
+    await page.getByTestId('filter-from').fill(todayIso);
+    await page.getByTestId('filter-to').fill(todayIso);
+    await expect(bodyRows(page)).toHaveCount(3);
+
+    // French labels on the same rows.
+    await switchLanguage(page, 'fr');
+    await expect(page.getByRole('heading', { level: 1, name: 'Mouvements' })).toBeVisible();
+    await expect(bodyRows(page).filter({ hasText: 'Transfert' })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: /^Quantité/ })).toBeVisible();
+    await switchLanguage(page, 'it');
+
+    // Delete asks for confirmation first; Cancel leaves the movement in place.
+    const transferId = (await transferRow.locator('[data-testid^="movement-quantity-"]').getAttribute('data-testid'))!.replace('movement-quantity-', '');
+    await page.getByTestId(`delete-movement-${transferId}`).click();
+    await expect(page.getByRole('dialog', { name: 'Eliminare il movimento?' })).toBeVisible();
+    await page.getByTestId('confirm-cancel').click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(bodyRows(page)).toHaveCount(3);
+
+    expect(errors).toEqual([]);
+  });
+});
