@@ -196,6 +196,13 @@ test.describe('stock movements', () => {
     await page.getByTestId('confirm-cancel').click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(bodyRows(page)).toHaveCount(3);
+    // Confirmed: the server appends a reversal (the 4 go back from B to A) and the transfer leaves the list.
+    await page.getByTestId(`delete-movement-${transferId}`).click();
+    await page.getByTestId('confirm-ok').click();
+    await expect(page.getByText('Movimento eliminato con successo')).toBeVisible();
+    await expect.poll(() => quantities(page)).toEqual(['10', '6']); // still by quantity, descending
+    const after = await page.request.get(`/api/stock/product/${productId}`, { headers });
+    expect((await after.json()).map((r: { warehouse_name: string; quantity: number }) => [r.warehouse_name, r.quantity])).toEqual([[WAREHOUSE_A, 4]]);
 
     expect(errors).toEqual([]);
   });
