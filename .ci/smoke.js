@@ -44,7 +44,7 @@ async function waitUp() {
     await check('home page is the shell', async () => {
       const r = await fetch(`${base}/`);
       const html = await r.text();
-      if (!r.ok || !html.includes('<div id="root"')) throw new Error(`status ${r.status}`);
+      if (!r.ok || !/<div id="?root/.test(html)) throw new Error(`status ${r.status}: ${html.slice(0, 200)}`);
       if (!/no-cache/.test(r.headers.get('cache-control') || '')) throw new Error('index.html must be no-cache');
     });
     await check('deep link falls back to the shell', async () => {
