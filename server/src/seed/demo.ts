@@ -4,6 +4,8 @@
  *
  * PGlite allows one process per data directory: stop the server first (or start it with SEED_DEMO=1 instead).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { loadConfig } from '../config';
 import { openDb } from '../db';
 import { seedDemo } from './seed-demo';
@@ -18,6 +20,12 @@ async function embeddedServerRunning(port: number): Promise<boolean> {
   }
 }
 
+/** PGlite keeps a postmaster.pid in its directory while open (removed on a clean close): someone has it open. */
+function dataDirOpen(dataDir: string): string | null {
+  const pid = path.join(dataDir, 'postmaster.pid');
+  return fs.existsSync(pid) ? pid : null;
+}
+
 async function main(): Promise<void> {
   // npm runs workspace scripts in the workspace; resolve DATA_DIR where the command was typed, as `npm start` does.
   if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
@@ -26,6 +34,15 @@ async function main(): Promise<void> {
     console.error(
       `A WMS server with an embedded database is running on port ${config.port}. PGlite allows one process per data ` +
         'directory: stop the server and run this again, or start it with SEED_DEMO=1 npm start.',
+    );
+    process.exit(1);
+  }
+  const openFile = config.databaseUrl ? null : dataDirOpen(config.dataDir);
+  if (openFile) {
+    console.error(
+      `The embedded database in ${config.dataDir} is open in another process (${openFile} exists). Stop the server and ` +
+        'run this again, or start it with SEED_DEMO=1 npm start. If no server is running, an earlier one stopped ' +
+        `abruptly: start and stop it once (or delete ${openFile}).`,
     );
     process.exit(1);
   }

@@ -39,8 +39,9 @@ async function timed(url: string): Promise<{ ms: number; total: number; rows: nu
   return { ms: worst, total: Number(res.headers['x-total-count']), rows: res.json().length };
 }
 
-// Generous bounds (a shared CI machine): measured around 5–70 ms on PGlite for 100 000 rows.
-const QUICK_MS = 1000;
+// Generous bounds (a shared CI machine): a few to ~70 ms on an idle machine, up to ~450 ms at load 9 on 2 cores.
+// REGISTRY_TIMINGS=1 prints them.
+const QUICK_MS = 1500;
 
 describe(`GET /products with ${N} products`, () => {
   it.each([
@@ -51,8 +52,9 @@ describe(`GET /products with ${N} products`, () => {
     ['a search of several words', '/products?q=LUNGHEZZA%2099999%20inox&limit=50', 1, 1],
     ['a search on the supplier name (every product matches)', '/products?q=fornitore&limit=50', N, 50],
     ['a search that matches nothing', '/products?q=zzz-nothing&limit=50', 0, 0],
-  ])('%s stays quick and counts every match', async (_label, url, total, rows) => {
+  ])('%s stays quick and counts every match', async (label, url, total, rows) => {
     const r = await timed(url);
+    if (process.env.REGISTRY_TIMINGS) console.log(`${label}: ${r.ms.toFixed(1)} ms`);
     expect(r.total).toBe(total);
     expect(r.rows).toBe(rows);
     expect(r.ms).toBeLessThan(QUICK_MS);
