@@ -6,10 +6,16 @@ const os = require('os');
 const path = require('path');
 
 const port = 8190;
+const root = path.resolve(__dirname, '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wms-smoke-'));
-const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: 'Smoke-Admin-1', DATABASE_URL: '' };
+// A team's release: the reports remote published as a kept release, into a copy of remotes.json.
+const remotesFile = path.join(dataDir, 'remotes.json');
+fs.copyFileSync(path.join(root, 'remotes.json'), remotesFile);
+const label = `smoke-${process.pid}`;
+const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: 'Smoke-Admin-1', REMOTES_FILE: remotesFile };
 delete env.DATABASE_URL;
-const child = spawn('npm', ['start'], { cwd: path.resolve(__dirname, '..'), env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+require('child_process').execFileSync('node', ['scripts/remote-release.js', 'publish', 'reports', label], { cwd: root, env });
+const child = spawn('npm', ['start'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
 let log = '';
 child.stdout.on('data', (d) => (log += d));
 child.stderr.on('data', (d) => (log += d));
@@ -60,6 +66,16 @@ async function waitUp() {
         if (!r.ok) throw new Error(`${url}: ${r.status}`);
       }
     });
+    await check('a published release of one remote is served, and rolling back is one command', async () => {
+      let remotes = await (await fetch(`${base}/remotes.json`)).json();
+      if (remotes.reports !== `/releases/reports/${label}/mf-manifest.json`) throw new Error(remotes.reports);
+      const manifest = await (await fetch(new URL(remotes.reports, base))).json();
+      const entry = await fetch(new URL(`/releases/reports/${label}/${manifest.metaData.remoteEntry.name}`, base));
+      if (!entry.ok) throw new Error(`remoteEntry ${entry.status}`);
+      require('child_process').execFileSync('node', ['scripts/remote-release.js', 'rollback', 'reports', 'dev'], { cwd: root, env });
+      remotes = await (await fetch(`${base}/remotes.json`)).json();
+      if (remotes.reports !== '/mf/reports/mf-manifest.json') throw new Error(`after rollback: ${remotes.reports}`);
+    });
     await check('admin signs in with ADMIN_PASSWORD', async () => {
       const r = await fetch(`${base}/api/auth/login`, {
         method: 'POST',
@@ -76,6 +92,7 @@ async function waitUp() {
       process.kill(-child.pid, 'SIGTERM'); // npm and the server it started
     } catch {}
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(path.join(root, 'releases', 'reports', label), { recursive: true, force: true });
   }
   const passed = checks.filter((c) => c.ok).length;
   console.log(JSON.stringify({ passed, failed: checks.length - passed, checks }, null, 2));
