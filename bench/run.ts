@@ -91,14 +91,18 @@ async function measurePosts(ctx: Ctx, db: Db): Promise<PostResult> {
     `SELECT product_id, warehouse_id, batch_number FROM stock_balances WHERE quantity > 50 ORDER BY random() LIMIT 2000`,
   );
   const { rows: plain } = await db.query<{ id: number }>(`SELECT id FROM products WHERE NOT has_batch ORDER BY random() LIMIT 2000`);
-  const hot = stocked[0];
+  // A balance small enough to run dry during the run: the workers then race for its last units.
+  const { rows: small } = await db.query<{ product_id: number; warehouse_id: number; batch_number: string }>(
+    `SELECT product_id, warehouse_id, batch_number FROM stock_balances WHERE quantity BETWEEN 20 AND 30 LIMIT 1`,
+  );
+  const hot = small[0] ?? stocked[0];
   const body = (): Record<string, unknown> => {
     const roll = Math.random();
     const day = '15/06/2025';
     if (roll < 0.35) {
       return { movement_type: 'C', movement_date: day, product_id: pick(plain).id, warehouse_id: pick(ctx.warehouseIds), quantity: rand(1, 20) };
     }
-    // 10 % of all posts fight over one hot balance: row-lock contention, and 409s once it runs dry.
+    // 10 % of all posts fight over one hot balance: row-lock contention, and 409s once it has run dry.
     const b = roll < 0.45 ? hot : pick(stocked);
     const common = { movement_date: day, product_id: b.product_id, warehouse_id: b.warehouse_id, batch_number: b.batch_number || null };
     if (roll < 0.8) return { ...common, movement_type: 'S', quantity: 0.5 };
