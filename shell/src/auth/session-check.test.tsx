@@ -44,6 +44,15 @@ describe('session check on navigation', () => {
     expect(window.localStorage.getItem('token')).toBeNull();
   });
 
+  it('a role changed on the server shows at the next navigation (stored user refreshed, token kept)', async () => {
+    server.use(http.get('*/api/auth/me', () => HttpResponse.json({ id: 7, username: 'warehouse', name: 'W', role: 'admin' })));
+    signInAs('warehouse');
+    renderPortal('/');
+    await waitFor(() => expect(JSON.parse(window.localStorage.getItem('user') ?? '{}').role).toBe('admin'));
+    expect(await screen.findByTestId('nav-registry')).toBeInTheDocument();
+    expect(window.localStorage.getItem('token')).toBe('test-token-warehouse');
+  });
+
   it('a network failure of the check signs nobody out', async () => {
     server.use(http.get('*/api/auth/me', () => HttpResponse.error()));
     signInAs('warehouse');
