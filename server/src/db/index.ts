@@ -32,3 +32,4 @@ export async function openDb(opts: DbOptions): Promise<Db> {
   await migrate(db);
   return db;
 }
+export { isUniqueViolation } from './errors';

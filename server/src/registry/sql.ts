@@ -61,9 +61,3 @@ export async function page<T>(
 export function iso(value: Date | string): string {
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 }
-
-/** PostgreSQL's unique_violation on the named index (race-safe uniqueness: the index decides, not a prior SELECT). */
-export function isUniqueViolation(err: unknown, constraint: string): boolean {
-  const e = err as { code?: string; constraint?: string };
-  return e?.code === '23505' && e.constraint === constraint;
-}

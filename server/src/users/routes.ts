@@ -5,7 +5,8 @@ import { logActivity } from '../activity/log';
 import { requirePermission } from '../auth/guard';
 import { hashPassword } from '../auth/password';
 import { revokeUserSessions } from '../auth/sessions';
-import type { Queryable } from '../db';
+import { isUniqueViolation, type Queryable } from '../db';
+import { describeChanges } from '../activity/changes';
 import { AppError, render } from '../http/errors';
 import { requestLang } from '../http/lang';
 import { usersMessages as msg } from './messages';
@@ -52,10 +53,6 @@ async function revokeOtherSessions(q: Queryable, userId: number, keepSessionId: 
     [userId, keepSessionId],
   );
   return r.rowCount;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return (err as { code?: unknown })?.code === '23505';
 }
 
 const tags = ['users'];
@@ -190,11 +187,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
           // A short account of what changed, "old → new"; of the password only that it changed (as "credentials", so no
           // answer anywhere carries the word password).
-          const details: Record<string, unknown> = { username: body.username };
-          if (target.username !== body.username) details.username = `${target.username} → ${body.username}`;
-          if (target.name !== body.name) details.name = `${target.name} → ${body.name}`;
-          if (target.role !== body.role) details.role = `${target.role} → ${body.role}`;
-          if (target.is_active !== isActive) details.is_active = `${target.is_active} → ${isActive}`;
+          const details: Record<string, unknown> = {
+            username: body.username,
+            ...describeChanges(target, { ...body, is_active: isActive }, ['username', 'name', 'role', 'is_active']),
+          };
           if (passwordHash) details.credentials = 'changed';
 
           if (!isActive || passwordHash || target.role !== body.role) {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PARTY_SORTS, partySchema, partyViewSchema, type PartyKind } from '@wms/shared-api';
+import { describeChanges } from '../../activity/changes';
 import { logActivity } from '../../activity/log';
 import { requirePermission } from '../../auth/guard';
 import type { Queryable } from '../../db';
@@ -42,8 +43,8 @@ export function partyRoutes(kind: PartyKind): FastifyPluginAsyncZod {
       if (!party) throw notFound();
       return party;
     };
-    const log = (q: Queryable, userId: number, action: string, id: number, name: string) =>
-      logActivity(q, { userId, action, entityType: info.entityType, entityId: id, details: { business_name: name } });
+    const log = (q: Queryable, userId: number, action: string, id: number, name: string, changed: Record<string, string> = {}) =>
+      logActivity(q, { userId, action, entityType: info.entityType, entityId: id, details: { business_name: name, ...changed } });
 
     app.get(
       base,
@@ -89,8 +90,9 @@ export function partyRoutes(kind: PartyKind): FastifyPluginAsyncZod {
         const { id } = request.params;
         const p = request.body;
         return db.tx(async (q) => {
-          if (!(await sql.updateParty(q, kind, id, p, request.user.id))) throw notFound();
-          await log(q, request.user.id, 'update', id, p.business_name);
+          const before = await sql.getParty(q, kind, id);
+          if (!before || !(await sql.updateParty(q, kind, id, p, request.user.id))) throw notFound();
+          await log(q, request.user.id, 'update', id, p.business_name, describeChanges(before, p, Object.keys(partySchema.shape)));
           return found(q, id);
         });
       },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PRODUCT_SORTS, PRODUCT_STATUSES, productSchema, productStatusSchema, productViewSchema, type ProductFields } from '@wms/shared-api';
+import { describeChanges } from '../../activity/changes';
 import { logActivity } from '../../activity/log';
 import { requirePermission } from '../../auth/guard';
 import type { Queryable } from '../../db';
@@ -8,7 +9,7 @@ import { AppError, render } from '../../http/errors';
 import { requestLang } from '../../http/lang';
 import { registryMessages as msg } from '../messages';
 import { deletedSchema, idParams, listQuery } from '../schemas';
-import { isUniqueViolation } from '../sql';
+import { isUniqueViolation } from '../../db';
 import * as sql from './sql';
 
 const listQs = listQuery(PRODUCT_SORTS, {
@@ -101,8 +102,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
           const current = await sql.lockProduct(q, id);
           if (!current) throw new AppError(404, 'PRODUCT_NOT_FOUND', msg.productNotFound);
           await assertSupplier(q, p, current.supplier_id);
+          const before = await sql.getProduct(q, id);
           await sql.updateProduct(q, id, p, request.user.id);
-          await logActivity(q, { userId: request.user.id, action: 'update', entityType: 'product', entityId: id, details: { code: p.code } });
+          const changed = before ? describeChanges(before, p, Object.keys(productSchema.shape)) : {};
+          await logActivity(q, { userId: request.user.id, action: 'update', entityType: 'product', entityId: id, details: { code: p.code, ...changed } });
           return found(q, id);
         }),
       );

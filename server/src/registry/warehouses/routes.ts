@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { WAREHOUSE_SORTS, warehouseSchema, warehouseViewSchema, type WarehouseFields } from '@wms/shared-api';
+import { describeChanges } from '../../activity/changes';
 import { logActivity } from '../../activity/log';
 import { requirePermission } from '../../auth/guard';
 import type { Queryable } from '../../db';
@@ -9,7 +10,7 @@ import { requestLang } from '../../http/lang';
 import { assertWarehouseEmpty } from '../../stock/warehouse-stock';
 import { registryMessages as msg } from '../messages';
 import { deletedSchema, idParams, listQuery, queryFlag } from '../schemas';
-import { isUniqueViolation } from '../sql';
+import { isUniqueViolation } from '../../db';
 import * as sql from './sql';
 
 const listQs = listQuery(WAREHOUSE_SORTS, { active: queryFlag.describe('true: active warehouses only; false: inactive only') });
@@ -83,8 +84,10 @@ export const warehouseRoutes: FastifyPluginAsyncZod = async (app) => {
       const w = request.body;
       return uniqueName(w, () =>
         db.tx(async (q) => {
-          if (!(await sql.updateWarehouse(q, id, w, request.user.id))) throw new AppError(404, 'WAREHOUSE_NOT_FOUND', msg.warehouseNotFound);
-          await logActivity(q, { userId: request.user.id, action: 'update', entityType: 'warehouse', entityId: id, details: { name: w.name, is_active: w.is_active } });
+          const before = await sql.getWarehouse(q, id);
+          if (!before || !(await sql.updateWarehouse(q, id, w, request.user.id))) throw new AppError(404, 'WAREHOUSE_NOT_FOUND', msg.warehouseNotFound);
+          const changed = describeChanges(before, w, Object.keys(warehouseSchema.shape));
+          await logActivity(q, { userId: request.user.id, action: 'update', entityType: 'warehouse', entityId: id, details: { name: w.name, ...changed } });
           return found(q, id);
         }),
       );
