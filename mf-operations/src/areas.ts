@@ -1,5 +1,4 @@
-import type { ComponentType } from 'react';
-import type { Permission } from '@wms/shared-api';
+import type { SectionArea } from '@wms/shared-ui';
 import { GoodsReceiptRoutes } from './goods-receipt/GoodsReceiptRoutes';
 import { MovementsRoutes } from './movements/MovementsRoutes';
 import { PricesRoutes } from './prices/PricesRoutes';
@@ -12,11 +11,8 @@ import { StockTransferPage } from './stock-transfer/StockTransferPage';
  * title `<id>.title`, description `<id>.subtitle`) and the route `<path>/*` come from here, guarded by `permission`;
  * a role without it is sent back to the hub.
  */
-export interface Area {
+export interface Area extends SectionArea {
   id: 'purchaseOrders' | 'goodsReceipt' | 'prices' | 'sales' | 'movements' | 'stockTransfer';
-  path: string;
-  permission: Permission;
-  Screen: ComponentType;
 }
 
 export const AREAS: readonly Area[] = [

@@ -1,5 +1,4 @@
-import type { ComponentType } from 'react';
-import type { Permission } from '@wms/shared-api';
+import type { SectionArea } from '@wms/shared-ui';
 import { CompanyPage } from './company/CompanyPage';
 import { CustomersPage } from './customers/CustomersPage';
 import { ProductsRoutes } from './products/ProductsRoutes';
@@ -10,11 +9,8 @@ import { WarehousesRoutes } from './warehouses/WarehousesRoutes';
  * The section's menu: one entry per screen, in hub order. The hub card (`card-<id>`, title `<id>.title`, description
  * `<id>.subtitle`) and the route `<path>/*` both come from here, guarded by `permission`.
  */
-export interface Area {
+export interface Area extends SectionArea {
   id: 'products' | 'warehouses' | 'company' | 'suppliers' | 'customers';
-  path: string;
-  permission: Permission;
-  Screen: ComponentType;
 }
 
 export const AREAS: readonly Area[] = [

@@ -1,5 +1,4 @@
-import type { ComponentType } from 'react';
-import type { Permission } from '@wms/shared-api';
+import type { SectionArea } from '@wms/shared-ui';
 import { InventoryPage } from './inventory/InventoryPage';
 import { StockLevelsPage } from './stock-levels/StockLevelsPage';
 import { ValuationPage } from './valuation/ValuationPage';
@@ -9,11 +8,8 @@ import { ValuationPage } from './valuation/ValuationPage';
  * `<id>.title`, description `<id>.subtitle`) and the route `<path>/*` come from here, guarded by `permission`;
  * a role without it is sent back to the hub.
  */
-export interface Area {
+export interface Area extends SectionArea {
   id: 'stockLevels' | 'inventory' | 'valuation';
-  path: string;
-  permission: Permission;
-  Screen: ComponentType;
 }
 
 export const AREAS: readonly Area[] = [

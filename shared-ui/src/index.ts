@@ -27,6 +27,7 @@ export { Spinner, type SpinnerProps } from './components/Spinner';
 export { ErrorState, type ErrorStateProps } from './components/ErrorState';
 export { ScreenPlaceholder, type ScreenPlaceholderProps } from './components/ScreenPlaceholder';
 export { RequirePermission, type RequirePermissionProps } from './components/RequirePermission';
+export { Section, SectionHub, type SectionArea, type SectionProps } from './components/Section';
 export { LanguageSelect } from './components/LanguageSelect';
 
 // sign-in and standalone remotes
