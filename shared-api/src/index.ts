@@ -8,6 +8,7 @@ export * from './validation/issues';
 export * from './schemas/common';
 export * from './schemas/login';
 export * from './schemas/movement';
+export * from './schemas/stock-views';
 export * from './schemas/user';
 export * from './schemas/product';
 export * from './schemas/warehouse';

@@ -1,58 +1,26 @@
-import { api, type MovementBody, type MovementSource, type MovementType, type Product, type Warehouse } from '@wms/shared-api';
+import {
+  api,
+  type MovementBody,
+  type MovementSort,
+  type MovementSource,
+  type MovementType,
+  type MovementView,
+  type Product,
+  type StockRow,
+  type Warehouse,
+} from '@wms/shared-api';
 
 /**
  * The stock calls of SPEC §7 the movement screens make, typed. Every failure is the axios error: callers word it (§8)
  * with serverErrorText.
  */
 
-/** A movement as GET /stock-movements answers it (SPEC §3 Stock movement; server/src/stock/schemas.ts). */
-export interface MovementView {
-  /** "12-manual" for manual movements, "12" for those of a sale or a goods receipt. */
-  id: string;
-  movement_type: MovementType;
-  source_type: MovementSource;
-  /** dd/MM/yyyy. */
-  movement_date: string;
-  product_id: number;
-  product_code: string;
-  product_name: string | null;
-  warehouse_id: number;
-  warehouse_name: string;
-  destination_warehouse_id: number | null;
-  destination_warehouse: string | null;
-  quantity: number;
-  batch_number: string | null;
-  /** yyyy-MM-dd. */
-  production_date: string | null;
-  expiry_date: string | null;
-  notes: string | null;
-  source_document: { type: MovementSource; id: number | null; number: string | null };
-  created_by: string | null;
-  modified_by: string | null;
-  created_at: string;
-  /** active: live; reversed: deleted or replaced by a correction; reversal: the row that cancelled another. */
-  status: 'active' | 'reversed' | 'reversal';
-}
-
-/** A stock row (SPEC §3): one balance of a product in a warehouse and batch. */
-export interface StockRow {
-  product_id: number;
-  warehouse_id: number;
-  warehouse_name: string;
-  batch_number: string | null;
-  quantity: number;
-  /** yyyy-MM-dd. */
-  expiry_date: string | null;
-  production_date: string | null;
-  product_code: string;
-}
+export type { MovementSort, MovementView, StockRow } from '@wms/shared-api';
 
 /** The list's type filter as the server reads it (`type`): every type, a type, or a type with its source. */
 export const TYPE_FILTERS = ['', 'C', 'S-MAN', 'T', 'S-SO'] as const;
 export type TypeFilter = (typeof TYPE_FILTERS)[number];
 
-/** Columns the server sorts by (`sort`), with `order` asc | desc. */
-export type MovementSort = 'date' | 'type' | 'product_code' | 'quantity' | 'warehouse' | 'destination_warehouse';
 
 export interface MovementQuery {
   type: TypeFilter;

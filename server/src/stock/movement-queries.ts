@@ -1,43 +1,10 @@
 import type { Queryable } from '../db';
+import type { MovementSort, MovementView } from '@wms/shared-api';
 import type { MovementSource, MovementType } from './types';
 import { isoDay, matchingProductIds, productFilterSql } from './sql';
 
-/** A movement as the API shows it (SPEC §3 Stock movement), plus its place in the history. */
-export interface MovementView {
-  /** '12-manual' for manual movements (SPEC §3), '12' for those of a sale or a receipt. */
-  id: string;
-  movement_type: MovementType;
-  source_type: MovementSource;
-  /** dd/MM/yyyy. */
-  movement_date: string;
-  product_id: number;
-  product_code: string;
-  product_name: string | null;
-  warehouse_id: number;
-  warehouse_name: string;
-  destination_warehouse_id: number | null;
-  destination_warehouse: string | null;
-  quantity: number;
-  /** null for products without batches. */
-  batch_number: string | null;
-  /** yyyy-MM-dd (date inputs' format), null when not managed. */
-  production_date: string | null;
-  expiry_date: string | null;
-  notes: string | null;
-  source_document: { type: MovementSource; id: number | null; number: string | null };
-  /** Usernames. */
-  created_by: string | null;
-  modified_by: string | null;
-  created_at: string;
-  /** active: counts and is listed; reversed: cancelled or replaced by a later row; reversal: the row that cancelled one. */
-  status: 'active' | 'reversed' | 'reversal';
-  reverses_id: number | null;
-  reversed_by_id: number | null;
-  replaces_id: number | null;
-}
+export type { MovementView } from '@wms/shared-api';
 
-export const MOVEMENT_SORTS = ['date', 'type', 'product_code', 'quantity', 'warehouse', 'destination_warehouse'] as const;
-export type MovementSort = (typeof MOVEMENT_SORTS)[number];
 
 export interface MovementFilter {
   movementType?: MovementType;

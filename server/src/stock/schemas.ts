@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MOVEMENT_SOURCES, MOVEMENT_TYPES, parseDay } from '@wms/shared-api';
-import { MOVEMENT_SORTS } from './movement-queries';
+import { MOVEMENT_SORTS, MOVEMENT_SOURCES, MOVEMENT_TYPES, parseDay } from '@wms/shared-api';
+
 
 /** Route schemas of the stock API (the movement body itself is the shared movementSchema). */
 
@@ -110,49 +110,7 @@ export const productIdParams = z.object({
 
 // -------------------------------------------------------------------------------------------------------------- responses
 
-const day = z.string().nullable();
-
-export const movementViewSchema = z.object({
-  id: z.string().describe('"12-manual" for manual movements, "12" for those of a sale or receipt'),
-  movement_type: z.enum(MOVEMENT_TYPES),
-  source_type: z.enum(MOVEMENT_SOURCES),
-  movement_date: z.string().describe('dd/MM/yyyy'),
-  product_id: z.number(),
-  product_code: z.string(),
-  product_name: z.string().nullable(),
-  warehouse_id: z.number(),
-  warehouse_name: z.string(),
-  destination_warehouse_id: z.number().nullable(),
-  destination_warehouse: z.string().nullable(),
-  quantity: z.number(),
-  batch_number: z.string().nullable(),
-  production_date: day.describe('yyyy-MM-dd'),
-  expiry_date: day.describe('yyyy-MM-dd'),
-  notes: z.string().nullable(),
-  source_document: z.object({ type: z.enum(MOVEMENT_SOURCES), id: z.number().nullable(), number: z.string().nullable() }),
-  created_by: z.string().nullable(),
-  modified_by: z.string().nullable(),
-  created_at: z.string(),
-  status: z.enum(['active', 'reversed', 'reversal']),
-  reverses_id: z.number().nullable(),
-  reversed_by_id: z.number().nullable(),
-  replaces_id: z.number().nullable(),
-});
-
-export const stockRowSchema = z.object({
-  product_id: z.number(),
-  warehouse_id: z.number(),
-  warehouse_name: z.string(),
-  batch_number: z.string().nullable(),
-  quantity: z.number(),
-  expiry_date: day.describe('yyyy-MM-dd'),
-  production_date: day.describe('yyyy-MM-dd'),
-  product_code: z.string(),
-  product_name: z.string().nullable(),
-  product_description: z.string(),
-  product_category: z.string(),
-  unit_of_measure: z.string().nullable(),
-});
+export { movementViewSchema, stockRowSchema } from '@wms/shared-api';
 
 export const deleteResponseSchema = z.object({
   message: z.string(),

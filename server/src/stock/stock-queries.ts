@@ -1,23 +1,9 @@
+import type { StockRow } from '@wms/shared-api';
 import type { Queryable } from '../db';
 import { isoDay, matchingProductIds, productFilterSql } from './sql';
 
-/** A stock row (SPEC §3) with the report fields: one balance of one product, warehouse and batch. */
-export interface StockRowView {
-  product_id: number;
-  warehouse_id: number;
-  warehouse_name: string;
-  /** null for products without batches. */
-  batch_number: string | null;
-  quantity: number;
-  /** yyyy-MM-dd or null. */
-  expiry_date: string | null;
-  production_date: string | null;
-  product_code: string;
-  product_name: string | null;
-  product_description: string;
-  product_category: string;
-  unit_of_measure: string | null;
-}
+/** A stock row (SPEC §3) with the report fields (shared-api's StockRow). */
+export type StockRowView = StockRow;
 
 export interface StockFilter {
   warehouseId?: number;

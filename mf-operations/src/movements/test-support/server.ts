@@ -56,6 +56,10 @@ export function stockRow(productId: number, warehouseId: number, batch: string |
     expiry_date: expiry,
     production_date: production,
     product_code: p?.code ?? `P${productId}`,
+    product_name: null,
+    product_description: p?.description ?? '',
+    product_category: p?.category ?? '',
+    unit_of_measure: p?.unit_of_measure ?? null,
   };
 }
 
@@ -82,6 +86,9 @@ export function movement(num: number, over: Partial<MovementView> = {}): Movemen
     modified_by: null,
     created_at: '2025-03-05T08:00:00.000Z',
     status: 'active',
+    reverses_id: null,
+    reversed_by_id: null,
+    replaces_id: null,
     ...over,
   };
 }
