@@ -4,9 +4,12 @@ import { z } from 'zod';
 export const MAX_TEXT = 255;
 export const MAX_LONG_TEXT = 2000;
 
+/** Missing (undefined or null) is "required"; present but of another type (a number, an object) is "invalid value". */
+export const missingOrInvalid = (issue: { input?: unknown }) => (issue.input == null ? 'required' : 'invalidType');
+
 /** A required, trimmed text. */
 export const requiredText = (max = MAX_TEXT) =>
-  z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' });
+  z.string({ error: missingOrInvalid }).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' });
 
 /** An optional text: missing, null or blank all become null. */
 export const optionalText = (max = MAX_TEXT) =>
