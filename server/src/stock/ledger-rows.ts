@@ -1,7 +1,8 @@
 import type { Queryable } from '../db';
 import { AppError } from '../http/errors';
 import { stockMessages as msg } from './messages';
-import { milliToDecimal, type Milli } from './quantity';
+import type { CheckedMovement } from './input';
+import { milliToDecimal } from './quantity';
 import { isoDay } from './sql';
 import type { MovementRecord, MovementSource, MovementType } from './types';
 
@@ -10,22 +11,8 @@ export const MOVEMENT_COLUMNS = `id, movement_type, source_type, source_document
   product_id, warehouse_id, destination_warehouse_id, batch_number, ${isoDay('production_date')}, ${isoDay('expiry_date')},
   quantity, ${isoDay('movement_date')}, notes, reverses_id, reversed_by_id, replaces_id, created_by, modified_by, created_at`;
 
-/** A row about to be appended. */
-export interface NewMovementRow {
-  movementType: MovementType;
-  sourceType: MovementSource;
-  sourceDocumentType: MovementSource;
-  sourceDocumentId: number | null;
-  sourceDocumentNumber: string | null;
-  productId: number;
-  warehouseId: number;
-  destinationWarehouseId: number | null;
-  batchNumber: string;
-  productionDate: string | null;
-  expiryDate: string | null;
-  quantity: Milli;
-  movementDate: string;
-  notes: string | null;
+/** A row about to be appended: a checked movement plus its place in the history and its authors. */
+export interface NewMovementRow extends CheckedMovement {
   reversesId: number | null;
   replacesId: number | null;
   createdBy: number | null;
