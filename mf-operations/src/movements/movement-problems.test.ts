@@ -1,0 +1,54 @@
+import { checkMovement, liveProblems, problemText, serverProblems } from './movement-problems';
+import { movementBody, type MovementFormValues } from './movement-values';
+import { product } from './test-support/server';
+
+const values = (over: Partial<MovementFormValues> = {}): MovementFormValues => ({
+  movement_type: 'S',
+  movement_date: '2025-03-10',
+  product: product(1, 'P-1'),
+  warehouse_id: '1',
+  destination_warehouse_id: '',
+  batch_number: '',
+  production_date: '',
+  expiry_date: '',
+  quantity: '3',
+  notes: '',
+  ...over,
+});
+
+describe('movement form rules', () => {
+  it('sends dates as dd/MM/yyyy, the quantity as a number, and no batch or dates the product does not manage', () => {
+    expect(movementBody(values({ movement_type: 'C', batch_number: 'L1', expiry_date: '2026-01-31' }))).toEqual({
+      movement_type: 'C',
+      movement_date: '10/03/2025',
+      product_id: 1,
+      warehouse_id: 1,
+      destination_warehouse_id: null,
+      quantity: 3,
+      batch_number: null,
+      production_date: null,
+      expiry_date: null,
+      notes: '',
+    });
+  });
+
+  it('says while typing: the same warehouse twice, more than is available (never for a load)', () => {
+    expect(liveProblems(values({ movement_type: 'T', destination_warehouse_id: '1' }), null)).toEqual({
+      destination_warehouse_id: { key: 'sameWarehouse', params: {} },
+    });
+    expect(liveProblems(values({ quantity: '5' }), 4)).toEqual({ quantity: { key: 'insufficientStock', params: { available: 4 } } });
+    expect(liveProblems(values({ quantity: '4' }), 4)).toEqual({});
+    expect(liveProblems(values({ movement_type: 'C', quantity: '5' }), 4)).toEqual({});
+  });
+
+  it('refuses on save what the server would refuse, and lets a valid movement go', () => {
+    expect(checkMovement(values({ quantity: '5' }), 4)).toMatchObject({ valid: false, found: { quantity: { key: 'insufficientStock' } } });
+    expect(checkMovement(values(), 4)).toMatchObject({ valid: true, found: {} });
+  });
+
+  it("keeps the server's words only for the form's own fields", () => {
+    expect(serverProblems({ quantity: 'Troppo', other: 'x' })).toEqual({ quantity: { text: 'Troppo' } });
+    expect(serverProblems(undefined)).toEqual({});
+    expect(problemText({ text: 'Troppo' }, 'it')).toBe('Troppo');
+  });
+});
