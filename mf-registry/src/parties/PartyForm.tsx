@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { partySchema, type PartyBody, type PartyKind } from '@wms/shared-api';
 import { toastError, toastSuccess, useSession } from '@wms/shared-ui';
 import { failureText } from '../common/feedback';
+import { FormActions } from '../common/FormActions';
 import { TextField } from '../common/fields';
 import { useSchemaForm } from '../common/form';
 import { NS } from '../paths';
@@ -96,19 +97,7 @@ export function PartyForm({ kind, id, initial, onDone }: PartyFormProps) {
         <div className="form-grid">{MORE.map((f, i) => field(f, false, i))}</div>
         <TextField name="notes" label={t('parties.fields.notes')} value={values.notes as string | null} onChange={(v) => set('notes', v)} error={error('notes')} multiline disabled={saving} />
       </fieldset>
-      {failure ? (
-        <div className="alert alert-error" role="alert" data-testid="party-save-error">
-          {failure}
-        </div>
-      ) : null}
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={saving} aria-busy={saving || undefined} data-testid="party-save">
-          {t(saving ? 'shared.actions.saving' : 'shared.actions.save')}
-        </button>
-        <button type="button" className="btn" onClick={() => onDone(false)} disabled={saving}>
-          {t('shared.actions.cancel')}
-        </button>
-      </div>
+      <FormActions saving={saving} onCancel={() => onDone(false)} saveTestId="party-save" failure={failure} failureTestId="party-save-error" />
     </form>
   );
 }

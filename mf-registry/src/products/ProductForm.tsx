@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { CURRENCIES, productSchema, UNITS, type Party, type ProductBody } from '@wms/shared-api';
 import { toastError, toastSuccess, useSession } from '@wms/shared-ui';
 import { failureText } from '../common/feedback';
+import { FormActions } from '../common/FormActions';
 import { CheckboxField, SelectField, TextField, type Option } from '../common/fields';
 import { useSchemaForm } from '../common/form';
 import { NS } from '../paths';
@@ -142,19 +143,7 @@ export function ProductForm({ mode, productId, initial, currentSupplierName }: P
           <CheckboxField key={name} name={name} label={t(`products.fields.${label}`)} checked={!!values[name]} onChange={(v) => set(name, v)} disabled={saving} />
         ))}
       </fieldset>
-      {failure ? (
-        <div className="alert alert-error" role="alert" data-testid="product-save-error">
-          {failure}
-        </div>
-      ) : null}
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={saving} aria-busy={saving || undefined} data-testid="product-save">
-          {t(saving ? 'shared.actions.saving' : 'shared.actions.save')}
-        </button>
-        <button type="button" className="btn" onClick={() => navigate(PRODUCTS_URL)} disabled={saving}>
-          {t('shared.actions.cancel')}
-        </button>
-      </div>
+      <FormActions saving={saving} onCancel={() => navigate(PRODUCTS_URL)} saveTestId="product-save" failure={failure} failureTestId="product-save-error" />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { emptyWarehouse, warehouseSchema, type WarehouseBody } from '@wms/shared-api';
 import { PageHeader, Spinner, toastError, toastSuccess, useSession } from '@wms/shared-ui';
 import { failureText } from '../common/feedback';
+import { FormActions } from '../common/FormActions';
 import { CheckboxField, TextField } from '../common/fields';
 import { useSchemaForm } from '../common/form';
 import { NS } from '../paths';
@@ -70,14 +71,7 @@ function WarehouseForm({ id, initial }: { id: number | null; initial: WarehouseB
       <TextField name="name" label={t('warehouses.fields.name')} value={values.name} onChange={(v) => set('name', v)} error={error('name')} required disabled={saving} autoFocus />
       <TextField name="description" label={t('warehouses.fields.description')} value={values.description} onChange={(v) => set('description', v)} error={error('description')} multiline disabled={saving} />
       <CheckboxField name="is_active" label={t('warehouses.fields.active')} checked={values.is_active !== false} onChange={(v) => set('is_active', v)} disabled={saving} />
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={saving} aria-busy={saving || undefined} data-testid="warehouse-save">
-          {t(saving ? 'shared.actions.saving' : 'shared.actions.save')}
-        </button>
-        <button type="button" className="btn" onClick={() => navigate(WAREHOUSES_URL)} disabled={saving}>
-          {t('shared.actions.cancel')}
-        </button>
-      </div>
+      <FormActions saving={saving} onCancel={() => navigate(WAREHOUSES_URL)} saveTestId="warehouse-save" />
     </form>
   );
 }
