@@ -68,7 +68,8 @@ test.describe('registries', () => {
     await expect(page.getByTestId('product-save-error')).toHaveText(`Esiste già un prodotto con il codice ${code}`);
     await page.getByLabel(/^Codice/).fill(copy);
     await page.getByTestId('product-save').click();
-    await expect(page.getByText('Prodotto creato con successo')).toBeVisible();
+    // .last(): the first creation's toast may still be open (headless Chromium can pause toasts on focus loss).
+    await expect(page.getByText('Prodotto creato con successo').last()).toBeVisible();
     await expect(page.getByTestId('products-count')).toHaveText('Totale prodotti: 2');
 
     // Archive, then reactivate: each asks first, then the list reloads.
@@ -163,7 +164,7 @@ test.describe('registries', () => {
       await expect(page.getByTestId('error-email')).toHaveText('Indirizzo email non valido');
       await page.getByLabel(/^Email/).fill('ordini@e2e.example');
       await page.getByTestId('party-save').click();
-      await expect(page.getByText(/(Fornitore|Cliente) creato con successo/)).toBeVisible();
+      await expect(page.getByText(/(Fornitore|Cliente) creato con successo/).last()).toBeVisible();
       const partyRow = page.getByRole('table').getByRole('row').filter({ hasText: name });
       await expect(partyRow).toContainText('Parma');
       await expect(partyRow).toContainText(vat);
