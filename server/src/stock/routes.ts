@@ -6,6 +6,7 @@ import { can, movementFieldMessages, movementSchema, type MovementFields } from 
 import { logActivity } from '../activity/log';
 import type { Queryable } from '../db';
 import { AppError, common, render } from '../http/errors';
+import { sendPage } from '../http/page';
 import { requestLang } from '../http/lang';
 import { zodValidatorCompiler } from '../http/validation';
 import { correctMovement, postMovement, reverseMovement } from './ledger';
@@ -123,7 +124,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const qs = request.query;
-      const { rows, total } = await listMovements(db, {
+      return sendPage(reply, await listMovements(db, {
         movementType: qs.type?.movementType,
         sourceType: qs.type?.sourceType,
         productCode: qs.product_code,
@@ -136,9 +137,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
         order: qs.order,
         limit: qs.limit,
         offset: qs.offset,
-      });
-      reply.header('X-Total-Count', String(total));
-      return rows;
+      }));
     },
   );
 
@@ -241,7 +240,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const qs = request.query;
-      const { rows, total } = await listStock(db, {
+      return sendPage(reply, await listStock(db, {
         warehouseId: qs.warehouse_id,
         productId: qs.product_id,
         code: qs.code,
@@ -250,9 +249,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
         includeZero: qs.include_zero,
         limit: qs.limit,
         offset: qs.offset,
-      });
-      reply.header('X-Total-Count', String(total));
-      return rows;
+      }));
     },
   );
 

@@ -8,6 +8,7 @@ import { revokeUserSessions } from '../auth/sessions';
 import { isUniqueViolation, type Queryable } from '../db';
 import { describeChanges } from '../activity/changes';
 import { AppError, render } from '../http/errors';
+import { sendPage } from '../http/page';
 import { requestLang } from '../http/lang';
 import { usersMessages as msg } from './messages';
 import { getUser, listActivities, listUsers, userEverExisted, usernameTaken } from './queries';
@@ -75,9 +76,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { rows, total } = await listUsers(db, request.query);
-      reply.header('X-Total-Count', String(total));
-      return rows;
+      return sendPage(reply, await listUsers(db, request.query));
     },
   );
 
@@ -104,9 +103,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (!(await userEverExisted(db, request.params.id))) throw notFound();
-      const { rows, total } = await listActivities(db, request.params.id, request.query);
-      reply.header('X-Total-Count', String(total));
-      return rows;
+      return sendPage(reply, await listActivities(db, request.params.id, request.query));
     },
   );
 

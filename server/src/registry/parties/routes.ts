@@ -6,6 +6,7 @@ import { logActivity } from '../../activity/log';
 import { requirePermission } from '../../auth/guard';
 import type { Queryable } from '../../db';
 import { AppError, render, type Bilingual } from '../../http/errors';
+import { sendPage } from '../../http/page';
 import { requestLang } from '../../http/lang';
 import { registryMessages as msg } from '../messages';
 import { deletedSchema, idParams, listQuery, queryFlag } from '../schemas';
@@ -57,9 +58,7 @@ export function partyRoutes(kind: PartyKind): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { rows, total } = await sql.listParties(db, kind, request.query);
-        reply.header('X-Total-Count', String(total));
-        return rows;
+        return sendPage(reply, await sql.listParties(db, kind, request.query));
       },
     );
 

@@ -6,6 +6,7 @@ import { logActivity } from '../../activity/log';
 import { requirePermission } from '../../auth/guard';
 import type { Queryable } from '../../db';
 import { AppError, render } from '../../http/errors';
+import { sendPage } from '../../http/page';
 import { requestLang } from '../../http/lang';
 import { registryMessages as msg } from '../messages';
 import { deletedSchema, idParams, listQuery } from '../schemas';
@@ -62,9 +63,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const qs = request.query;
-      const { rows, total } = await sql.listProducts(db, { ...qs, supplierId: qs.supplier_id });
-      reply.header('X-Total-Count', String(total));
-      return rows;
+      return sendPage(reply, await sql.listProducts(db, { ...qs, supplierId: qs.supplier_id }));
     },
   );
 

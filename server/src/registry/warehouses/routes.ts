@@ -6,6 +6,7 @@ import { logActivity } from '../../activity/log';
 import { requirePermission } from '../../auth/guard';
 import type { Queryable } from '../../db';
 import { AppError, render } from '../../http/errors';
+import { sendPage } from '../../http/page';
 import { requestLang } from '../../http/lang';
 import { assertWarehouseEmpty } from '../../stock/warehouse-stock';
 import { registryMessages as msg } from '../messages';
@@ -48,9 +49,7 @@ export const warehouseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { rows, total } = await sql.listWarehouses(db, request.query);
-      reply.header('X-Total-Count', String(total));
-      return rows;
+      return sendPage(reply, await sql.listWarehouses(db, request.query));
     },
   );
 
