@@ -77,6 +77,13 @@ export {
   type WarehousePickerProps,
 } from './pickers/pickers';
 export { fetchPage, cleanParams, totalOf, type Page, type QueryParams } from './lists/fetch-page';
-export { usePagedList, useDebounced, DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, type PagedList, type PagedListOptions } from './lists/usePagedList';
+export {
+  usePagedList,
+  useDebounced,
+  DEFAULT_PAGE_SIZE,
+  SEARCH_DEBOUNCE_MS,
+  type PagedList,
+  type PagedListOptions,
+} from './lists/usePagedList';
 export { useDocumentTitle } from './components/useDocumentTitle';
 export { NotFound, isNotFound, type NotFoundProps } from './components/NotFound';

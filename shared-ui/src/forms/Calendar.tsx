@@ -34,7 +34,10 @@ export function Calendar({ value, onSelect, onClose, lang, label }: CalendarProp
   const locale = LOCALE[lang];
 
   const monthName = useMemo(() => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }), [locale]);
-  const dayName = useMemo(() => new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }), [locale]);
+  const dayName = useMemo(
+    () => new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }),
+    [locale],
+  );
   const shortWeekday = useMemo(() => new Intl.DateTimeFormat(locale, { weekday: 'short' }), [locale]);
   const longWeekday = useMemo(() => new Intl.DateTimeFormat(locale, { weekday: 'long' }), [locale]);
 
@@ -78,9 +81,16 @@ export function Calendar({ value, onSelect, onClose, lang, label }: CalendarProp
 
   const caption = monthName.format(focus);
   return (
+    // The WAI-ARIA date-picker dialog pattern: the dialog handles the grid's arrow keys for the day buttons inside it.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div className="calendar" role="dialog" aria-modal="false" aria-label={label} onKeyDown={onKeyDown} data-testid="calendar">
       <div className="calendar-head">
-        <button type="button" className="btn btn-icon" onClick={() => setFocus(addMonths(focus, -1))} aria-label={t('calendar.previousMonth')}>
+        <button
+          type="button"
+          className="btn btn-icon"
+          onClick={() => setFocus(addMonths(focus, -1))}
+          aria-label={t('calendar.previousMonth')}
+        >
           ‹
         </button>
         <span className="calendar-caption" aria-live="polite">
@@ -106,7 +116,12 @@ export function Calendar({ value, onSelect, onClose, lang, label }: CalendarProp
               {row.map((d) => {
                 const key = dateToDay(d);
                 const outside = d.getMonth() !== focus.getMonth();
-                const classes = ['calendar-day', outside ? 'is-outside' : '', key === value ? 'is-selected' : '', key === todayKey ? 'is-today' : ''];
+                const classes = [
+                  'calendar-day',
+                  outside ? 'is-outside' : '',
+                  key === value ? 'is-selected' : '',
+                  key === todayKey ? 'is-today' : '',
+                ];
                 return (
                   <td key={key}>
                     <button

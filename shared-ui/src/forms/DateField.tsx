@@ -11,14 +11,13 @@ export interface DateFieldProps extends Omit<BaseFieldProps<string | null | unde
   onChange: (value: string) => void;
   /** Told when the typed text is not a real day (the form then refuses to save), and null when it is again. */
   onInputProblem?: (problem: FormProblem | null) => void;
-  autoFocus?: boolean;
 }
 
 /**
  * A day as dd/MM/yyyy whatever the browser's locale: typed (5/3/2026, 05.03.2026 and 05032026 are read too) or picked from
  * a calendar in the user's language. A day that does not exist (31/02/2026) gets a message and is never saved or moved.
  */
-export function DateField({ onChange, onInputProblem, autoFocus, error, ...props }: DateFieldProps) {
+export function DateField({ onChange, onInputProblem, error, ...props }: DateFieldProps) {
   const { t } = useTranslation('common');
   const lang = currentLanguage();
   const [text, setText] = useState(() => displayDay(props.value));
@@ -103,7 +102,6 @@ export function DateField({ onChange, onInputProblem, autoFocus, error, ...props
             maxLength={10}
             value={text}
             disabled={props.disabled}
-            autoFocus={autoFocus}
             onChange={(e) => onType(e.target.value)}
             onBlur={onBlur}
             onKeyDown={(e) => {

@@ -16,7 +16,6 @@ export interface NumberFieldProps extends Omit<BaseFieldProps<string | number | 
   minDecimals?: number;
   /** A unit or currency written after the input (e.g. "kg", "€"). */
   suffix?: string;
-  autoFocus?: boolean;
   placeholder?: string;
 }
 
@@ -26,7 +25,16 @@ export interface NumberFieldProps extends Omit<BaseFieldProps<string | number | 
  * exactly ("2,5,1", letters, too many decimals) keeps its own message under the field and is never saved, rounded or
  * guessed: the form's value stays the exact decimal string.
  */
-export function NumberField({ decimals, minDecimals = 0, suffix, autoFocus, placeholder, onChange, onInputProblem, error, ...props }: NumberFieldProps) {
+export function NumberField({
+  decimals,
+  minDecimals = 0,
+  suffix,
+  placeholder,
+  onChange,
+  onInputProblem,
+  error,
+  ...props
+}: NumberFieldProps) {
   const { t } = useTranslation('common');
   const lang = currentLanguage();
   const [focused, setFocused] = useState(false);
@@ -94,7 +102,6 @@ export function NumberField({ decimals, minDecimals = 0, suffix, autoFocus, plac
             spellCheck={false}
             value={text}
             disabled={props.disabled}
-            autoFocus={autoFocus}
             placeholder={placeholder}
             onChange={(e) => onType(e.target.value)}
             onBlur={onBlur}

@@ -18,12 +18,23 @@ describe.each(['it', 'fr'])('parseDayInput as typed in %s', () => {
     expect(parseDayInput(typed)).toEqual({ ok: true, value: iso });
   });
 
-  it.each(['31/02/2026', '29/02/2026', '00/01/2026', '32/01/2026', '01/13/2026', '01/00/2026', '12/31/2026', '1/1/26', '05/03/20266', 'oggi', '2026-02-31', '01/01/1899', '5 marzo 2026'])(
-    '%j is not a day',
-    (typed) => {
-      expect(parseDayInput(typed)).toEqual({ ok: false, problem: 'invalidDate' });
-    },
-  );
+  it.each([
+    '31/02/2026',
+    '29/02/2026',
+    '00/01/2026',
+    '32/01/2026',
+    '01/13/2026',
+    '01/00/2026',
+    '12/31/2026',
+    '1/1/26',
+    '05/03/20266',
+    'oggi',
+    '2026-02-31',
+    '01/01/1899',
+    '5 marzo 2026',
+  ])('%j is not a day', (typed) => {
+    expect(parseDayInput(typed)).toEqual({ ok: false, problem: 'invalidDate' });
+  });
 });
 
 describe('displayDay', () => {

@@ -57,11 +57,13 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
     focusField(formRef.current, firstInForm(names));
   });
 
-  const drop = <T,>(field: string) => (m: Record<string, T>) => {
-    if (!(field in m)) return m;
-    const { [field]: _gone, ...rest } = m;
-    return rest;
-  };
+  const drop =
+    <T>(field: string) =>
+    (m: Record<string, T>) => {
+      if (!(field in m)) return m;
+      const { [field]: _gone, ...rest } = m;
+      return rest;
+    };
 
   const set = useCallback(<K extends keyof Values & string>(field: K, value: Values[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -105,7 +107,6 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
     if (parsed.success && Object.keys(inputProblems).length === 0) return parsed.data;
     focusField(formRef.current, firstInForm(Object.keys(all)));
     return null;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [schema, inputProblems]);
 
   /** Shows the field texts of a refused save (400 `fields`) and focuses the first of them. */
@@ -151,7 +152,21 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
     disabled: saving,
   });
 
-  return { formRef, values, set, reset, validate, error, field, setInputProblem, showServerProblems, handleSubmit, saving, failure, setFailure };
+  return {
+    formRef,
+    values,
+    set,
+    reset,
+    validate,
+    error,
+    field,
+    setInputProblem,
+    showServerProblems,
+    handleSubmit,
+    saving,
+    failure,
+    setFailure,
+  };
 }
 
 export type ZodForm<S extends z.ZodType<unknown, Record<string, unknown>>> = ReturnType<typeof useZodForm<S>>;

@@ -49,7 +49,15 @@ export interface PagedList<T> {
  * one (AbortController) so an old answer never overwrites a newer one; the total comes from X-Total-Count.
  */
 export function usePagedList<T>(path: string, options: PagedListOptions = {}): PagedList<T> {
-  const { defaultSort, defaultOrder = 'asc', sorts, pageSize = DEFAULT_PAGE_SIZE, filters = [], fixed, debounceMs = SEARCH_DEBOUNCE_MS } = options;
+  const {
+    defaultSort,
+    defaultOrder = 'asc',
+    sorts,
+    pageSize = DEFAULT_PAGE_SIZE,
+    filters = [],
+    fixed,
+    debounceMs = SEARCH_DEBOUNCE_MS,
+  } = options;
   const [params, setParams] = useSearchParams();
   const urlQ = params.get('q') ?? '';
   const [search, setSearchText] = useState(urlQ);

@@ -213,6 +213,8 @@ function Combobox<T extends PickerRow>({
       <div className="combobox-popup" hidden={!showList}>
         <ul id={listId} role="listbox" className="combobox-list" aria-label={typeof label === 'string' ? label : undefined}>
           {rows.map((r, i) => (
+            // The combobox pattern: keys are handled on the input (aria-activedescendant), a click picks with the mouse.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
             <li
               key={r.id}
               id={optionId(r)}

@@ -76,7 +76,12 @@ describe('WarehousePicker', () => {
 });
 
 function List() {
-  const list = usePagedList<{ id: number; code: string }>('/products', { defaultSort: 'code', sorts: ['code', 'description'], filters: ['status'], pageSize: 2 });
+  const list = usePagedList<{ id: number; code: string }>('/products', {
+    defaultSort: 'code',
+    sorts: ['code', 'description'],
+    filters: ['status'],
+    pageSize: 2,
+  });
   return (
     <div>
       <input aria-label="cerca" value={list.search} onChange={(e) => list.setSearch(e.target.value)} />

@@ -21,14 +21,22 @@ async function loadOne<T>(path: string, id: number): Promise<T> {
  * Choose a product by code or description: active products only unless `includeInactive`, and only one supplier's when
  * `supplierId` is given (an order's lines).
  */
-export function ProductPicker({ supplierId, includeInactive, ...props }: PickerProps<Product> & { supplierId?: number | null; includeInactive?: boolean }) {
+export function ProductPicker({
+  supplierId,
+  includeInactive,
+  ...props
+}: PickerProps<Product> & { supplierId?: number | null; includeInactive?: boolean }) {
   const { t } = useTranslation('common');
   return (
     <EntityPicker<Product>
       label={t('picker.product')}
       {...props}
       search={(q, limit, signal) =>
-        fetchPage<Product>('/products', { q, limit, sort: 'code', order: 'asc', status: includeInactive ? undefined : 'active', supplier_id: supplierId ?? undefined }, signal)
+        fetchPage<Product>(
+          '/products',
+          { q, limit, sort: 'code', order: 'asc', status: includeInactive ? undefined : 'active', supplier_id: supplierId ?? undefined },
+          signal,
+        )
       }
       load={(id) => loadOne<Product>('/products', id)}
       text={productLabel}
