@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
+import { priceRoutes } from './prices/routes';
 import { registryRoutes } from './registry/routes';
 import { stockRoutes } from './stock/routes';
 import { usersRoutes } from './users/routes';
@@ -17,5 +18,6 @@ export const domains: Domain[] = [
   { name: 'auth', routes: authRoutes },
   { name: 'registry', routes: registryRoutes },
   { name: 'stock', routes: stockRoutes },
+  { name: 'prices', routes: priceRoutes },
   { name: 'users', routes: usersRoutes },
 ];
