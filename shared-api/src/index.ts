@@ -19,3 +19,5 @@ export * from './rules/price-status';
 export * from './rules/order-status';
 export * from './schemas/price';
 export * from './schemas/purchase-order';
+export * from './schemas/sale';
+export * from './rules/batch-expiry';
