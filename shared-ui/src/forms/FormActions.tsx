@@ -9,6 +9,7 @@ export interface FormActionsProps {
   /** Why the last save failed (the server's text or the screen's fallback, see `failureText`), shown above the buttons. */
   failure?: string | null;
   failureTestId?: string;
+  cancelTestId?: string;
   /** Label of the primary button (default "Save"). */
   saveLabel?: string;
   /** Further buttons, after Cancel (e.g. a secondary action of the screen). */
@@ -19,7 +20,7 @@ export interface FormActionsProps {
  * The foot of every form, the same everywhere: the save failure, then the primary Save (with its saving state), then
  * Cancel. A required-fields note precedes them.
  */
-export function FormActions({ saving, onCancel, saveTestId, failure, failureTestId, saveLabel, children }: FormActionsProps) {
+export function FormActions({ saving, onCancel, saveTestId, cancelTestId, failure, failureTestId, saveLabel, children }: FormActionsProps) {
   const { t } = useTranslation('common');
   return (
     <>
@@ -32,7 +33,7 @@ export function FormActions({ saving, onCancel, saveTestId, failure, failureTest
         <button type="submit" className="btn btn-primary" disabled={saving} aria-busy={saving || undefined} data-testid={saveTestId}>
           {saving ? t('form.saving') : (saveLabel ?? t('form.save'))}
         </button>
-        <button type="button" className="btn" onClick={onCancel} disabled={saving}>
+        <button type="button" className="btn" onClick={onCancel} disabled={saving} data-testid={cancelTestId}>
           {t('actions.cancel')}
         </button>
         {children}
