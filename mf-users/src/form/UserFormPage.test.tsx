@@ -216,12 +216,37 @@ describe('/users/{id}', () => {
   it('a refused update shows updateFailed with the reason and stays', async () => {
     const reason = "Impossibile cambiare il ruolo dell'ultimo amministratore attivo: nominane prima un altro";
     server.use(http.put('*/api/users/:id', () => HttpResponse.json({ error: reason, code: 'LAST_ADMIN' }, { status: 409 })));
-    renderUsers('/users/1');
-    await waitFor(() => expect(field.username()).toHaveValue('admin'));
+    renderUsers('/users/2');
+    await waitFor(() => expect(field.username()).toHaveValue('mario'));
     await userEvent.selectOptions(field.role(), 'direction');
     await save();
     expect(await screen.findByText(`Errore durante l'aggiornamento dell'utente: ${reason}`)).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent('/users/1');
+    expect(screen.getByTestId('location')).toHaveTextContent('/users/2');
+  });
+
+  describe('the role select offers only what the signed-in role may give (issue 13)', () => {
+    const values = () => within(field.role()).getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
+
+    it('direction: no admin on a new user', async () => {
+      renderUsers('/users/nuovo', 'direction');
+      expect(values()).toEqual(['direction', 'administration', 'orders', 'warehouse', 'sales']);
+      expect(field.role()).toBeEnabled();
+    });
+
+    it("direction editing an admin: the role is locked, with the reason", async () => {
+      renderUsers('/users/1', 'direction');
+      await waitFor(() => expect(field.username()).toHaveValue('admin'));
+      expect(values()).toEqual(['admin']);
+      expect(field.role()).toBeDisabled();
+      expect(field.role()).toHaveAccessibleDescription("Solo un amministratore può cambiare il ruolo di un amministratore.");
+    });
+
+    it('nobody changes their own role: locked on your own user', async () => {
+      renderUsers('/users/1');
+      await waitFor(() => expect(field.username()).toHaveValue('admin'));
+      expect(field.role()).toBeDisabled();
+      expect(field.role()).toHaveAccessibleDescription('Non puoi cambiare il tuo stesso ruolo.');
+    });
   });
 
   it('a user that cannot be loaded: fetchFailed, back to /users', async () => {

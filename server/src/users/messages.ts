@@ -27,5 +27,13 @@ export const usersMessages = {
     it: "Impossibile cambiare il ruolo dell'ultimo amministratore attivo: nominane prima un altro",
     fr: "Impossible de changer le rôle du dernier administrateur actif : nommez-en d'abord un autre",
   },
+  adminOnly: {
+    it: 'Solo un amministratore può creare, modificare o eliminare un amministratore, o dare e togliere il ruolo di amministratore',
+    fr: "Seul un administrateur peut créer, modifier ou supprimer un administrateur, ou donner et retirer le rôle d'administrateur",
+  },
+  selfRole: {
+    it: 'Non puoi cambiare il tuo stesso ruolo: chiedi a un amministratore',
+    fr: 'Vous ne pouvez pas changer votre propre rôle : demandez à un administrateur',
+  },
   deleted: { it: 'Utente eliminato', fr: 'Utilisateur supprimé' },
 } satisfies Record<string, Bilingual>;
