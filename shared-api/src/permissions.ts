@@ -65,12 +65,7 @@ export function userManagementRefusal(
 }
 
 /** True when `actorRole` may make that change (see userManagementRefusal). */
-export function canManageUser(
-  actorRole: string | null | undefined,
-  targetRole: Role | null,
-  newRole: Role | null,
-  self: boolean,
-): boolean {
+export function canManageUser(actorRole: string | null | undefined, targetRole: Role | null, newRole: Role | null, self: boolean): boolean {
   return userManagementRefusal(actorRole, targetRole, newRole, self) === null;
 }
 

@@ -5,7 +5,7 @@ export const usersMessages = {
   userNotFound: { it: 'Utente non trovato', fr: 'Utilisateur introuvable' },
   usernameTaken: {
     it: 'Il nome utente "{{username}}" è già in uso: scegline un altro',
-    fr: 'Le nom d\'utilisateur « {{username}} » est déjà utilisé : choisissez-en un autre',
+    fr: "Le nom d'utilisateur « {{username}} » est déjà utilisé : choisissez-en un autre",
   },
   selfDelete: {
     it: 'Non puoi eliminare il tuo stesso utente: chiedi a un altro amministratore',

@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  activityViewSchema,
-  userCreateSchema,
-  userManagementRefusal,
-  userUpdateSchema,
-  userViewSchema,
-  type Role,
-} from '@wms/shared-api';
+import { activityViewSchema, userCreateSchema, userManagementRefusal, userUpdateSchema, userViewSchema, type Role } from '@wms/shared-api';
 import { logActivity } from '../activity/log';
 import { requirePermission } from '../auth/guard';
 import { hashPassword } from '../auth/password';
@@ -70,10 +63,10 @@ async function lockForChange(q: Queryable, id: number): Promise<{ activeAdmins: 
 
 /** Ends the user's sessions except `keepSessionId` (the caller's own, when they edit themselves). */
 async function revokeOtherSessions(q: Queryable, userId: number, keepSessionId: number): Promise<number> {
-  const r = await q.query(
-    'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id <> $2',
-    [userId, keepSessionId],
-  );
+  const r = await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id <> $2', [
+    userId,
+    keepSessionId,
+  ]);
   return r.rowCount;
 }
 
@@ -116,7 +109,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "What the user did, newest first (also for a deleted user); limit/offset, total in X-Total-Count",
+        summary: 'What the user did, newest first (also for a deleted user); limit/offset, total in X-Total-Count',
         params: userIdParams,
         querystring: activityListQuery,
         response: { 200: z.array(activityViewSchema) },
@@ -246,10 +239,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!target) throw notFound();
         assertMayManage(request.user, target, null);
         if (activeAdmins.includes(target.id) && activeAdmins.length <= 1) throw new AppError(409, 'LAST_ADMIN', msg.lastAdminDelete);
-        await q.query(
-          'UPDATE users SET deleted_at = now(), deleted_by = $2, modified_by = $2, updated_at = now() WHERE id = $1',
-          [id, me],
-        );
+        await q.query('UPDATE users SET deleted_at = now(), deleted_by = $2, modified_by = $2, updated_at = now() WHERE id = $1', [id, me]);
         const ended = await revokeUserSessions(q, id);
         await logActivity(q, {
           userId: me,

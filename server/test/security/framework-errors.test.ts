@@ -35,7 +35,12 @@ describe('refusals before any route, through the app', () => {
     ],
     [
       'body over 1 MiB',
-      { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ a: 'x'.repeat(1_100_000) }) },
+      {
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ a: 'x'.repeat(1_100_000) }),
+      },
       413,
       'PAYLOAD_TOO_LARGE',
       'Requête trop volumineuse',

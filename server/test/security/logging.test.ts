@@ -82,7 +82,11 @@ describe('the log carries no secret', () => {
   it('a failed sign-in and a successful one: neither password, the hash nor the token is logged', async () => {
     const refused = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'logged', password: GUESS } });
     expect(refused.statusCode).toBe(401);
-    const ok = await app.inject({ method: 'POST', url: '/api/auth/login?password=' + GUESS, payload: { username: 'logged', password: PASSWORD } });
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login?password=' + GUESS,
+      payload: { username: 'logged', password: PASSWORD },
+    });
     expect(ok.statusCode).toBe(200);
     const token = ok.json().token as string;
     const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });

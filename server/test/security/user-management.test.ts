@@ -89,7 +89,7 @@ const OPERATIONS: Operation[] = [
     },
   },
   {
-    name: "rename an admin",
+    name: 'rename an admin',
     allowed: ['admin'],
     code: 'ADMIN_ONLY',
     run: async (a) => {
@@ -196,7 +196,12 @@ describe('the escalations of the probe, one by one', () => {
   it('a direction user cannot create an admin (403 ADMIN_ONLY, translated); no user is created', async () => {
     const d = await t.signIn('direction');
     const username = fresh();
-    const res = await call('POST', '/users', { ...d.headers, 'accept-language': 'fr' }, { username, name: 'X', password: 'Ok-password-77', role: 'admin' });
+    const res = await call(
+      'POST',
+      '/users',
+      { ...d.headers, 'accept-language': 'fr' },
+      { username, name: 'X', password: 'Ok-password-77', role: 'admin' },
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({
       error: "Seul un administrateur peut créer, modifier ou supprimer un administrateur, ou donner et retirer le rôle d'administrateur",
@@ -217,11 +222,19 @@ describe('the escalations of the probe, one by one', () => {
 
   it('an admin still manages admins: creates, promotes, resets the password of and deletes another admin', async () => {
     const a = await t.signIn('admin');
-    const created = await call('POST', '/users', a.headers, { username: fresh(), name: 'Nuovo admin', password: 'Ok-password-77', role: 'admin' });
+    const created = await call('POST', '/users', a.headers, {
+      username: fresh(),
+      name: 'Nuovo admin',
+      password: 'Ok-password-77',
+      role: 'admin',
+    });
     expect(created.statusCode).toBe(201);
     const id = (created.json() as { id: number }).id;
-    const u = (created.json() as TestUser);
-    expect((await call('PUT', `/users/${id}`, a.headers, { username: u.username, name: u.name, role: 'admin', password: 'Reset-by-admin-7' })).statusCode).toBe(200);
+    const u = created.json() as TestUser;
+    expect(
+      (await call('PUT', `/users/${id}`, a.headers, { username: u.username, name: u.name, role: 'admin', password: 'Reset-by-admin-7' }))
+        .statusCode,
+    ).toBe(200);
     await expect(t.login(u.username, 'Reset-by-admin-7')).resolves.toEqual(expect.any(String));
     expect((await call('DELETE', `/users/${id}`, a.headers)).statusCode).toBe(200);
   });

@@ -54,7 +54,10 @@ describe('nobody is locked out', () => {
     expect((await del(d.user.id, d.headers)).json().code).toBe('SELF_DELETE');
     const res = await put(d.user.id, d.headers, { username: d.user.username, name: d.user.name, role: 'direction', is_active: false });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: 'Non puoi disattivare il tuo stesso utente: chiedi a un altro amministratore', code: 'SELF_DEACTIVATE' });
+    expect(res.json()).toEqual({
+      error: 'Non puoi disattivare il tuo stesso utente: chiedi a un altro amministratore',
+      code: 'SELF_DEACTIVATE',
+    });
     expect((await userRow(d.user.id)).is_active).toBe(true);
   });
 
@@ -67,16 +70,28 @@ describe('nobody is locked out', () => {
       const res = await del(lastAdmin.id, d.headers);
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('ADMIN_ONLY');
-      const off = await put(lastAdmin.id, d.headers, { username: lastAdmin.username, name: lastAdmin.name, role: 'admin', is_active: false });
+      const off = await put(lastAdmin.id, d.headers, {
+        username: lastAdmin.username,
+        name: lastAdmin.name,
+        role: 'admin',
+        is_active: false,
+      });
       expect(off.statusCode).toBe(403);
       expect(await userRow(lastAdmin.id)).toMatchObject({ is_active: true, deleted_at: null });
     });
 
     it('cannot change their own role → 403 SELF_ROLE, in French too', async () => {
       const a = await t.signIn('admin');
-      const res = await put(a.user.id, { ...a.headers, 'accept-language': 'fr' }, { username: a.user.username, name: a.user.name, role: 'direction' });
+      const res = await put(
+        a.user.id,
+        { ...a.headers, 'accept-language': 'fr' },
+        { username: a.user.username, name: a.user.name, role: 'direction' },
+      );
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ error: 'Vous ne pouvez pas changer votre propre rôle : demandez à un administrateur', code: 'SELF_ROLE' });
+      expect(res.json()).toEqual({
+        error: 'Vous ne pouvez pas changer votre propre rôle : demandez à un administrateur',
+        code: 'SELF_ROLE',
+      });
       expect((await userRow(a.user.id)).role).toBe('admin');
     });
 
@@ -90,7 +105,9 @@ describe('nobody is locked out', () => {
       // Reactivating and promoting are always allowed.
       expect((await put(c.id, a.headers, { username: c.username, name: c.name, role: 'admin', is_active: true })).statusCode).toBe(200);
       expect((await del(c.id, a.headers)).statusCode).toBe(200);
-      expect((await put(a.user.id, a.headers, { username: a.user.username, name: a.user.name, role: 'sales' })).json().code).toBe('SELF_ROLE');
+      expect((await put(a.user.id, a.headers, { username: a.user.username, name: a.user.name, role: 'sales' })).json().code).toBe(
+        'SELF_ROLE',
+      );
       expect(await activeAdmins()).toBe(1);
     });
 
@@ -154,14 +171,21 @@ describe('sessions end when access changes', () => {
     await put(u.id, a.headers, { username: u.username, name: u.name, role: 'sales', password: 'Fresh-password-9' });
     expect((await me(t1)).statusCode).toBe(401);
     expect((await me(a.token)).statusCode).toBe(200);
-    const { rows } = await t.db.query<{ details: string }>(`SELECT details FROM activity_log WHERE action = 'update' AND entity_id = $1`, [String(u.id)]);
+    const { rows } = await t.db.query<{ details: string }>(`SELECT details FROM activity_log WHERE action = 'update' AND entity_id = $1`, [
+      String(u.id),
+    ]);
     expect(JSON.parse(rows[0].details)).toMatchObject({ credentials: 'changed', sessions_ended: 1 });
   });
 
   it('changing your own password keeps the session you did it from and ends your other ones', async () => {
     const a = await t.signIn('admin');
     const other = await t.login(a.user.username, a.user.password);
-    const res = await put(a.user.id, a.headers, { username: a.user.username, name: a.user.name, role: 'admin', password: 'My-new-password' });
+    const res = await put(a.user.id, a.headers, {
+      username: a.user.username,
+      name: a.user.name,
+      role: 'admin',
+      password: 'My-new-password',
+    });
     expect(res.statusCode).toBe(200);
     expect((await me(a.token)).statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(401);
