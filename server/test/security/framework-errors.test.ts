@@ -7,7 +7,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { makeTestApp, type TestApp } from '../helpers';
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 let t: TestApp;
 let port: number;

@@ -9,7 +9,7 @@ import { buildApp, type App } from '../../src/app';
 import { hashPassword } from '../../src/auth/password';
 import { openTestDb, type TestDb } from '../helpers';
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 const PASSWORD = 'Very-secret-pass-41';
 const GUESS = 'Wrong-guess-pass-97';
