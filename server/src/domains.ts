@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
+import { goodsReceiptRoutes } from './goods-receipts/routes';
 import { registryRoutes } from './registry/routes';
 import { stockRoutes } from './stock/routes';
 import { usersRoutes } from './users/routes';
@@ -18,4 +19,5 @@ export const domains: Domain[] = [
   { name: 'registry', routes: registryRoutes },
   { name: 'stock', routes: stockRoutes },
   { name: 'users', routes: usersRoutes },
+  { name: 'goods-receipts', routes: goodsReceiptRoutes },
 ];

@@ -13,3 +13,4 @@ export * from './schemas/user';
 export * from './schemas/product';
 export * from './schemas/warehouse';
 export * from './schemas/party';
+export * from './schemas/goods-receipt';

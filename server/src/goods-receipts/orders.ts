@@ -1,0 +1,89 @@
+import type { Queryable } from '../db';
+import { AppError } from '../http/errors';
+import { receiptMessages as msg } from './messages';
+import { itemStatus, orderStatus } from './status';
+
+/**
+ * Everything goods receipt reads or writes of the purchase orders (tables of migration 006): the locks that serialise
+ * receipts of one order, the received totals and completion flags it maintains, and the order status it keeps equal to
+ * the pure function of the lines (shared-api rules/order-status).
+ */
+
+export interface LockedOrder {
+  id: number;
+  order_number: string;
+}
+
+export interface LockedItem {
+  id: number;
+  purchase_order_id: number;
+  product_id: number;
+  code: string;
+  has_batch: boolean;
+  has_expiry_date: boolean;
+  has_production_date: boolean;
+  ordered: string;
+  received: string;
+  completed: boolean;
+}
+
+/** Locks the live order (FOR UPDATE): receipts, reversals and completions of one order queue here. 404 when missing. */
+export async function lockOrder(q: Queryable, orderId: number): Promise<LockedOrder> {
+  const { rows } = await q.query<LockedOrder>(
+    'SELECT id, order_number FROM purchase_orders WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
+    [orderId],
+  );
+  if (!rows[0]) throw new AppError(404, 'ORDER_NOT_FOUND', msg.orderNotFound);
+  return rows[0];
+}
+
+/** The order an item belongs to (no lock), or 404. */
+export async function orderOfItem(q: Queryable, itemId: number): Promise<number> {
+  const { rows } = await q.query<{ purchase_order_id: number }>('SELECT purchase_order_id FROM purchase_order_items WHERE id = $1', [itemId]);
+  if (!rows[0]) throw new AppError(404, 'ORDER_ITEM_NOT_FOUND', msg.itemNotFound);
+  return rows[0].purchase_order_id;
+}
+
+/** Locks the given items of the order in id order (after the order itself) with their product flags. */
+export async function lockItems(q: Queryable, order: LockedOrder, itemIds: number[]): Promise<Map<number, LockedItem>> {
+  const { rows } = await q.query<LockedItem>(
+    `SELECT i.id, i.purchase_order_id, i.product_id, p.code, p.has_batch, p.has_expiry_date, p.has_production_date,
+            i.quantity AS ordered, i.received_quantity AS received, i.completed
+       FROM purchase_order_items i JOIN products p ON p.id = i.product_id
+      WHERE i.id = ANY($1::bigint[])
+      ORDER BY i.id
+        FOR UPDATE OF i`,
+    [itemIds],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const id of itemIds) {
+    const item = byId.get(id);
+    if (!item || item.purchase_order_id !== order.id) {
+      throw new AppError(item ? 400 : 404, item ? 'ITEM_NOT_IN_ORDER' : 'ORDER_ITEM_NOT_FOUND', item ? msg.itemNotInOrder : msg.itemNotFound, {
+        item: id,
+        order: order.order_number,
+      });
+    }
+  }
+  return byId;
+}
+
+/** Adds (or with a negative delta, takes back) received quantity on an item: exact numeric arithmetic in SQL. */
+export async function addReceived(q: Queryable, itemId: number, delta: string): Promise<void> {
+  await q.query('UPDATE purchase_order_items SET received_quantity = received_quantity + $2::numeric WHERE id = $1', [itemId, delta]);
+}
+
+export async function setCompleted(q: Queryable, itemId: number, completed: boolean): Promise<void> {
+  await q.query('UPDATE purchase_order_items SET completed = $2 WHERE id = $1', [itemId, completed]);
+}
+
+/** Recomputes the order's status from its lines (the one rule) and stores it; returns it. Call with the order locked. */
+export async function refreshOrderStatus(q: Queryable, orderId: number): Promise<string> {
+  const { rows } = await q.query<{ ordered: string; received: string; completed: boolean }>(
+    'SELECT quantity AS ordered, received_quantity AS received, completed FROM purchase_order_items WHERE purchase_order_id = $1 ORDER BY id',
+    [orderId],
+  );
+  const status = orderStatus(rows.map((r) => itemStatus(r)));
+  await q.query('UPDATE purchase_orders SET status = $2 WHERE id = $1 AND status IS DISTINCT FROM $2', [orderId, status]);
+  return status;
+}
