@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
 import { goodsReceiptRoutes } from './goods-receipts/routes';
 import { registryRoutes } from './registry/routes';
+import { salesRoutes } from './sales/routes';
 import { stockRoutes } from './stock/routes';
 import { usersRoutes } from './users/routes';
 
@@ -18,6 +19,7 @@ export const domains: Domain[] = [
   { name: 'auth', routes: authRoutes },
   { name: 'registry', routes: registryRoutes },
   { name: 'stock', routes: stockRoutes },
+  { name: 'sales', routes: salesRoutes },
   { name: 'users', routes: usersRoutes },
   { name: 'goods-receipts', routes: goodsReceiptRoutes },
 ];

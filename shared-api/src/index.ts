@@ -14,3 +14,5 @@ export * from './schemas/product';
 export * from './schemas/warehouse';
 export * from './schemas/party';
 export * from './schemas/goods-receipt';
+export * from './schemas/sale';
+export * from './rules/batch-expiry';
