@@ -1,7 +1,7 @@
 import type { Queryable } from '../db';
 import { AppError } from '../http/errors';
 import { receiptMessages as msg } from './messages';
-import { itemStatus, orderStatus } from './status';
+import { orderStatus, type OrderStatus } from './status';
 
 /**
  * Everything goods receipt reads or writes of the purchase orders (tables of migration 006): the locks that serialise
@@ -16,14 +16,14 @@ export interface LockedOrder {
 
 export interface LockedItem {
   id: number;
-  purchase_order_id: number;
+  order_id: number;
   product_id: number;
   code: string;
   has_batch: boolean;
   has_expiry_date: boolean;
   has_production_date: boolean;
-  ordered: string;
-  received: string;
+  quantity: string;
+  received_quantity: string;
   completed: boolean;
 }
 
@@ -39,16 +39,16 @@ export async function lockOrder(q: Queryable, orderId: number): Promise<LockedOr
 
 /** The order an item belongs to (no lock), or 404. */
 export async function orderOfItem(q: Queryable, itemId: number): Promise<number> {
-  const { rows } = await q.query<{ purchase_order_id: number }>('SELECT purchase_order_id FROM purchase_order_items WHERE id = $1', [itemId]);
+  const { rows } = await q.query<{ order_id: number }>('SELECT order_id FROM purchase_order_items WHERE id = $1', [itemId]);
   if (!rows[0]) throw new AppError(404, 'ORDER_ITEM_NOT_FOUND', msg.itemNotFound);
-  return rows[0].purchase_order_id;
+  return rows[0].order_id;
 }
 
 /** Locks the given items of the order in id order (after the order itself) with their product flags. */
 export async function lockItems(q: Queryable, order: LockedOrder, itemIds: number[]): Promise<Map<number, LockedItem>> {
   const { rows } = await q.query<LockedItem>(
-    `SELECT i.id, i.purchase_order_id, i.product_id, p.code, p.has_batch, p.has_expiry_date, p.has_production_date,
-            i.quantity AS ordered, i.received_quantity AS received, i.completed
+    `SELECT i.id, i.order_id, i.product_id, p.code, p.has_batch, p.has_expiry_date, p.has_production_date,
+            i.quantity, i.received_quantity, i.completed
        FROM purchase_order_items i JOIN products p ON p.id = i.product_id
       WHERE i.id = ANY($1::bigint[])
       ORDER BY i.id
@@ -58,7 +58,7 @@ export async function lockItems(q: Queryable, order: LockedOrder, itemIds: numbe
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const id of itemIds) {
     const item = byId.get(id);
-    if (!item || item.purchase_order_id !== order.id) {
+    if (!item || item.order_id !== order.id) {
       throw new AppError(item ? 400 : 404, item ? 'ITEM_NOT_IN_ORDER' : 'ORDER_ITEM_NOT_FOUND', item ? msg.itemNotInOrder : msg.itemNotFound, {
         item: id,
         order: order.order_number,
@@ -77,13 +77,18 @@ export async function setCompleted(q: Queryable, itemId: number, completed: bool
   await q.query('UPDATE purchase_order_items SET completed = $2 WHERE id = $1', [itemId, completed]);
 }
 
-/** Recomputes the order's status from its lines (the one rule) and stores it; returns it. Call with the order locked. */
-export async function refreshOrderStatus(q: Queryable, orderId: number): Promise<string> {
-  const { rows } = await q.query<{ ordered: string; received: string; completed: boolean }>(
-    'SELECT quantity AS ordered, received_quantity AS received, completed FROM purchase_order_items WHERE purchase_order_id = $1 ORDER BY id',
+/**
+ * The order's status after a change of its lines. The database keeps it (migration 006's trigger on the lines runs the
+ * SQL twin of shared-api orderStatus); this reads it back and checks it against the pure function — one rule, and a
+ * disagreement is a bug worth a 500 rather than a wrong status shown to the dock.
+ */
+export async function refreshOrderStatus(q: Queryable, orderId: number): Promise<OrderStatus> {
+  const { rows } = await q.query<{ quantity: string; received_quantity: string; completed: boolean }>(
+    'SELECT quantity, received_quantity, completed FROM purchase_order_items WHERE order_id = $1 ORDER BY id',
     [orderId],
   );
-  const status = orderStatus(rows.map((r) => itemStatus(r)));
-  await q.query('UPDATE purchase_orders SET status = $2 WHERE id = $1 AND status IS DISTINCT FROM $2', [orderId, status]);
+  const status = orderStatus(rows);
+  const { rows: stored } = await q.query<{ status: string }>('SELECT status FROM purchase_orders WHERE id = $1', [orderId]);
+  if (stored[0]?.status !== status) throw new Error(`order ${orderId}: stored status ${stored[0]?.status} differs from the rule's ${status}`);
   return status;
 }

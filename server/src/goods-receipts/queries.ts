@@ -28,9 +28,9 @@ export async function listOrdersToReceive(q: Queryable, f: OrderListFilter): Pro
   const from = `FROM purchase_orders o LEFT JOIN suppliers s ON s.id = o.supplier_id`;
   const select = `o.id, o.order_number, o.order_date, o.requested_arrival_date, s.business_name AS supplier_name,
       coalesce(o.status, 'notReceived') AS status,
-      (SELECT count(*) FROM purchase_order_items i WHERE i.purchase_order_id = o.id)::int AS item_count,
-      (SELECT coalesce(sum(i.quantity), 0) FROM purchase_order_items i WHERE i.purchase_order_id = o.id)::text AS ordered_quantity,
-      (SELECT coalesce(sum(i.received_quantity), 0) FROM purchase_order_items i WHERE i.purchase_order_id = o.id)::text AS received_quantity`;
+      (SELECT count(*) FROM purchase_order_items i WHERE i.order_id = o.id)::int AS item_count,
+      (SELECT coalesce(sum(i.quantity), 0) FROM purchase_order_items i WHERE i.order_id = o.id)::text AS ordered_quantity,
+      (SELECT coalesce(sum(i.received_quantity), 0) FROM purchase_order_items i WHERE i.order_id = o.id)::text AS received_quantity`;
   const res = await page<Omit<ReceiptOrderRow, 'ordered_quantity' | 'received_quantity'> & { ordered_quantity: string; received_quantity: string }>(
     q,
     { select, from, where, orderBy: 'o.requested_arrival_date ASC NULLS LAST, o.id ASC' },
@@ -152,8 +152,8 @@ interface ItemRow {
   product_id: number;
   code: string;
   description: string;
-  ordered: string;
-  received: string;
+  quantity: string;
+  received_quantity: string;
   completed: boolean;
   unit_of_measure: string | null;
   has_batch: boolean;
@@ -171,17 +171,17 @@ export async function getOrderForReceipt(q: Queryable, orderId: number, toleranc
   const order = orders[0];
   if (!order) return null;
   const { rows: items } = await q.query<ItemRow>(
-    `SELECT i.id, i.product_id, p.code, p.description, i.quantity AS ordered, i.received_quantity AS received, i.completed,
+    `SELECT i.id, i.product_id, p.code, p.description, i.quantity, i.received_quantity, i.completed,
             p.unit_of_measure, p.has_batch, p.has_expiry_date, p.has_production_date
-       FROM purchase_order_items i JOIN products p ON p.id = i.product_id WHERE i.purchase_order_id = $1 ORDER BY i.id`,
+       FROM purchase_order_items i JOIN products p ON p.id = i.product_id WHERE i.order_id = $1 ORDER BY i.id`,
     [orderId],
   );
   const receipts = await receiptDocuments(q, { orderId });
   const live = receipts.filter((r) => !r.reversed);
   const views: ReceiptOrderItem[] = items.map((i) => {
     const lines = live.flatMap((r) => r.lines.filter((l) => l.order_item_id === i.id));
-    const ordered = milli(i.ordered);
-    const received = milli(i.received);
+    const ordered = milli(i.quantity);
+    const received = milli(i.received_quantity);
     return {
       id: i.id,
       product_id: i.product_id,
@@ -201,15 +201,15 @@ export async function getOrderForReceipt(q: Queryable, orderId: number, toleranc
       batches: lines.flatMap((l) => l.batches),
     };
   });
-  const ordered = items.reduce((s, i) => s + milli(i.ordered), 0n);
-  const received = items.reduce((s, i) => s + milli(i.received), 0n);
+  const ordered = items.reduce((s, i) => s + milli(i.quantity), 0n);
+  const received = items.reduce((s, i) => s + milli(i.received_quantity), 0n);
   return {
     id: order.id,
     order_number: order.order_number,
     order_date: order.order_date,
     requested_arrival_date: order.requested_arrival_date,
     supplier_name: order.supplier_name,
-    status: orderStatus(views.map((v) => v.status)),
+    status: orderStatus(items),
     items: views,
     summary: {
       ordered_quantity: milliToNumber(ordered),
@@ -224,9 +224,9 @@ export async function getOrderForReceipt(q: Queryable, orderId: number, toleranc
 /** GET /goods-receipts/item-history/{itemId}; null when there is no such item. */
 export async function getItemHistory(q: Queryable, itemId: number): Promise<ReceiptHistory | null> {
   const { rows } = await q.query<ItemRow & { order_id: number; order_number: string }>(
-    `SELECT i.id, i.product_id, p.code, p.description, i.quantity AS ordered, i.received_quantity AS received, i.completed,
+    `SELECT i.id, i.product_id, p.code, p.description, i.quantity, i.received_quantity, i.completed,
             p.unit_of_measure, p.has_batch, p.has_expiry_date, p.has_production_date, o.id AS order_id, o.order_number
-       FROM purchase_order_items i JOIN products p ON p.id = i.product_id JOIN purchase_orders o ON o.id = i.purchase_order_id
+       FROM purchase_order_items i JOIN products p ON p.id = i.product_id JOIN purchase_orders o ON o.id = i.order_id
       WHERE i.id = $1`,
     [itemId],
   );
@@ -241,7 +241,7 @@ export async function getItemHistory(q: Queryable, itemId: number): Promise<Rece
     [itemId],
   );
   const batches = await batchesOf(q, lines.map((l) => l.id));
-  const ordered = milli(item.ordered);
+  const ordered = milli(item.quantity);
   let cumulative = 0n;
   const receipts = lines.map((l) => {
     if (!l.reversed) cumulative += milli(l.quantity);
@@ -271,7 +271,7 @@ export async function getItemHistory(q: Queryable, itemId: number): Promise<Rece
     product_description: item.description,
     unit_of_measure: item.unit_of_measure,
     total_ordered: milliToNumber(ordered),
-    total_received: num(item.received),
+    total_received: num(item.received_quantity),
     last_receipt_date: live.length ? live[live.length - 1].receipt_date : null,
     receipt_count: live.length,
     status: itemStatus(item),

@@ -70,8 +70,8 @@ export async function receiveGoods(q: Queryable, r: GoodsReceiptFields, actor: A
     }
     if (itemStatus(line) === 'completed') throw new AppError(409, 'ITEM_COMPLETED', msg.itemCompleted, { code: line.code });
     checkAgainstProduct(item, index, line, lang);
-    const ordered = milli(line.ordered);
-    const received = milli(line.received);
+    const ordered = milli(line.quantity);
+    const received = milli(line.received_quantity);
     const max = maxReceivableMilli(ordered, received, settings.overReceiptTolerancePercent);
     if (quantityOf(item) > max) {
       throw new AppError(409, 'OVER_RECEIPT', msg.overReceipt, {

@@ -15,6 +15,7 @@ import {
 import { logActivity } from '../activity/log';
 import type { Queryable } from '../db';
 import { AppError, common } from '../http/errors';
+import { idempotentReply } from '../http/idempotency';
 import { requestLang } from '../http/lang';
 import { sendPage } from '../http/page';
 import { zodValidatorCompiler } from '../http/validation';
@@ -126,11 +127,10 @@ export const goodsReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const body = parseReceipt(request);
-      const receipt = await db.tx(async (q) => {
+      return idempotentReply(db, request, reply, 'goods-receipts.receive', async (q) => {
         const receiptId = await receiveGoods(q, body, request.user, settings(), requestLang(request));
-        return receiptOrThrow(q, receiptId);
+        return { status: 201, body: await receiptOrThrow(q, receiptId) };
       });
-      return reply.code(201).send(receipt);
     },
   );
 

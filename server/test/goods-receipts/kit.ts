@@ -37,9 +37,9 @@ export async function makeOrder(q: Queryable, lines: OrderLine[], supplierId?: n
   const items: number[] = [];
   for (const l of lines) {
     const { rows: item } = await q.query<{ id: number }>(
-      `INSERT INTO purchase_order_items (purchase_order_id, product_id, quantity, unit_price, total)
-       VALUES ($1, $2, $3, 1, $3) RETURNING id`,
-      [rows[0].id, l.productId, String(l.quantity)],
+      `INSERT INTO purchase_order_items (order_id, line_no, product_id, quantity, unit_price, currency)
+       VALUES ($1, $2, $3, $4, 1, 'EUR') RETURNING id`,
+      [rows[0].id, items.length + 1, l.productId, String(l.quantity)],
     );
     items.push(item[0].id);
   }
