@@ -1,7 +1,7 @@
 import type { Queryable } from '../db';
 import { AppError } from '../http/errors';
 import { receiptMessages as msg } from './messages';
-import { orderStatus, type OrderStatus } from './status';
+import { orderStatus, type OrderStatus } from '@wms/shared-api';
 
 /**
  * Everything goods receipt reads or writes of the purchase orders (tables of migration 006): the locks that serialise

@@ -3,7 +3,7 @@ import type { Queryable } from '../db';
 import { decimalToMilli, milliToNumber, type Milli } from '../stock/quantity';
 import { containsPattern, iso, searchWords, Where, page } from '../registry/sql';
 import { maxReceivableMilli } from './receive';
-import { itemStatus, orderStatus } from './status';
+import { itemStatus, orderStatus } from '@wms/shared-api';
 
 /** The read side of goods receipt (SPEC §3): orders to receive, one order for receipt, one item's history, one receipt. */
 

@@ -7,7 +7,7 @@ import { decimalToMilli, formatMilli, milliToDecimal, type Milli } from '../stoc
 import type { Actor } from '../stock/types';
 import { receiptMessages as msg } from './messages';
 import { addReceived, lockItems, lockOrder, refreshOrderStatus, type LockedItem } from './orders';
-import { itemStatus } from './status';
+import { itemStatus } from '@wms/shared-api';
 
 /** The over-receipt tolerance (README "Goods receipt"): percent of the ordered quantity an item may receive beyond it. */
 export interface ReceiptSettings {

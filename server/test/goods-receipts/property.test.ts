@@ -6,7 +6,7 @@
  * Random but reproducible (seeded); failures print the seed and the step.
  */
 import { ledgerMatchesBalances } from '../../src/stock/ledger';
-import { itemStatus, orderStatus } from '../../src/goods-receipts/status';
+import { itemStatus, orderStatus } from '@wms/shared-api';
 import { makeTestApp, type TestApp } from '../helpers';
 import { ledgerFromOrders, makeOrder, makeProduct, makeWarehouse, orderStatusOf } from './kit';
 

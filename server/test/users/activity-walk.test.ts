@@ -26,7 +26,7 @@ interface Step {
   /** The route as the OpenAPI document names it, e.g. 'PUT /api/products/{id}'. */
   route: string;
   /** The call: url and body, built from what earlier steps created. */
-  call: () => { url: string; body?: unknown; headers?: Record<string, string> };
+  call: () => { url: string; body?: unknown; headers?: Record<string, string> } | Promise<{ url: string; body?: unknown; headers?: Record<string, string> }>;
   /** What the row must say. */
   action: string;
   entityType: string;
@@ -81,6 +81,30 @@ const STEPS: Step[] = [
   { route: 'PUT /api/customers/{id}', action: 'update', entityType: 'customer', call: () => ({ url: `/api/customers/${ids.customer}`, body: party('Cliente Uno Spa') }) },
   { route: 'POST /api/products', action: 'create', entityType: 'product', call: () => ({ url: '/api/products', body: { ...product('WALK-1'), supplier_id: ids.supplier } }), keep: (a) => (ids.product = a.id as number) },
   { route: 'PUT /api/products/{id}', action: 'update', entityType: 'product', call: () => ({ url: `/api/products/${ids.product}`, body: { ...product('WALK-1'), description: 'Descrizione nuova', supplier_id: ids.supplier } }) },
+  { route: 'POST /api/prices', action: 'create', entityType: 'price', call: () => ({ url: '/api/prices', body: { supplier_id: ids.supplier, product_id: ids.product, price: '1.5', start_date: '2025-01-01' } }), keep: (a) => (ids.price = a.id as number) },
+  { route: 'PUT /api/prices/{id}', action: 'update', entityType: 'price', call: () => ({ url: `/api/prices/${ids.price}`, body: { supplier_id: ids.supplier, product_id: ids.product, price: '1.75', start_date: '2025-01-01' } }) },
+  { route: 'DELETE /api/prices/{id}', action: 'delete', entityType: 'price', call: () => ({ url: `/api/prices/${ids.price}` }) },
+  // Goods receipt: the order is written straight to the database until the purchase-order API's own step can create it.
+  {
+    route: 'POST /api/goods-receipts/receive',
+    action: 'create',
+    entityType: 'goods_receipt',
+    call: async () => {
+      const { rows } = await t.db.query<{ id: number }>(
+        `INSERT INTO purchase_orders (order_date, requested_arrival_date, supplier_id) VALUES ('2025-03-01', '2025-03-10', $1) RETURNING id`,
+        [ids.supplier],
+      );
+      const { rows: items } = await t.db.query<{ id: number }>(
+        `INSERT INTO purchase_order_items (order_id, line_no, product_id, quantity, unit_price, currency) VALUES ($1, 1, $2, 10, 1, 'EUR') RETURNING id`,
+        [rows[0].id, ids.product],
+      );
+      ids.orderItem = items[0].id;
+      return { url: '/api/goods-receipts/receive', body: { document_number: 'DDT-W', document_date: '10/03/2025', order_id: rows[0].id, items: [{ order_item_id: items[0].id, quantity: 5, warehouse_id: ids.warehouse }] } };
+    },
+    keep: (a) => (ids.receipt = a.id as number),
+  },
+  { route: 'PUT /api/goods-receipts/order-items/{itemId}/completed', action: 'update', entityType: 'purchase_order_item', call: () => ({ url: `/api/goods-receipts/order-items/${ids.orderItem}/completed`, body: { completed: true } }) },
+  { route: 'POST /api/goods-receipts/{id}/reverse', action: 'reverse', entityType: 'goods_receipt', call: () => ({ url: `/api/goods-receipts/${ids.receipt}/reverse` }) },
   { route: 'POST /api/stock-movements', action: 'create', entityType: 'stock_movement', call: () => ({ url: '/api/stock-movements', body: movement(10) }), keep: (a) => (ids.movement = String(a.id).split('-')[0]) },
   { route: 'PUT /api/stock-movements/{id}', action: 'update', entityType: 'stock_movement', call: () => ({ url: `/api/stock-movements/${ids.movement}`, body: movement(7.5) }), keep: (a) => (ids.movement = String(a.id).split('-')[0]) },
   { route: 'POST /api/sales', action: 'create', entityType: 'sale', call: () => ({ url: '/api/sales', body: { product_id: ids.product, warehouse_id: ids.warehouse, quantity: 2, customer_id: ids.customer } }), keep: (a) => (ids.sale = a.id as number) },
@@ -132,7 +156,7 @@ describe('each write leaves one activity row: who, action, entity type, entity i
   for (const step of STEPS) {
     it(step.route, async () => {
       const before = await lastActivityId();
-      const { url, body } = step.call();
+      const { url, body } = await step.call();
       const [method] = step.route.split(' ') as [Method];
       const res = await t.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
       expect({ status: res.statusCode, body: res.statusCode < 300 ? 'ok' : res.body }).toEqual({ status: expect.any(Number), body: 'ok' });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ITEM_STATUSES, ORDER_STATUSES } from '../rules/order-status';
+import { subtractDecimals, sumDecimals, toUnits } from '../rules/decimal';
 import { issueProblem } from '../validation/issues';
 import { validationMessage } from '../validation/messages';
 import { hasAtMostDecimals, MAX_BATCH_LENGTH, MAX_MOVEMENT_QUANTITY, parseDay, QUANTITY_DECIMALS } from './movement';
@@ -12,8 +14,8 @@ import { hasAtMostDecimals, MAX_BATCH_LENGTH, MAX_MOVEMENT_QUANTITY, parseDay, Q
 
 /** SPEC §9: the batch quantities must sum to the received quantity within this much. */
 export const RECEIPT_BATCH_TOLERANCE = 0.001;
-/** The same tolerance in thousandths (quantities have at most 3 decimals, so sums in thousandths are exact). */
-const TOLERANCE_MILLI = 1;
+/** The same tolerance in thousandths (quantities have at most 3 decimals, so their sums are exact there). */
+const TOLERANCE_UNITS = 1n;
 export const MAX_DOCUMENT_NUMBER = 50;
 /** More lines than any delivery note has; a longer body is refused, never half-processed. */
 export const MAX_RECEIPT_ITEMS = 500;
@@ -64,37 +66,16 @@ const RECEIPT_KEYS = new Set<string>(Object.keys(receiptValidationMessages.it));
 
 // ----------------------------------------------------------------------------------------------------------- quantities
 
-/** A quantity (≤ 3 decimals) as integer thousandths, exact: 12.345 → 12345. Null when not such a number. */
-export function quantityToMilli(n: number): number | null {
-  if (!Number.isFinite(n) || !hasAtMostDecimals(n)) return null;
-  const [int, frac = ''] = String(Math.abs(n)).split('.');
-  const milli = Number(int) * 1000 + Number(frac.padEnd(QUANTITY_DECIMALS, '0'));
-  return n < 0 ? -milli : milli;
-}
-
-/** Thousandths → the quantity as a JSON number (exact: its shortest printing has at most 3 decimals). */
-export function milliToQuantity(milli: number): number {
-  const sign = milli < 0 ? '-' : '';
-  const abs = Math.abs(milli);
-  return Number(`${sign}${Math.trunc(abs / 1000)}.${String(abs % 1000).padStart(3, '0')}`);
-}
-
-/** Σ of quantities, exact (thousandths), e.g. 0.1 + 0.2 = 0.3. */
+/** Σ of quantities, exact (0.1 + 0.2 = 0.3), as a JSON number. */
 export function sumQuantities(values: readonly number[]): number {
-  return milliToQuantity(values.reduce((s, v) => s + (quantityToMilli(v) ?? 0), 0));
+  return Number(sumDecimals([...values]));
 }
 
-/** SPEC §5: the batches match the received quantity when their sum is within 0.001 of it. */
+/** SPEC §5: the batches match the received quantity when their sum is within 0.001 of it (exact decimal arithmetic). */
 export function batchesMatch(quantity: number, batchQuantities: readonly number[]): boolean {
-  const q = quantityToMilli(quantity);
-  if (q === null) return false;
-  let sum = 0;
-  for (const b of batchQuantities) {
-    const m = quantityToMilli(b);
-    if (m === null) return false;
-    sum += m;
-  }
-  return Math.abs(sum - q) <= TOLERANCE_MILLI;
+  if (![quantity, ...batchQuantities].every((n) => Number.isFinite(n) && hasAtMostDecimals(n))) return false;
+  const diff = toUnits(subtractDecimals(sumDecimals([...batchQuantities]), quantity), QUANTITY_DECIMALS);
+  return diff >= -TOLERANCE_UNITS && diff <= TOLERANCE_UNITS;
 }
 
 // --------------------------------------------------------------------------------------------------------------- fields
@@ -305,8 +286,6 @@ export function receiptFieldMessages(error: z.ZodError, lang: 'it' | 'fr'): Reco
 
 // ---------------------------------------------------------------------------------------------------------- API views
 
-export const RECEIPT_ITEM_STATUSES = ['pending', 'partiallyReceived', 'completed'] as const;
-export const RECEIPT_ORDER_STATUSES = ['notReceived', 'partiallyReceived', 'fullyReceived'] as const;
 
 const dayText = z.string().nullable().describe('yyyy-MM-dd');
 
@@ -359,7 +338,7 @@ export const receiptOrderItemSchema = z.object({
   /** The most this item may still receive (remaining plus the over-receipt tolerance). */
   max_receivable_quantity: z.number(),
   unit_of_measure: z.string().nullable(),
-  status: z.enum(RECEIPT_ITEM_STATUSES),
+  status: z.enum(ITEM_STATUSES),
   completed: z.boolean(),
   current_warehouse_id: z.number().nullable(),
   has_batches: z.boolean(),
@@ -375,7 +354,7 @@ export const receiptOrderSchema = z.object({
   order_date: z.string().describe('yyyy-MM-dd'),
   requested_arrival_date: z.string().nullable().describe('yyyy-MM-dd'),
   supplier_name: z.string().nullable(),
-  status: z.enum(RECEIPT_ORDER_STATUSES),
+  status: z.enum(ORDER_STATUSES),
   items: z.array(receiptOrderItemSchema),
   summary: z.object({
     ordered_quantity: z.number(),
@@ -393,7 +372,7 @@ export const receiptOrderRowSchema = z.object({
   order_date: z.string().describe('yyyy-MM-dd'),
   requested_arrival_date: z.string().nullable().describe('yyyy-MM-dd'),
   supplier_name: z.string().nullable(),
-  status: z.enum(RECEIPT_ORDER_STATUSES),
+  status: z.enum(ORDER_STATUSES),
   item_count: z.number(),
   ordered_quantity: z.number(),
   received_quantity: z.number(),
@@ -411,7 +390,7 @@ export const receiptHistorySchema = z.object({
   total_received: z.number(),
   last_receipt_date: z.string().nullable().describe('yyyy-MM-dd'),
   receipt_count: z.number(),
-  status: z.enum(RECEIPT_ITEM_STATUSES),
+  status: z.enum(ITEM_STATUSES),
   receipts: z.array(
     z.object({
       receipt_id: z.number(),
