@@ -1,5 +1,6 @@
 import type { Queryable } from '../db';
 import { AppError } from '../http/errors';
+import { lockPurchaseOrder } from '../purchase-orders/sql';
 import { receiptMessages as msg } from './messages';
 import { orderStatus, type OrderStatus } from '@wms/shared-api';
 
@@ -27,14 +28,14 @@ export interface LockedItem {
   completed: boolean;
 }
 
-/** Locks the live order (FOR UPDATE): receipts, reversals and completions of one order queue here. 404 when missing. */
+/**
+ * Locks the live order (purchase-orders' lockPurchaseOrder, the lock every write of its lines takes first): receipts,
+ * reversals, completions and edits of one order queue here. 404 when missing or deleted.
+ */
 export async function lockOrder(q: Queryable, orderId: number): Promise<LockedOrder> {
-  const { rows } = await q.query<LockedOrder>(
-    'SELECT id, order_number FROM purchase_orders WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
-    [orderId],
-  );
-  if (!rows[0]) throw new AppError(404, 'ORDER_NOT_FOUND', msg.orderNotFound);
-  return rows[0];
+  const order = await lockPurchaseOrder(q, orderId);
+  if (!order) throw new AppError(404, 'ORDER_NOT_FOUND', msg.orderNotFound);
+  return order;
 }
 
 /** The order an item belongs to (no lock), or 404. */

@@ -84,27 +84,22 @@ const STEPS: Step[] = [
   { route: 'POST /api/prices', action: 'create', entityType: 'price', call: () => ({ url: '/api/prices', body: { supplier_id: ids.supplier, product_id: ids.product, price: '1.5', start_date: '2025-01-01' } }), keep: (a) => (ids.price = a.id as number) },
   { route: 'PUT /api/prices/{id}', action: 'update', entityType: 'price', call: () => ({ url: `/api/prices/${ids.price}`, body: { supplier_id: ids.supplier, product_id: ids.product, price: '1.75', start_date: '2025-01-01' } }) },
   { route: 'DELETE /api/prices/{id}', action: 'delete', entityType: 'price', call: () => ({ url: `/api/prices/${ids.price}` }) },
-  // Goods receipt: the order is written straight to the database until the purchase-order API's own step can create it.
+  { route: 'POST /api/purchase-orders', action: 'create', entityType: 'purchase_order', call: () => ({ url: '/api/purchase-orders', body: { order_date: '2025-02-01', requested_arrival_date: '2025-02-10', supplier_id: ids.supplier, items: [{ product_id: ids.product, quantity: 2, unit_price: '1.5' }] } }), keep: (a) => (ids.order = a.id as number) },
+  { route: 'PUT /api/purchase-orders/{id}', action: 'update', entityType: 'purchase_order', call: () => ({ url: `/api/purchase-orders/${ids.order}`, body: { order_date: '2025-02-01', requested_arrival_date: '2025-02-12', supplier_id: ids.supplier, items: [{ product_id: ids.product, quantity: 3, unit_price: '1.5' }] } }) },
   {
     route: 'POST /api/goods-receipts/receive',
     action: 'create',
     entityType: 'goods_receipt',
     call: async () => {
-      const { rows } = await t.db.query<{ id: number }>(
-        `INSERT INTO purchase_orders (order_date, requested_arrival_date, supplier_id) VALUES ('2025-03-01', '2025-03-10', $1) RETURNING id`,
-        [ids.supplier],
-      );
-      const { rows: items } = await t.db.query<{ id: number }>(
-        `INSERT INTO purchase_order_items (order_id, line_no, product_id, quantity, unit_price, currency) VALUES ($1, 1, $2, 10, 1, 'EUR') RETURNING id`,
-        [rows[0].id, ids.product],
-      );
-      ids.orderItem = items[0].id;
-      return { url: '/api/goods-receipts/receive', body: { document_number: 'DDT-W', document_date: '10/03/2025', order_id: rows[0].id, items: [{ order_item_id: items[0].id, quantity: 5, warehouse_id: ids.warehouse }] } };
+      const order = (await t.app.inject({ method: 'GET', url: `/api/goods-receipts/order-details/${ids.order}`, headers })).json();
+      ids.orderItem = order.items[0].id;
+      return { url: '/api/goods-receipts/receive', body: { document_number: 'DDT-W', document_date: '10/03/2025', order_id: ids.order, items: [{ order_item_id: ids.orderItem, quantity: 1, warehouse_id: ids.warehouse }] } };
     },
     keep: (a) => (ids.receipt = a.id as number),
   },
   { route: 'PUT /api/goods-receipts/order-items/{itemId}/completed', action: 'update', entityType: 'purchase_order_item', call: () => ({ url: `/api/goods-receipts/order-items/${ids.orderItem}/completed`, body: { completed: true } }) },
   { route: 'POST /api/goods-receipts/{id}/reverse', action: 'reverse', entityType: 'goods_receipt', call: () => ({ url: `/api/goods-receipts/${ids.receipt}/reverse` }) },
+  { route: 'DELETE /api/purchase-orders/{id}', action: 'delete', entityType: 'purchase_order', call: () => ({ url: `/api/purchase-orders/${ids.order}` }) },
   { route: 'POST /api/stock-movements', action: 'create', entityType: 'stock_movement', call: () => ({ url: '/api/stock-movements', body: movement(10) }), keep: (a) => (ids.movement = String(a.id).split('-')[0]) },
   { route: 'PUT /api/stock-movements/{id}', action: 'update', entityType: 'stock_movement', call: () => ({ url: `/api/stock-movements/${ids.movement}`, body: movement(7.5) }), keep: (a) => (ids.movement = String(a.id).split('-')[0]) },
   { route: 'POST /api/sales', action: 'create', entityType: 'sale', call: () => ({ url: '/api/sales', body: { product_id: ids.product, warehouse_id: ids.warehouse, quantity: 2, customer_id: ids.customer } }), keep: (a) => (ids.sale = a.id as number) },
