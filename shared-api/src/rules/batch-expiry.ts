@@ -62,7 +62,7 @@ export function expiryState(expiryDate: string | null | undefined, now: Date = n
 
 /** A stock row as FEFO sees it. */
 export interface FefoBatch {
-  batch_number: string;
+  batch_number: string | null;
   expiry_date: string | null;
   /** The batch's first receipt (or production) day, 'yyyy-MM-dd' or a timestamp; older goes first among equal expiries. */
   received_at?: string | null;
@@ -78,7 +78,7 @@ export function sortFefo<T extends FefoBatch>(rows: readonly T[]): T[] {
     (a, b) =>
       key(a.expiry_date).localeCompare(key(b.expiry_date)) ||
       key(a.received_at).localeCompare(key(b.received_at)) ||
-      a.batch_number.localeCompare(b.batch_number),
+      (a.batch_number ?? '').localeCompare(b.batch_number ?? ''),
   );
 }
 

@@ -18,6 +18,7 @@ export const validationMessages = {
     passwordRequired: 'La password è obbligatoria',
     passwordTooShort: 'La password deve contenere almeno {{min}} caratteri',
     usernameFormat: 'Il nome utente può contenere solo lettere, cifre e i caratteri . _ - @ (niente spazi)',
+    saleQuantity: 'Quantità non valida: minimo 1, al massimo 3 decimali',
   },
   fr: {
     required: 'Champ obligatoire',
@@ -34,6 +35,7 @@ export const validationMessages = {
     passwordRequired: 'Le mot de passe est obligatoire',
     passwordTooShort: 'Le mot de passe doit contenir au moins {{min}} caractères',
     usernameFormat: "Le nom d'utilisateur ne peut contenir que des lettres, des chiffres et les caractères . _ - @ (sans espaces)",
+    saleQuantity: 'Quantité non valide : minimum 1, 3 décimales au maximum',
   },
 } as const;
 
