@@ -19,6 +19,11 @@ export const validationMessages = {
     passwordTooShort: 'La password deve contenere almeno {{min}} caratteri',
     usernameFormat: 'Il nome utente può contenere solo lettere, cifre e i caratteri . _ - @ (niente spazi)',
     saleQuantity: 'Quantità non valida: minimo 1, al massimo 3 decimali',
+    tooManyDecimals: 'Al massimo {{max}} decimali',
+    tooLarge: 'Valore troppo grande (massimo {{max}})',
+    endBeforeStart: 'La data di fine non può precedere la data di inizio',
+    arrivalBeforeOrder: "La data di arrivo non può precedere la data dell'ordine",
+    noItems: "Aggiungi almeno un prodotto all'ordine",
   },
   fr: {
     required: 'Champ obligatoire',
@@ -36,6 +41,11 @@ export const validationMessages = {
     passwordTooShort: 'Le mot de passe doit contenir au moins {{min}} caractères',
     usernameFormat: "Le nom d'utilisateur ne peut contenir que des lettres, des chiffres et les caractères . _ - @ (sans espaces)",
     saleQuantity: 'Quantité non valide : minimum 1, 3 décimales au maximum',
+    tooManyDecimals: '{{max}} décimales au maximum',
+    tooLarge: 'Valeur trop grande (maximum {{max}})',
+    endBeforeStart: 'La date de fin ne peut pas précéder la date de début',
+    arrivalBeforeOrder: "La date d'arrivée ne peut pas précéder la date de la commande",
+    noItems: 'Ajoutez au moins un produit à la commande',
   },
 } as const;
 
