@@ -28,29 +28,67 @@ test.describe('sales', () => {
 
     // Set-up through the API: warehouse, customer, a batch product, and its three batches loaded through the ledger.
     const headers = bearer(await apiToken(page));
-    const warehouse = await page.request.post('/api/warehouses', { headers, data: { name: WAREHOUSE, description: null, is_active: true } });
+    const warehouse = await page.request.post('/api/warehouses', {
+      headers,
+      data: { name: WAREHOUSE, description: null, is_active: true },
+    });
     expect(warehouse.status()).toBe(201);
     const warehouseId = (await warehouse.json()).id as number;
     const customer = await page.request.post('/api/customers', {
       headers,
-      data: { business_name: CUSTOMER, vat_number: '01234567897', address: 'Via Roma 1', city: 'Brescia', province: 'BS', zip_code: '25100', country: 'Italia', email: 'e2e@example.com', phone: '030 123456' },
+      data: {
+        business_name: CUSTOMER,
+        vat_number: '01234567897',
+        address: 'Via Roma 1',
+        city: 'Brescia',
+        province: 'BS',
+        zip_code: '25100',
+        country: 'Italia',
+        email: 'e2e@example.com',
+        phone: '030 123456',
+      },
     });
     expect(customer.status()).toBe(201);
     const product = await page.request.post('/api/products', {
       headers,
-      data: { code: CODE, description: 'Sigillante e2e', category: 'Chimica', currency: 'EUR', unit_of_measure: 'piece', has_batch: true, has_expiry_date: true, has_production_date: false, status: 'active' },
+      data: {
+        code: CODE,
+        description: 'Sigillante e2e',
+        category: 'Chimica',
+        currency: 'EUR',
+        unit_of_measure: 'piece',
+        has_batch: true,
+        has_expiry_date: true,
+        has_production_date: false,
+        status: 'active',
+      },
     });
     expect(product.status()).toBe(201);
     const productId = (await product.json()).id as number;
-    for (const [lot, quantity] of [[EXPIRED, 5], [LATER, 20], [FIRST, 10]] as const) {
+    for (const [lot, quantity] of [
+      [EXPIRED, 5],
+      [LATER, 20],
+      [FIRST, 10],
+    ] as const) {
       const load = await page.request.post('/api/stock-movements', {
         headers,
-        data: { movement_type: 'C', movement_date: text(day(-60)), product_id: productId, warehouse_id: warehouseId, batch_number: lot.batch, expiry_date: lot.expiry, quantity },
+        data: {
+          movement_type: 'C',
+          movement_date: text(day(-60)),
+          product_id: productId,
+          warehouse_id: warehouseId,
+          batch_number: lot.batch,
+          expiry_date: lot.expiry,
+          quantity,
+        },
       });
       expect(load.status()).toBe(201);
     }
     const stockOf = async (batch: string) => {
-      const rows = (await (await page.request.get(`/api/stock/product/${productId}`, { headers })).json()) as { batch_number: string; quantity: number }[];
+      const rows = (await (await page.request.get(`/api/stock/product/${productId}`, { headers })).json()) as {
+        batch_number: string;
+        quantity: number;
+      }[];
       return rows.find((r) => r.batch_number === batch)?.quantity ?? 0;
     };
 
@@ -71,7 +109,11 @@ test.describe('sales', () => {
     const batch = page.getByTestId('sale-batch');
     await expect(batch).toHaveValue(`${warehouseId}|${FIRST.batch}`);
     const labels = await batch.locator('option').allTextContents();
-    expect(labels.slice(1).map((l) => l.split(' · ')[1])).toEqual([`lotto ${EXPIRED.batch}`, `lotto ${FIRST.batch}`, `lotto ${LATER.batch}`]);
+    expect(labels.slice(1).map((l) => l.split(' · ')[1])).toEqual([
+      `lotto ${EXPIRED.batch}`,
+      `lotto ${FIRST.batch}`,
+      `lotto ${LATER.batch}`,
+    ]);
     expect(labels[1]).toContain('SCADUTO');
     await expect(batch.locator('option').nth(1)).toBeDisabled();
 
@@ -86,7 +128,11 @@ test.describe('sales', () => {
     await expect(rowOf(page, CUSTOMER)).toHaveCount(1);
     await expect(rowOf(page, CUSTOMER)).toContainText('2,5');
     await expect(rowOf(page, CUSTOMER)).toContainText(FIRST.batch);
-    const listed = (await (await page.request.get(`/api/sales?q=${encodeURIComponent(CODE)}`, { headers })).json()) as { id: number; quantity: number; batch_number: string }[];
+    const listed = (await (await page.request.get(`/api/sales?q=${encodeURIComponent(CODE)}`, { headers })).json()) as {
+      id: number;
+      quantity: number;
+      batch_number: string;
+    }[];
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ quantity: 2.5, batch_number: FIRST.batch });
     expect(await stockOf(FIRST.batch)).toBe(7.5);
@@ -94,13 +140,25 @@ test.describe('sales', () => {
     // The server refuses too (a request that bypasses the form): 409 with the same words, nothing written.
     const refused = await page.request.post('/api/sales', {
       headers,
-      data: { product_id: productId, warehouse_id: warehouseId, batch_number: FIRST.batch, quantity: 8, customer_id: (await customer.json()).id },
+      data: {
+        product_id: productId,
+        warehouse_id: warehouseId,
+        batch_number: FIRST.batch,
+        quantity: 8,
+        customer_id: (await customer.json()).id,
+      },
     });
     expect(refused.status()).toBe(409);
     expect((await refused.json()).error).toBe('Quantità superiore alla disponibilità: disponibili 7,5');
     const expired = await page.request.post('/api/sales', {
       headers,
-      data: { product_id: productId, warehouse_id: warehouseId, batch_number: EXPIRED.batch, quantity: 1, customer_id: (await customer.json()).id },
+      data: {
+        product_id: productId,
+        warehouse_id: warehouseId,
+        batch_number: EXPIRED.batch,
+        quantity: 1,
+        customer_id: (await customer.json()).id,
+      },
     });
     expect(expired.status()).toBe(409);
     expect((await expired.json()).code).toBe('BATCH_EXPIRED');

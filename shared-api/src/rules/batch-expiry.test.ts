@@ -1,4 +1,5 @@
-import { companyDay, daysToExpiry, expiryState, firstSellable, isBatchExpired, isExpiringWithin, sortFefo } from './batch-expiry';
+import { companyDay } from './company-day';
+import { daysToExpiry, expiryState, firstSellable, isBatchExpired, isExpiringWithin, sortFefo } from './batch-expiry';
 
 describe('the one "expired" rule: good through the end of its expiry day, Europe/Rome', () => {
   it('winter (UTC+1): expired from 23:00 UTC of the expiry day', () => {

@@ -31,7 +31,13 @@ export function FormActions({ saving, onCancel, saveTestId, failure, failureTest
         </div>
       ) : null}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={saving || saveDisabled} aria-busy={saving || undefined} data-testid={saveTestId}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={saving || saveDisabled}
+          aria-busy={saving || undefined}
+          data-testid={saveTestId}
+        >
           {saving ? t('form.saving') : (saveLabel ?? t('form.save'))}
         </button>
         <button type="button" className="btn" onClick={onCancel} disabled={saving}>
