@@ -9,6 +9,7 @@ import { healthRoutes } from './http/health';
 import { installJsonParser } from './http/json-parser';
 import { registerOpenApi } from './http/openapi';
 import { zodValidatorCompiler } from './http/validation';
+import { registerCompression } from './web/compress';
 import { isSpaNavigation, registerWeb, sendSpaIndex, webLayout } from './web/serve';
 
 declare module 'fastify' {
@@ -55,6 +56,7 @@ export async function buildApp(opts: BuildAppOptions) {
   app.decorateRequest('sessionId', 0);
   installJsonParser(app);
   installErrorHandler(app);
+  await registerCompression(app);
 
   await registerOpenApi(app);
 
