@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
+import { priceRoutes } from './prices/routes';
 import { registryRoutes } from './registry/routes';
+import { salesRoutes } from './sales/routes';
 import { stockRoutes } from './stock/routes';
 import { usersRoutes } from './users/routes';
 
@@ -17,5 +19,7 @@ export const domains: Domain[] = [
   { name: 'auth', routes: authRoutes },
   { name: 'registry', routes: registryRoutes },
   { name: 'stock', routes: stockRoutes },
+  { name: 'prices', routes: priceRoutes },
+  { name: 'sales', routes: salesRoutes },
   { name: 'users', routes: usersRoutes },
 ];

@@ -24,6 +24,8 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
       // pg_trgm: so migration 003's trigram index on product codes exists here too ("code contains" filters of the stock
       // and movement lists: 115 ms → 5 ms at 100 000 products).
       pgTrgm: require.resolve('@electric-sql/pglite/contrib/pg_trgm'),
+      // btree_gist: migration 006's exclusion constraint (no two overlapping prices of one product and supplier).
+      btreeGist: require.resolve('@electric-sql/pglite/contrib/btree_gist'),
       oids: TYPE_OIDS,
     },
   });
@@ -134,6 +136,7 @@ function workerMain(): void {
   const { parentPort, workerData } = require('node:worker_threads');
   const { PGlite } = require(workerData.pglite);
   const { pg_trgm } = require(workerData.pgTrgm);
+  const { btree_gist } = require(workerData.btreeGist);
   const oids = workerData.oids;
   type Q = { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[]; affectedRows?: number }>; exec: (sql: string) => Promise<unknown> };
   let lite: Q & { waitReady: Promise<void>; close: () => Promise<void>; transaction: (fn: (t: Q) => Promise<void>) => Promise<void> };
@@ -163,7 +166,7 @@ function workerMain(): void {
       case 'open': {
         const parsers = { [oids.INT8]: (v: string) => Number(v), [oids.NUMERIC]: (v: string) => v, [oids.DATE]: (v: string) => v };
         // One options object: `new PGlite(undefined, opts)` (in memory) silently ignores opts, parsers included.
-        lite = new PGlite({ dataDir: workerData.dataDir, parsers, extensions: { pg_trgm } });
+        lite = new PGlite({ dataDir: workerData.dataDir, parsers, extensions: { pg_trgm, btree_gist } });
         await lite.waitReady;
         return null;
       }
