@@ -171,11 +171,18 @@ function pages(): void {
   execFileSync(process.execPath, [path.join(ROOT, 'scripts/page-weight.js'), '--json', out, '--port', String(PORTS.embedded)], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const w = JSON.parse(fs.readFileSync(out, 'utf8')) as { pages: { page: string; js: number; css: number; budget: number; total?: number }[] };
+  const w = JSON.parse(fs.readFileSync(out, 'utf8')) as {
+    pages: { page: string; js: number; css: number; budget: number; total?: number }[];
+  };
   raw.pages = w.pages;
   for (const p of w.pages) {
     const total = p.total !== undefined ? ` (page ${(p.total / 1024).toFixed(0)} KB)` : '';
-    report(`JS ${p.page}`, `${(p.js / 1024).toFixed(1)} KB${total}`, `≤ ${p.page.includes('beyond') ? '+' : ''}${p.budget / 1024} KB`, p.js <= p.budget);
+    report(
+      `JS ${p.page}`,
+      `${(p.js / 1024).toFixed(1)} KB${total}`,
+      `≤ ${p.page.includes('beyond') ? '+' : ''}${p.budget / 1024} KB`,
+      p.js <= p.budget,
+    );
   }
 }
 
@@ -191,14 +198,26 @@ async function apiOnPostgres(databaseUrl: string): Promise<void> {
       const list = await wrk(`${app.base}/api/products?limit=50`, { connections: 50, seconds: SECONDS, token });
       const health = await wrk(`${app.base}/api/health`, { connections: 50, seconds: SECONDS });
       runs.push({ hello: h, list, health });
-      console.log(`    round ${i + 1}: hello ${h.rps.toFixed(0)} req/s · products ${list.rps.toFixed(0)} (p99 ${list.p99.toFixed(0)} ms, ${list.errors} errors) · health ${health.rps.toFixed(0)}`);
+      console.log(
+        `    round ${i + 1}: hello ${h.rps.toFixed(0)} req/s · products ${list.rps.toFixed(0)} (p99 ${list.p99.toFixed(0)} ms, ${list.errors} errors) · health ${health.rps.toFixed(0)}`,
+      );
     }
     raw.pg = runs;
     const listRatio = median(runs.map((r) => r.list.rps / r.hello.rps));
     const healthRatio = median(runs.map((r) => r.health.rps / r.hello.rps));
     const hr = median(runs.map((r) => r.hello.rps));
-    report('products list (limit 50) / hello-world req/s', `${(listRatio * 100).toFixed(1)} % (${median(runs.map((r) => r.list.rps)).toFixed(0)} / ${hr.toFixed(0)})`, '≥ 10 %', listRatio >= 0.1);
-    report('/api/health / hello-world req/s', `${(healthRatio * 100).toFixed(1)} % (${median(runs.map((r) => r.health.rps)).toFixed(0)} / ${hr.toFixed(0)})`, '≥ 50 %', healthRatio >= 0.5);
+    report(
+      'products list (limit 50) / hello-world req/s',
+      `${(listRatio * 100).toFixed(1)} % (${median(runs.map((r) => r.list.rps)).toFixed(0)} / ${hr.toFixed(0)})`,
+      '≥ 10 %',
+      listRatio >= 0.1,
+    );
+    report(
+      '/api/health / hello-world req/s',
+      `${(healthRatio * 100).toFixed(1)} % (${median(runs.map((r) => r.health.rps)).toFixed(0)} / ${hr.toFixed(0)})`,
+      '≥ 50 %',
+      healthRatio >= 0.5,
+    );
   } finally {
     await hello.stop();
     await app.stop();
@@ -206,7 +225,13 @@ async function apiOnPostgres(databaseUrl: string): Promise<void> {
 }
 
 /** 16 clients posting loads as fast as answers come back, for `seconds`; returns posts per second. */
-async function postMovements(base: string, token: string, seconds: number, productIds: number[], warehouseIds: number[]): Promise<{ tps: number; status: Record<string, number> }> {
+async function postMovements(
+  base: string,
+  token: string,
+  seconds: number,
+  productIds: number[],
+  warehouseIds: number[],
+): Promise<{ tps: number; status: Record<string, number> }> {
   const status: Record<string, number> = {};
   let done = 0;
   const deadline = performance.now() + seconds * 1000;
@@ -217,7 +242,13 @@ async function postMovements(base: string, token: string, seconds: number, produ
       const r = await fetch(`${base}/api/stock-movements`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ movement_type: 'C', movement_date: '15/06/2025', product_id: pick(productIds), warehouse_id: pick(warehouseIds), quantity: 1 + Math.floor(Math.random() * 20) }),
+        body: JSON.stringify({
+          movement_type: 'C',
+          movement_date: '15/06/2025',
+          product_id: pick(productIds),
+          warehouse_id: pick(warehouseIds),
+          quantity: 1 + Math.floor(Math.random() * 20),
+        }),
       });
       await r.arrayBuffer();
       status[r.status] = (status[r.status] ?? 0) + 1;
@@ -229,7 +260,10 @@ async function postMovements(base: string, token: string, seconds: number, produ
 }
 
 function pgbench(databaseUrl: string, seconds: number): number {
-  const out = execFileSync('pgbench', ['-N', '-c', '16', '-j', '2', '-T', String(seconds), databaseUrl], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = execFileSync('pgbench', ['-N', '-c', '16', '-j', '2', '-T', String(seconds), databaseUrl], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN);
 }
 
@@ -240,8 +274,12 @@ async function writes(databaseUrl: string): Promise<void> {
   const db = await openDb({ databaseUrl });
   try {
     const token = await signIn(app.base);
-    const products = (await db.query<{ id: number }>('SELECT id FROM products WHERE NOT has_batch AND deleted_at IS NULL LIMIT 500')).rows.map((r) => r.id);
-    const warehouses = (await db.query<{ id: number }>('SELECT id FROM warehouses WHERE is_active AND deleted_at IS NULL')).rows.map((r) => r.id);
+    const products = (
+      await db.query<{ id: number }>('SELECT id FROM products WHERE NOT has_batch AND deleted_at IS NULL LIMIT 500')
+    ).rows.map((r) => r.id);
+    const warehouses = (await db.query<{ id: number }>('SELECT id FROM warehouses WHERE is_active AND deleted_at IS NULL')).rows.map(
+      (r) => r.id,
+    );
     if (!products.length || !warehouses.length) throw new Error('no products or warehouses to post to (demo data missing)');
     const runs: { pgbench: number; posts: number; status: Record<string, number> }[] = [];
     for (let i = 0; i < ROUNDS; i++) {
@@ -252,10 +290,20 @@ async function writes(databaseUrl: string): Promise<void> {
     }
     raw.writes = runs;
     const ratio = median(runs.map((r) => r.posts / r.pgbench));
-    report('movement posting ×16 / pgbench -N -c 16 TPS', `${(ratio * 100).toFixed(1)} % (${median(runs.map((r) => r.posts)).toFixed(0)} / ${median(runs.map((r) => r.pgbench)).toFixed(0)})`, '≥ 15 %', ratio >= 0.15);
+    report(
+      'movement posting ×16 / pgbench -N -c 16 TPS',
+      `${(ratio * 100).toFixed(1)} % (${median(runs.map((r) => r.posts)).toFixed(0)} / ${median(runs.map((r) => r.pgbench)).toFixed(0)})`,
+      '≥ 15 %',
+      ratio >= 0.15,
+    );
     const check = await ledgerMatchesBalances(db);
     raw.invariants = check;
-    report('invariants after posting (Σ ledger = balances, none negative)', JSON.stringify(check).slice(0, 34), 'hold', Boolean((check as { ok?: boolean }).ok ?? true));
+    report(
+      'invariants after posting (Σ ledger = balances, none negative)',
+      JSON.stringify(check).slice(0, 34),
+      'hold',
+      Boolean((check as { ok?: boolean }).ok ?? true),
+    );
   } finally {
     await db.close();
     await app.stop();
@@ -263,7 +311,9 @@ async function writes(databaseUrl: string): Promise<void> {
 }
 
 async function embedded(): Promise<void> {
-  console.log(`\nEmbedded database (PGlite): 50 clients on the products list for ${SECONDS} s; /api/health and a static file timed alongside (2 clients each)`);
+  console.log(
+    `\nEmbedded database (PGlite): 50 clients on the products list for ${SECONDS} s; /api/health and a static file timed alongside (2 clients each)`,
+  );
   const app = await startApp(PORTS.embedded);
   try {
     const token = await signIn(app.base);
@@ -277,7 +327,12 @@ async function embedded(): Promise<void> {
     raw.embedded = { list, health, file, script };
     report('PGlite: /api/health p99 under 50 list clients', `${health.p99.toFixed(1)} ms`, '< 100 ms', health.p99 < 100);
     report(`PGlite: static ${script} p99 under 50 list clients`, `${file.p99.toFixed(1)} ms`, '< 100 ms', file.p99 < 100);
-    report('PGlite: products list p99 with 50 clients', `${list.p99.toFixed(0)} ms (${list.rps.toFixed(0)} req/s)`, '< 1 s', list.p99 < 1000);
+    report(
+      'PGlite: products list p99 with 50 clients',
+      `${list.p99.toFixed(0)} ms (${list.rps.toFixed(0)} req/s)`,
+      '< 1 s',
+      list.p99 < 1000,
+    );
   } finally {
     await app.stop();
   }
@@ -285,7 +340,10 @@ async function embedded(): Promise<void> {
 
 async function main(): Promise<void> {
   fs.mkdirSync(RESULTS, { recursive: true });
-  const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
   console.log(`Portal benchmark — ${os.cpus().length} CPUs, load average ${load} (a shared machine: read the ratios)`);
   const databaseUrl = process.env.DATABASE_URL?.trim();
   if (!SKIP.has('pages')) pages();

@@ -7,6 +7,7 @@
 //   node scripts/page-weight.js                 # starts the built server (embedded DB in a temp dir) on PORT or 8241
 //   node scripts/page-weight.js --url http://127.0.0.1:8241 --password <admin password>
 //   node scripts/page-weight.js --budget        # exit 1 when a page is over budget (CI)
+//   node scripts/page-weight.js --budget --page-kb 240 --section-kb 40   # another ceiling than the goals
 //   node scripts/page-weight.js --json out.json # also write the figures as JSON (bench/portal.ts reads them)
 const { spawn } = require('child_process');
 const fs = require('fs');
@@ -17,7 +18,8 @@ const zlib = require('zlib');
 const { REMOTES } = require('../webpack/federation');
 
 const KB = 1024;
-const BUDGET = { page: 180 * KB, section: 40 * KB };
+// Goals of issue 12; CI may pass a looser ceiling (--page-kb/--section-kb) so a regression fails before the goal is met.
+const GOAL = { page: 180 * KB, section: 40 * KB };
 const root = path.resolve(__dirname, '..');
 
 function arg(name, fallback) {
@@ -111,6 +113,7 @@ const kb = (n) => `${(n / KB).toFixed(1)} KB`;
 
 async function main() {
   const { chromium } = require('playwright-core');
+  const BUDGET = { page: Number(arg('page-kb', GOAL.page / KB)) * KB, section: Number(arg('section-kb', GOAL.section / KB)) * KB };
   const password = arg('password', process.env.ADMIN_PASSWORD || 'Weight-Admin-1');
   let server;
   let base = arg('url');
@@ -164,7 +167,7 @@ async function main() {
     if (server) server.stop();
   }
   const out = arg('json');
-  if (typeof out === 'string') fs.writeFileSync(out, JSON.stringify({ budget: BUDGET, pages: results }, null, 2));
+  if (typeof out === 'string') fs.writeFileSync(out, JSON.stringify({ goal: GOAL, budget: BUDGET, pages: results }, null, 2));
   if (failed && arg('budget')) {
     console.error('page weight: over budget');
     process.exit(1);

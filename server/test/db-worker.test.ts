@@ -1,14 +1,13 @@
 // The embedded database runs in a worker thread (server/src/db/pglite.ts). These tests pin what that must not change:
 // the event loop stays free during a long query, transactions own the database until they end, errors keep their SQLSTATE.
 import { createPgliteDb } from '../src/db/pglite';
-import { isUniqueViolation, migrate, type Db } from '../src/db';
+import { isUniqueViolation, type Db } from '../src/db';
 
 let db: Db;
 beforeAll(async () => {
   db = await createPgliteDb();
-  await migrate(db);
   await db.exec('CREATE TABLE t (id int PRIMARY KEY, v text)');
-});
+}, 180_000); // starting PGlite (compiling its WASM) takes tens of seconds on a loaded machine
 afterAll(async () => {
   await db.close();
 });
@@ -27,7 +26,9 @@ describe('PGlite in a worker thread', () => {
   });
 
   it('values keep the conventions (int8 → number, numeric → string, date → string, timestamptz → Date)', async () => {
-    const { rows } = await db.query<Record<string, unknown>>("SELECT 5::int8 AS i, 1.50::numeric AS n, '2025-03-10'::date AS d, now() AS ts");
+    const { rows } = await db.query<Record<string, unknown>>(
+      "SELECT 5::int8 AS i, 1.50::numeric AS n, '2025-03-10'::date AS d, now() AS ts",
+    );
     expect(rows[0]).toEqual({ i: 5, n: '1.50', d: '2025-03-10', ts: expect.any(Date) });
   });
 

@@ -138,7 +138,10 @@ function workerMain(): void {
   const { pg_trgm } = require(workerData.pgTrgm);
   const { btree_gist } = require(workerData.btreeGist);
   const oids = workerData.oids;
-  type Q = { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[]; affectedRows?: number }>; exec: (sql: string) => Promise<unknown> };
+  type Q = {
+    query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[]; affectedRows?: number }>;
+    exec: (sql: string) => Promise<unknown>;
+  };
   let lite: Q & { waitReady: Promise<void>; close: () => Promise<void>; transaction: (fn: (t: Q) => Promise<void>) => Promise<void> };
   const txs = new Map<number, Q>();
   const ends = new Map<number, { commit: () => void; rollback: (e: Error) => void }>();
