@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
 import { registryRoutes } from './registry/routes';
+import { reportRoutes } from './reports/routes';
 import { stockRoutes } from './stock/routes';
 import { usersRoutes } from './users/routes';
 
@@ -17,5 +18,6 @@ export const domains: Domain[] = [
   { name: 'auth', routes: authRoutes },
   { name: 'registry', routes: registryRoutes },
   { name: 'stock', routes: stockRoutes },
+  { name: 'reports', routes: reportRoutes },
   { name: 'users', routes: usersRoutes },
 ];

@@ -13,3 +13,5 @@ export * from './schemas/user';
 export * from './schemas/product';
 export * from './schemas/warehouse';
 export * from './schemas/party';
+export * from './schemas/stock-report';
+export * from './schemas/valuation';
