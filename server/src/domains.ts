@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
 import { registryRoutes } from './registry/routes';
 import { reportRoutes } from './reports/routes';
+import { salesRoutes } from './sales/routes';
 import { stockRoutes } from './stock/routes';
 import { usersRoutes } from './users/routes';
 
@@ -19,5 +20,6 @@ export const domains: Domain[] = [
   { name: 'registry', routes: registryRoutes },
   { name: 'stock', routes: stockRoutes },
   { name: 'reports', routes: reportRoutes },
+  { name: 'sales', routes: salesRoutes },
   { name: 'users', routes: usersRoutes },
 ];

@@ -15,3 +15,5 @@ export * from './schemas/warehouse';
 export * from './schemas/party';
 export * from './schemas/stock-report';
 export * from './schemas/valuation';
+export * from './schemas/sale';
+export * from './rules/batch-expiry';
