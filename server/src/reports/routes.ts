@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companyToday, stockLevelRowSchema, valuationSchema } from '@wms/shared-api';
+import { companyDay, stockLevelRowSchema, valuationSchema } from '@wms/shared-api';
 import { csvDate, csvDecimal, sendCsv, type CsvColumn } from '../http/csv';
 import { render } from '../http/errors';
 import { requestLang } from '../http/lang';
@@ -59,7 +59,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         { header: h('unit'), value: (r) => r.unit_of_measure },
       ];
       return sendCsv(reply, {
-        filename: render(m.stockFile, lang, { day: companyToday() }),
+        filename: render(m.stockFile, lang, { day: companyDay() }),
         columns,
         rows: stockLevelExportRows(db, request.query),
       });
@@ -67,7 +67,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const valuationInput = (qs: { startDate?: string; endDate?: string; warehouseId: number | null; showZeroPrices: boolean; groupByProduct: boolean }) => {
-    const today = companyToday();
+    const today = companyDay();
     const endDate = qs.endDate ?? (qs.startDate && qs.startDate > today ? qs.startDate : today);
     const startDate = qs.startDate ?? (endDate < today ? endDate : today);
     return { startDate, endDate, warehouseId: qs.warehouseId, showZeroPrices: qs.showZeroPrices, groupByProduct: qs.groupByProduct };
