@@ -7,8 +7,9 @@ import { isoDay, matchingProductIds, productFilterSql } from '../stock/sql';
  * warehouses and batches and earliest expiry; ordered by product code. A product is listed when one of its balances is
  * above zero (in the chosen warehouse, if any) — deleted products too: their goods are still on the shelf.
  *
- * The page walks products in code order (index products_code_id) and sums each one's balances by primary key, so a page
- * costs ~50 index probes whatever the size of the stock; the total is one semi-join count.
+ * The page walks products in code order (index products_code_id), keeping those with stock (per-product totals of
+ * migration 009, or a balance probe in the chosen warehouse), then sums the balances of those 50 by primary key; the
+ * total counts per-product rows, not balances.
  */
 
 /** Product filter + balance filter shared by the page, the count and the CSV: SQL fragments and their parameters. */
@@ -49,6 +50,17 @@ interface LevelDbRow extends Omit<StockLevelRow, 'quantity'> {
   quantity: string;
 }
 
+/**
+ * The condition "product p holds stock in the selection": without a warehouse, its total (stock_product_totals of
+ * migration 009, = Σ of its balances, all ≥ 0) is above zero — one row per product instead of its balances; in one
+ * warehouse, a balance there above zero (primary-key probe).
+ */
+function holdsStock(s: Selection, warehouseId: number | undefined): { join: string; where: string } {
+  return warehouseId
+    ? { join: '', where: `EXISTS (SELECT 1 FROM stock_balances b WHERE b.product_id = p.id AND ${s.balance})` }
+    : { join: 'JOIN stock_product_totals st ON st.product_id = p.id AND st.quantity > 0', where: 'true' };
+}
+
 export async function listStockLevels(
   q: Queryable,
   f: StockLevelFilters & { limit: number; offset: number },
@@ -56,22 +68,28 @@ export async function listStockLevels(
   const s = await selection(q, f);
   if (!s) return { rows: [], total: 0 };
   const n = s.params.length;
+  const holds = holdsStock(s, f.warehouse_id);
+  // The page's products first (walking products_code_id), then the sums of those 50 only.
   const page = await q.query<LevelDbRow>(
-    `SELECT ${PRODUCT_COLUMNS}, t.quantity, t.warehouses, t.batches, ${isoDay('t.earliest_expiry', 'earliest_expiry')}
-       FROM products p
+    `WITH page AS (
+       SELECT p.id FROM products p ${holds.join}
+        WHERE ${s.product} AND ${holds.where}
+        ORDER BY p.code, p.id LIMIT $${n + 1} OFFSET $${n + 2}
+     )
+     SELECT ${PRODUCT_COLUMNS}, t.quantity, t.warehouses, t.batches, ${isoDay('t.earliest_expiry', 'earliest_expiry')}
+       FROM page JOIN products p ON p.id = page.id
        CROSS JOIN LATERAL (
          SELECT sum(b.quantity) AS quantity, count(DISTINCT b.warehouse_id)::int AS warehouses,
                 (count(DISTINCT b.batch_number) FILTER (WHERE b.batch_number <> ''))::int AS batches,
                 min(b.expiry_date) AS earliest_expiry
            FROM stock_balances b WHERE b.product_id = p.id AND ${s.balance}) t
-      WHERE t.quantity IS NOT NULL AND ${s.product}
-      ORDER BY p.code, p.id
-      LIMIT $${n + 1} OFFSET $${n + 2}`,
+      ORDER BY p.code, p.id`,
     [...s.params, f.limit, f.offset],
   );
   const count = await q.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM products p
-      WHERE ${s.product} AND EXISTS (SELECT 1 FROM stock_balances b WHERE b.product_id = p.id AND ${s.balance})`,
+    f.warehouse_id && s.product === 'true'
+      ? `SELECT count(DISTINCT b.product_id)::int AS total FROM stock_balances b WHERE ${s.balance}`
+      : `SELECT count(*)::int AS total FROM products p ${holds.join} WHERE ${s.product} AND ${holds.where}`,
     s.params,
   );
   return { rows: page.rows.map((r) => ({ ...r, quantity: Number(r.quantity) })), total: count.rows[0].total };
@@ -104,12 +122,12 @@ export async function* stockLevelExportRows(q: Queryable, f: StockLevelFilters):
   const s = await selection(q, f);
   if (!s) return;
   const n = s.params.length;
+  const holds = holdsStock(s, f.warehouse_id);
   let after: { code: string; id: number } | null = null;
   for (;;) {
     const { rows: products }: { rows: { id: number; code: string }[] } = await q.query<{ id: number; code: string }>(
-      `SELECT p.id, p.code FROM products p
-        WHERE ${s.product} ${after ? `AND (p.code, p.id) > ($${n + 2}, $${n + 3})` : ''}
-          AND EXISTS (SELECT 1 FROM stock_balances b WHERE b.product_id = p.id AND ${s.balance})
+      `SELECT p.id, p.code FROM products p ${holds.join}
+        WHERE ${s.product} ${after ? `AND (p.code, p.id) > ($${n + 2}, $${n + 3})` : ''} AND ${holds.where}
         ORDER BY p.code, p.id LIMIT $${n + 1}`,
       after ? [...s.params, EXPORT_PRODUCTS_PER_BATCH, after.code, after.id] : [...s.params, EXPORT_PRODUCTS_PER_BATCH],
     );

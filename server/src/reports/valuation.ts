@@ -1,5 +1,5 @@
 import type { Valuation, ValuationMovement, ValuationRow, ValuationTotal } from '@wms/shared-api';
-import type { Queryable } from '../db';
+import type { Db, Queryable } from '../db';
 
 /**
  * Stock valuation at a date (SPEC §2 /report/valorizzazione, §7 GET /stock/valuation). Definitions in
@@ -79,21 +79,25 @@ interface SelectionResult {
 const monthOf = (day: string) => `${day.slice(0, 8)}01`;
 
 /**
- * SQL of each product's quantity at the end of `day` (columns product_id, q; several rows per product, to be summed).
- * Every warehouse: from the derived tables of migration 009, the shorter way round — the totals minus the months after
- * (recent dates) or the months before (old dates) — plus the movements of the day's own month. One warehouse: its
- * balances minus the effects there of the movements dated after the day.
+ * SQL of each product's quantity at the end of `day` (columns product_id, quantity; one row per product that ever had
+ * stock in scope). Every warehouse: from the derived tables of migration 009, the shorter way round — the totals minus the
+ * months after (recent dates) or the months before (old dates) — corrected by the movements of the day's own month. One
+ * warehouse: its balances minus the effects there of the movements dated after the day. Written as LEFT JOINs on one row
+ * per product so the planner sees ~one row per product (hash joins with products and prices, never 100 000 probes).
  */
 async function productQuantitiesSql(q: Queryable, p: (v: unknown) => string, day: string, warehouseId: number | null): Promise<string> {
+  const d = p(day);
   if (warehouseId) {
     const w = p(warehouseId);
     return `
-      SELECT b.product_id, b.quantity AS q FROM stock_balances b WHERE b.warehouse_id = ${w} AND b.quantity <> 0
-      UNION ALL
-      SELECT m.product_id, CASE WHEN m.warehouse_id = ${w} AND m.movement_type = 'C' THEN -m.quantity
-                                WHEN m.warehouse_id = ${w} THEN m.quantity ELSE -m.quantity END
-        FROM stock_movements m
-       WHERE m.movement_date > ${p(day)}::date AND (m.warehouse_id = ${w} OR m.destination_warehouse_id = ${w})`;
+      SELECT b.product_id, b.quantity - coalesce(l.q, 0) AS quantity
+        FROM (SELECT product_id, sum(quantity) AS quantity FROM stock_balances WHERE warehouse_id = ${w} GROUP BY product_id) b
+        LEFT JOIN (
+          SELECT m.product_id, sum(CASE WHEN m.warehouse_id = ${w} AND m.movement_type = 'C' THEN m.quantity
+                                        WHEN m.warehouse_id = ${w} THEN -m.quantity ELSE m.quantity END) AS q
+            FROM stock_movements m
+           WHERE m.movement_date > ${d}::date AND (m.warehouse_id = ${w} OR m.destination_warehouse_id = ${w})
+           GROUP BY m.product_id) l ON l.product_id = b.product_id`;
   }
   const month = monthOf(day);
   const { rows } = await q.query<{ first: string | null; last: string | null }>(
@@ -103,22 +107,24 @@ async function productQuantitiesSql(q: Queryable, p: (v: unknown) => string, day
   const monthsBefore = first ? monthsBetween(first, month) : 0;
   const monthsAfter = last ? monthsBetween(month, last) : 0;
   const m = p(month);
-  const d = p(day);
   const signed = `CASE m.movement_type WHEN 'C' THEN m.quantity ELSE -m.quantity END`;
+  const partial = (range: string) => `
+    LEFT JOIN (SELECT m.product_id, sum(${signed}) AS q FROM stock_movements m
+                WHERE ${range} AND m.movement_type <> 'T' GROUP BY m.product_id) l ON l.product_id = t.product_id`;
   if (monthsBefore < monthsAfter) {
     return `
-      SELECT s.product_id, s.delta AS q FROM stock_product_months s WHERE s.month < ${m}::date
-      UNION ALL
-      SELECT m.product_id, ${signed} FROM stock_movements m
-       WHERE m.movement_date >= ${m}::date AND m.movement_date <= ${d}::date AND m.movement_type <> 'T'`;
+      SELECT t.product_id, coalesce(s.q, 0) + coalesce(l.q, 0) AS quantity
+        FROM stock_product_totals t
+        LEFT JOIN (SELECT product_id, sum(delta) AS q FROM stock_product_months WHERE month < ${m}::date GROUP BY product_id) s
+          ON s.product_id = t.product_id
+        ${partial(`m.movement_date >= ${m}::date AND m.movement_date <= ${d}::date`)}`;
   }
   return `
-    SELECT t.product_id, t.quantity AS q FROM stock_product_totals t
-    UNION ALL
-    SELECT s.product_id, -s.delta FROM stock_product_months s WHERE s.month > ${m}::date
-    UNION ALL
-    SELECT m.product_id, -${signed} FROM stock_movements m
-     WHERE m.movement_date > ${d}::date AND m.movement_date < (${m}::date + interval '1 month')::date AND m.movement_type <> 'T'`;
+    SELECT t.product_id, t.quantity - coalesce(s.q, 0) - coalesce(l.q, 0) AS quantity
+      FROM stock_product_totals t
+      LEFT JOIN (SELECT product_id, sum(delta) AS q FROM stock_product_months WHERE month > ${m}::date GROUP BY product_id) s
+        ON s.product_id = t.product_id
+      ${partial(`m.movement_date > ${d}::date AND m.movement_date < (${m}::date + interval '1 month')::date`)}`;
 }
 
 function monthsBetween(from: string, to: string): number {
@@ -129,7 +135,18 @@ function monthsBetween(from: string, to: string): number {
  * The selected products — stock at the end date ≠ 0 (summed over the warehouses in scope), and a price ≠ 0 unless
  * showZeroPrices: per-currency totals, their number, and one page of ids in product-code order.
  */
-async function selection(q: Queryable, v: ValuationQuery, page: { limit: number; offset: number } | null): Promise<SelectionResult> {
+async function selection(db: Db, v: ValuationQuery, page: { limit: number; offset: number } | null): Promise<SelectionResult> {
+  // One read-only transaction: the hash aggregates over ~100 000 products get the memory to stay off disk (SET LOCAL).
+  return db.tx(async (q) => {
+    await q.query(`SET LOCAL work_mem = '${SELECTION_WORK_MEM}'`);
+    return selectionIn(q, v, page);
+  });
+}
+
+/** Enough for the per-product hash tables at 100 000 products (about 20 MB measured); PostgreSQL's default is 4 MB. */
+const SELECTION_WORK_MEM = '64MB';
+
+async function selectionIn(q: Queryable, v: ValuationQuery, page: { limit: number; offset: number } | null): Promise<SelectionResult> {
   const params: unknown[] = [];
   const p = binder(params);
   const qty = await productQuantitiesSql(q, p, v.endDate, v.warehouseId);
@@ -138,7 +155,7 @@ async function selection(q: Queryable, v: ValuationQuery, page: { limit: number;
   const pageSql = page ? `ORDER BY code, id LIMIT ${p(page.limit)} OFFSET ${p(page.offset)}` : 'ORDER BY code, id';
   const { rows } = await q.query<SelectionResult>(
     `WITH per_product AS (
-       SELECT k.product_id, sum(k.q) AS quantity FROM (${qty}) k GROUP BY k.product_id HAVING sum(k.q) <> 0
+       SELECT k.product_id, k.quantity FROM (${qty}) k WHERE k.quantity <> 0
      ), sel AS MATERIALIZED (
        SELECT p.id, p.code, pp.quantity * coalesce(pf.price, 0) AS value, coalesce(pf.currency, p.currency) AS currency
          FROM per_product pp JOIN products p ON p.id = pp.product_id
@@ -224,7 +241,7 @@ function dayBefore(day: string): string {
   return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
 }
 
-export async function valuation(q: Queryable, v: ValuationQuery): Promise<Valuation> {
+export async function valuation(q: Db, v: ValuationQuery): Promise<Valuation> {
   const sel = await selection(q, v, { limit: v.limit, offset: v.offset });
   const ids = sel.page_ids ?? [];
   const [items, movements] = await Promise.all([rowsOf(q, v, ids), movementsOf(q, v, ids)]);
@@ -245,7 +262,7 @@ export async function valuation(q: Queryable, v: ValuationQuery): Promise<Valuat
 const EXPORT_PRODUCTS_PER_BATCH = 1000;
 
 /** Every row of the selection, in batches of products — for the streamed CSV. */
-export async function* valuationExportRows(q: Queryable, v: ValuationQuery): AsyncGenerator<ValuationRow> {
+export async function* valuationExportRows(q: Db, v: ValuationQuery): AsyncGenerator<ValuationRow> {
   const sel = await selection(q, v, null);
   const ids = sel.page_ids ?? [];
   for (let i = 0; i < ids.length; i += EXPORT_PRODUCTS_PER_BATCH) {
@@ -254,6 +271,6 @@ export async function* valuationExportRows(q: Queryable, v: ValuationQuery): Asy
 }
 
 /** Per-currency totals of the selection (the CSV's closing lines). */
-export async function valuationTotals(q: Queryable, v: ValuationQuery): Promise<ValuationTotal[]> {
+export async function valuationTotals(q: Db, v: ValuationQuery): Promise<ValuationTotal[]> {
   return (await selection(q, v, { limit: 1, offset: 0 })).totals ?? [];
 }
