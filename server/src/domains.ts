@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
+import { priceRoutes } from './prices/routes';
 import { registryRoutes } from './registry/routes';
 import { reportRoutes } from './reports/routes';
 import { salesRoutes } from './sales/routes';
@@ -20,6 +21,7 @@ export const domains: Domain[] = [
   { name: 'registry', routes: registryRoutes },
   { name: 'stock', routes: stockRoutes },
   { name: 'reports', routes: reportRoutes },
+  { name: 'prices', routes: priceRoutes },
   { name: 'sales', routes: salesRoutes },
   { name: 'users', routes: usersRoutes },
 ];

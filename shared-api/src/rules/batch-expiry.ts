@@ -10,19 +10,10 @@
  * Expiry dates are calendar days 'yyyy-MM-dd' (as the API sends them); a longer ISO text is cut to its day.
  */
 
-export const COMPANY_TIME_ZONE = 'Europe/Rome';
+import { companyDay } from './company-day';
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/**
- * The company's calendar day at `now`, 'yyyy-MM-dd' in Europe/Rome.
- * TODO(merge): the "buy" engineer's shared-api/src/rules/company-day.ts holds the one "today in Europe/Rome"; when it
- * lands this becomes a re-export of it.
- */
-export function companyDay(now: Date = new Date()): string {
-  const parts = Object.fromEntries(dayFormat.formatToParts(now).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
+/** The company's calendar day lives once in ./company-day (companyDay, companyToday); re-exported for this module's callers. */
+export { companyDay };
 
 function dayNumber(isoDay: string): number {
   const [y, m, d] = isoDay.slice(0, 10).split('-').map(Number);

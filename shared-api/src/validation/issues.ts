@@ -14,6 +14,11 @@ export function issueProblem(issue: z.core.$ZodIssue): FieldProblem {
   const params: Record<string, string | number> = {};
   if (typeof i.maximum === 'number' || typeof i.maximum === 'bigint') params.max = Number(i.maximum);
   if (typeof i.minimum === 'number' || typeof i.minimum === 'bigint') params.min = Number(i.minimum);
+  // A custom issue may carry its own parameters: ctx.addIssue({ code: 'custom', message: 'tooManyDecimals', params: { max: 5 } }).
+  const custom = (issue as { params?: Record<string, unknown> }).params;
+  if (issue.code === 'custom' && custom) {
+    for (const [k, v] of Object.entries(custom)) if (typeof v === 'string' || typeof v === 'number') params[k] = v;
+  }
   if (KNOWN.has(issue.message)) return { key: issue.message as ValidationKey, params };
   switch (issue.code) {
     case 'invalid_type':

@@ -18,6 +18,11 @@ export const validationMessages = {
     passwordRequired: 'La password è obbligatoria',
     passwordTooShort: 'La password deve contenere almeno {{min}} caratteri',
     usernameFormat: 'Il nome utente può contenere solo lettere, cifre e i caratteri . _ - @ (niente spazi)',
+    tooManyDecimals: 'Al massimo {{max}} decimali',
+    tooLarge: 'Valore troppo grande (massimo {{max}})',
+    endBeforeStart: 'La data di fine non può precedere la data di inizio',
+    arrivalBeforeOrder: "La data di arrivo non può precedere la data dell'ordine",
+    noItems: "Aggiungi almeno un prodotto all'ordine",
   },
   fr: {
     required: 'Champ obligatoire',
@@ -34,6 +39,11 @@ export const validationMessages = {
     passwordRequired: 'Le mot de passe est obligatoire',
     passwordTooShort: 'Le mot de passe doit contenir au moins {{min}} caractères',
     usernameFormat: "Le nom d'utilisateur ne peut contenir que des lettres, des chiffres et les caractères . _ - @ (sans espaces)",
+    tooManyDecimals: '{{max}} décimales au maximum',
+    tooLarge: 'Valeur trop grande (maximum {{max}})',
+    endBeforeStart: 'La date de fin ne peut pas précéder la date de début',
+    arrivalBeforeOrder: "La date d'arrivée ne peut pas précéder la date de la commande",
+    noItems: 'Ajoutez au moins un produit à la commande',
   },
 } as const;
 
