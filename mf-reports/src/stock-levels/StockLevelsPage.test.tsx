@@ -1,15 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { StockLevelRow, StockRow } from '@wms/shared-api';
+import { addDays, companyToday, type StockLevelRow, type StockRow } from '@wms/shared-api';
 import { renderSection, signInAs, switchLanguage } from '@wms/shared-ui/testing';
 import App from '../App';
 
-const day = (offset: number) => {
-  const d = new Date();
-  d.setDate(d.getDate() + offset);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+// Days relative to the company's today (Europe/Rome), as the expiry rule counts them.
+const day = (offset: number) => addDays(companyToday(), offset);
 
 const LEVELS: StockLevelRow[] = [
   { product_id: 1, product_code: 'VITE-10', product_name: null, product_description: 'Vite zincata', product_category: 'Ferramenta', unit_of_measure: 'piece', quantity: 1234.5, warehouses: 2, batches: 2, earliest_expiry: day(-3) },

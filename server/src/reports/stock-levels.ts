@@ -89,7 +89,9 @@ export async function listStockLevels(
   const count = await q.query<{ total: number }>(
     f.warehouse_id && s.product === 'true'
       ? `SELECT count(DISTINCT b.product_id)::int AS total FROM stock_balances b WHERE ${s.balance}`
-      : `SELECT count(*)::int AS total FROM products p ${holds.join} WHERE ${s.product} AND ${holds.where}`,
+      : s.product === 'true'
+        ? 'SELECT count(*)::int AS total FROM stock_product_totals WHERE quantity > 0'
+        : `SELECT count(*)::int AS total FROM products p ${holds.join} WHERE ${s.product} AND ${holds.where}`,
     s.params,
   );
   return { rows: page.rows.map((r) => ({ ...r, quantity: Number(r.quantity) })), total: count.rows[0].total };
