@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
+import { goodsReceiptRoutes } from './goods-receipts/routes';
 import { priceRoutes } from './prices/routes';
+import { purchaseOrderRoutes } from './purchase-orders/routes';
 import { registryRoutes } from './registry/routes';
 import { reportRoutes } from './reports/routes';
 import { salesRoutes } from './sales/routes';
@@ -22,6 +24,8 @@ export const domains: Domain[] = [
   { name: 'stock', routes: stockRoutes },
   { name: 'reports', routes: reportRoutes },
   { name: 'prices', routes: priceRoutes },
+  { name: 'purchase-orders', routes: purchaseOrderRoutes },
   { name: 'sales', routes: salesRoutes },
   { name: 'users', routes: usersRoutes },
+  { name: 'goods-receipts', routes: goodsReceiptRoutes },
 ];

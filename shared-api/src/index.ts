@@ -15,6 +15,7 @@ export * from './schemas/warehouse';
 export * from './schemas/party';
 export * from './schemas/stock-report';
 export * from './schemas/valuation';
+export * from './schemas/goods-receipt';
 export * from './rules/company-day';
 export * from './rules/decimal';
 export * from './rules/price-status';
