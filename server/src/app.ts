@@ -4,9 +4,10 @@ import { loadConfig, type Config } from './config';
 import type { Db } from './db';
 import { authGuard } from './auth/guard';
 import { domains as defaultDomains, type Domain } from './domains';
-import { describeError, installErrorHandler, notFoundBody } from './http/error-handler';
+import { answerClientError, describeError, installErrorHandler, notFoundBody } from './http/error-handler';
 import { healthRoutes } from './http/health';
 import { installJsonParser } from './http/json-parser';
+import { withLogRedaction } from './http/logging';
 import { registerOpenApi } from './http/openapi';
 import { zodValidatorCompiler } from './http/validation';
 import { isSpaNavigation, registerWeb, sendSpaIndex, webLayout } from './web/serve';
@@ -38,13 +39,15 @@ const BODY_LIMIT = 1024 * 1024;
 export async function buildApp(opts: BuildAppOptions) {
   const config: Config = { ...loadConfig({}), ...opts.config };
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: withLogRedaction(opts.logger),
     bodyLimit: BODY_LIMIT,
     // Malformed URLs are refused by the router before any handler: answer them as JSON like everything else.
     frameworkErrors: (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const { status, body } = describeError(err, request);
       void reply.code(status).send(body);
     },
+    // Requests Node's parser refuses (431 headers too large, 400, 408) get the same JSON contract.
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);

@@ -7,7 +7,12 @@ import { listQuery } from '../registry/schemas';
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalId = z.preprocess(
   blank,
-  z.coerce.number({ error: 'invalidType' }).int({ error: 'invalidType' }).positive({ error: 'invalidType' }).max(Number.MAX_SAFE_INTEGER, { error: 'invalidType' }).optional(),
+  z.coerce
+    .number({ error: 'invalidType' })
+    .int({ error: 'invalidType' })
+    .positive({ error: 'invalidType' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'invalidType' })
+    .optional(),
 );
 
 /** GET /sales: `q` (every word in product code/description, customer, batch or warehouse), filters, limit/offset. Newest first. */
@@ -20,7 +25,11 @@ export const saleListQuery = listQuery(['date'] as const, {
 export { idParams as saleIdParams } from '../registry/schemas';
 
 export const productIdParams = z.object({
-  productId: z.coerce.number({ error: 'invalidType' }).int({ error: 'invalidType' }).positive({ error: 'invalidType' }).max(Number.MAX_SAFE_INTEGER, { error: 'invalidType' }),
+  productId: z.coerce
+    .number({ error: 'invalidType' })
+    .int({ error: 'invalidType' })
+    .positive({ error: 'invalidType' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'invalidType' }),
 });
 
 export const cancelResponseSchema = z.object({ message: z.string(), id: z.number(), status: z.literal('cancelled') });
