@@ -10,6 +10,7 @@ import { installJsonParser } from './http/json-parser';
 import { withLogRedaction } from './http/logging';
 import { registerOpenApi } from './http/openapi';
 import { zodValidatorCompiler } from './http/validation';
+import { registerCompression } from './web/compress';
 import { isSpaNavigation, registerWeb, sendSpaIndex, webLayout } from './web/serve';
 
 declare module 'fastify' {
@@ -58,6 +59,7 @@ export async function buildApp(opts: BuildAppOptions) {
   app.decorateRequest('sessionId', 0);
   installJsonParser(app);
   installErrorHandler(app);
+  await registerCompression(app);
 
   await registerOpenApi(app);
 
