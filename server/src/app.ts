@@ -8,6 +8,7 @@ import { answerClientError, describeError, installErrorHandler, notFoundBody } f
 import { healthRoutes } from './http/health';
 import { installJsonParser } from './http/json-parser';
 import { withLogRedaction } from './http/logging';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerOpenApi } from './http/openapi';
 import { zodValidatorCompiler } from './http/validation';
 import { isSpaNavigation, registerWeb, sendSpaIndex, webLayout } from './web/serve';
@@ -58,6 +59,7 @@ export async function buildApp(opts: BuildAppOptions) {
   app.decorateRequest('sessionId', 0);
   installJsonParser(app);
   installErrorHandler(app);
+  await registerSecurityHeaders(app, config.remotesFile);
 
   await registerOpenApi(app);
 
