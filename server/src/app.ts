@@ -11,6 +11,7 @@ import { withLogRedaction } from './http/logging';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerOpenApi } from './http/openapi';
 import { zodValidatorCompiler } from './http/validation';
+import { registerCompression } from './web/compress';
 import { isSpaNavigation, registerWeb, sendSpaIndex, webLayout } from './web/serve';
 
 declare module 'fastify' {
@@ -60,6 +61,7 @@ export async function buildApp(opts: BuildAppOptions) {
   installJsonParser(app);
   installErrorHandler(app);
   await registerSecurityHeaders(app, config.remotesFile);
+  await registerCompression(app);
 
   await registerOpenApi(app);
 
