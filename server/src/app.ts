@@ -8,8 +8,10 @@ import { answerClientError, describeError, installErrorHandler, notFoundBody } f
 import { healthRoutes } from './http/health';
 import { installJsonParser } from './http/json-parser';
 import { withLogRedaction } from './http/logging';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerOpenApi } from './http/openapi';
 import { zodValidatorCompiler } from './http/validation';
+import { registerCompression } from './web/compress';
 import { isSpaNavigation, registerWeb, sendSpaIndex, webLayout } from './web/serve';
 
 declare module 'fastify' {
@@ -58,6 +60,8 @@ export async function buildApp(opts: BuildAppOptions) {
   app.decorateRequest('sessionId', 0);
   installJsonParser(app);
   installErrorHandler(app);
+  await registerSecurityHeaders(app, config.remotesFile);
+  await registerCompression(app);
 
   await registerOpenApi(app);
 

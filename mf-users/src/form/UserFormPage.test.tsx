@@ -90,6 +90,22 @@ describe('/users/nuovo', () => {
     expect(requestsOf('POST')).toHaveLength(0);
   });
 
+  it('refuses a common password and the username as password, saying why (issue 13)', async () => {
+    renderUsers('/users/nuovo');
+    await userEvent.type(field.username(), 'luca.bianchi');
+    await userEvent.type(field.name(), 'Luca Bianchi');
+    await userEvent.type(field.password(), 'Password');
+    await save();
+    expect(screen.getByText('Password troppo comune e facile da indovinare: scegline una meno prevedibile')).toBeInTheDocument();
+    await userEvent.clear(field.password());
+    await userEvent.type(field.password(), 'Luca.Bianchi');
+    await save();
+    expect(screen.getByText('La password non può essere uguale al nome utente')).toBeInTheDocument();
+    await switchLanguage('fr');
+    expect(screen.getByText("Le mot de passe ne peut pas être identique au nom d'utilisateur")).toBeInTheDocument();
+    expect(requestsOf('POST')).toHaveLength(0);
+  });
+
   it('creates: POST /users with the SPEC §7 fields, the created toast, back to the list', async () => {
     renderUsers('/users/nuovo');
     await userEvent.type(field.username(), 'luca.bianchi');

@@ -146,8 +146,9 @@ export async function lockPurchaseOrder(q: Queryable, id: number): Promise<{ id:
 
 /** The current lines of a (locked) order: what an edit must respect. */
 export async function lineState(q: Queryable, orderId: number) {
-  const { rows } = await q.query<{ id: number; product_id: number; product_code: string; quantity: string; received_quantity: string; completed: boolean }>(
-    `SELECT i.id, i.product_id, p.code AS product_code, i.quantity, i.received_quantity, i.completed
+  const { rows } = await q.query<{ id: number; product_id: number; product_code: string; quantity: string; received_quantity: string; completed: boolean; has_receipts: boolean }>(
+    `SELECT i.id, i.product_id, p.code AS product_code, i.quantity, i.received_quantity, i.completed,
+            (i.received_quantity > 0 OR EXISTS (SELECT 1 FROM goods_receipt_lines g WHERE g.order_item_id = i.id)) AS has_receipts
        FROM purchase_order_items i JOIN products p ON p.id = i.product_id WHERE i.order_id = $1`,
     [orderId],
   );
@@ -234,8 +235,12 @@ export async function softDeleteOrder(q: Queryable, id: number, userId: number):
   await q.query('UPDATE purchase_orders SET deleted_at = now(), deleted_by = $1, updated_at = now() WHERE id = $2', [userId, id]);
 }
 
-/** True when goods were received against any line of the order. */
+/** True when goods were received against the order: a receipt not reversed, or a received quantity. */
 export async function hasReceipts(q: Queryable, orderId: number): Promise<boolean> {
-  const { rows } = await q.query('SELECT 1 FROM purchase_order_items WHERE order_id = $1 AND received_quantity > 0 LIMIT 1', [orderId]);
+  const { rows } = await q.query(
+    `SELECT 1 WHERE EXISTS (SELECT 1 FROM goods_receipts WHERE order_id = $1 AND reversed_at IS NULL)
+                 OR EXISTS (SELECT 1 FROM purchase_order_items WHERE order_id = $1 AND received_quantity > 0)`,
+    [orderId],
+  );
   return rows.length > 0;
 }
