@@ -180,7 +180,7 @@ export async function pricesOnDay(q: Queryable, supplierId: number, productIds: 
 
 type Header = Omit<PurchaseOrderFields, 'items'> & { currency: Currency };
 
-export async function insertOrder(q: Queryable, o: Header, userId: number): Promise<number> {
+export async function insertOrder(q: Queryable, o: Header, userId: number | null): Promise<number> {
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO purchase_orders (order_date, requested_arrival_date, confirmed_arrival_date, supplier_id, notes, currency, created_by, modified_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id`,
