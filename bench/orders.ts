@@ -50,11 +50,12 @@ async function main(): Promise<void> {
        FROM generate_series(1, 5000) n`,
   );
   await db.query(
-    `INSERT INTO purchase_orders (order_date, requested_arrival_date, supplier_id, notes, currency, created_by)
-     SELECT current_date - (n % 1100), current_date - (n % 1100) + 14, 1 + n % 200, CASE WHEN n % 7 = 0 THEN 'Consegna urgente ' || n END, 'EUR', 1
+    `INSERT INTO purchase_orders (order_number, order_date, requested_arrival_date, supplier_id, notes, currency, created_by)
+     SELECT 'PO-BENCH-' || lpad(n::text, 6, '0'), current_date - (n % 1100), current_date - (n % 1100) + 14, 1 + n % 200, CASE WHEN n % 7 = 0 THEN 'Consegna urgente ' || n END, 'EUR', 1
        FROM generate_series(1, $1::int) n`,
     [ORDERS],
   );
+  await db.query("SELECT setval('purchase_order_number_seq', $1::bigint)", [ORDERS]);
   await db.exec('ALTER TABLE purchase_order_items DISABLE TRIGGER USER');
   await db.query(
     `INSERT INTO purchase_order_items (order_id, line_no, product_id, quantity, unit_price, currency, price_source, received_quantity, completed)
@@ -84,7 +85,7 @@ async function main(): Promise<void> {
     ['first page (newest first)', () => '/purchase-orders?limit=50'],
     ['status filter', (i) => `/purchase-orders?limit=50&status=${['notReceived', 'partiallyReceived', 'fullyReceived'][i % 3]}`],
     ['supplier filter', (i) => `/purchase-orders?limit=50&supplier_id=${1 + (i * 37) % 200}`],
-    ['text search (order number)', (i) => `/purchase-orders?limit=50&q=PO-${new Date().getFullYear()}-${String(10_000 + (i * 331) % 90_000).slice(0, 4)}`],
+    ['text search (order number)', (i) => `/purchase-orders?limit=50&q=PO-BENCH-0${String(10_000 + (i * 331) % 90_000).slice(0, 4)}`],
     ['date range (one month)', (i) => `/purchase-orders?limit=50&date_from=${day(-30 - (i % 900))}&date_to=${day(-(i % 900))}`],
     ['sort by total desc', () => '/purchase-orders?limit=50&sort=total_amount&order=desc'],
     ['page 100 (offset 4950)', () => '/purchase-orders?limit=50&offset=4950'],
