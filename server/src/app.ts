@@ -8,6 +8,7 @@ import { answerClientError, describeError, installErrorHandler, notFoundBody } f
 import { healthRoutes } from './http/health';
 import { installJsonParser } from './http/json-parser';
 import { withLogRedaction } from './http/logging';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerOpenApi } from './http/openapi';
 import { zodValidatorCompiler } from './http/validation';
 import { registerCompression } from './web/compress';
@@ -59,6 +60,7 @@ export async function buildApp(opts: BuildAppOptions) {
   app.decorateRequest('sessionId', 0);
   installJsonParser(app);
   installErrorHandler(app);
+  await registerSecurityHeaders(app, config.remotesFile);
   await registerCompression(app);
 
   await registerOpenApi(app);
