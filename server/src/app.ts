@@ -7,6 +7,7 @@ import { domains as defaultDomains, type Domain } from './domains';
 import { describeError, installErrorHandler, notFoundBody } from './http/error-handler';
 import { healthRoutes } from './http/health';
 import { installJsonParser } from './http/json-parser';
+import { installTextGuard } from './http/text-guard';
 import { registerOpenApi } from './http/openapi';
 import { zodValidatorCompiler } from './http/validation';
 import { isSpaNavigation, registerWeb, sendSpaIndex, webLayout } from './web/serve';
@@ -54,6 +55,7 @@ export async function buildApp(opts: BuildAppOptions) {
   app.decorateRequest('user', null as never);
   app.decorateRequest('sessionId', 0);
   installJsonParser(app);
+  installTextGuard(app);
   installErrorHandler(app);
 
   await registerOpenApi(app);

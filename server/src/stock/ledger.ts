@@ -170,6 +170,7 @@ function reversalOf(r: MovementRecord, actor: Actor): NewMovementRow {
     sourceDocumentType: r.source_document_type ?? r.source_type,
     sourceDocumentId: r.source_document_id,
     sourceDocumentNumber: r.source_document_number,
+    sourceLineId: r.source_line_id,
     productId: r.product_id,
     warehouseId: isTransfer ? (r.destination_warehouse_id as number) : r.warehouse_id,
     destinationWarehouseId: isTransfer ? r.warehouse_id : null,
@@ -233,6 +234,7 @@ export async function correctMovement(q: Queryable, movementId: number, input: M
     ...input,
     sourceType: old.source_type,
     sourceDocument: { type: old.source_document_type ?? old.source_type, id: old.source_document_id, number: old.source_document_number },
+    sourceLineId: old.source_line_id,
   });
   const undo = effectsOf(effectRowOf(old), -1n);
   await lockReversalReceivers(q, old.product_id, receivers(undo));

@@ -279,11 +279,11 @@ describe('GET, PUT, DELETE one movement', () => {
     const { p, a } = await setup({ stock: 4 });
     const sale = await postMovementTx(
       t.db,
-      { movementType: 'S', sourceType: 'SO', sourceDocument: { type: 'SO', id: 3, number: 'V-3' }, productId: p.id, warehouseId: a.id, quantity: 1, movementDate: '2025-03-08' },
+      { movementType: 'S', sourceType: 'SO', sourceDocument: { type: 'SO', id: 3, number: 'V-3' }, sourceLineId: 3, productId: p.id, warehouseId: a.id, quantity: 1, movementDate: '2025-03-08' },
       { id: await makeUserId(t.db) },
     );
     const view = (await get(`/api/stock-movements/${sale.id}`)).json();
-    expect(view).toMatchObject({ id: String(sale.id), source_type: 'SO', source_document: { type: 'SO', id: 3, number: 'V-3' } });
+    expect(view).toMatchObject({ id: String(sale.id), source_type: 'SO', source_document: { type: 'SO', id: 3, number: 'V-3', line_id: 3 } });
     const del = await t.app.inject({ method: 'DELETE', url: `/api/stock-movements/${sale.id}`, headers });
     expect(del.statusCode).toBe(409);
     expect(del.json()).toMatchObject({ code: 'MOVEMENT_NOT_MANUAL', error: expect.stringContaining('V-3') });

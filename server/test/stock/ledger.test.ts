@@ -121,6 +121,26 @@ describe('load, unload, transfer', () => {
     const sale = await unload(p.id, w.id, 1, { sourceType: 'SO', sourceDocument: { type: 'SO', id: 9 } });
     expect(sale).toMatchObject({ source_type: 'SO', source_document_type: 'SO', source_document_id: 9 });
   });
+
+  it('records the document line a movement comes from; its reversal and its correction keep it; bad line ids are 400', async () => {
+    const p = await makeProduct(db);
+    const w = await makeWarehouse(db);
+    const doc = { sourceType: 'PO' as const, sourceDocument: { type: 'PO' as const, id: 43, number: 'DDT-8' } };
+    const row = await load(p.id, w.id, 5, { ...doc, sourceLineId: 431 });
+    expect(row).toMatchObject({ source_document_id: 43, source_line_id: 431 });
+    const fixed = await correctMovementTx(db, row.id, { movementType: 'C', productId: p.id, warehouseId: w.id, quantity: 4, movementDate: TODAY }, actor);
+    expect(fixed.reversal.source_line_id).toBe(431);
+    expect(fixed.movement.source_line_id).toBe(431);
+    const undone = await reverseMovementTx(db, fixed.movement.id, actor);
+    expect(undone.source_line_id).toBe(431);
+    const { rows } = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM stock_movements WHERE source_document_type = 'PO' AND source_line_id = $1",
+      [431],
+    );
+    expect(rows[0].n).toBe(4); // the line's whole history: load, its reversal, the correction, its reversal
+    expect((await load(p.id, w.id, 1)).source_line_id).toBeNull();
+    await refused(() => load(p.id, w.id, 1, { ...doc, sourceLineId: -1 }), 400, 'VALIDATION');
+  });
 });
 
 describe('batches and dates', () => {

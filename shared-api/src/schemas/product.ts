@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_TEXT, optionalText, requiredText } from './common';
+import { flag, MAX_TEXT, optionalId, optionalText, requiredText } from './common';
 
 /**
  * Products (SPEC §3, §5): the body of POST / PUT /products, parsed by the product form and by the server alike. Fields the
@@ -22,26 +22,12 @@ const choice = <T extends readonly [string, ...string[]]>(values: T) =>
     z.enum(values, { error: (iss) => (iss.input == null ? 'required' : 'invalidOption') }),
   );
 
-/** A chosen id (a select hands it over as a string); '' and null mean "none". */
-export const optionalRef = z.preprocess(
-  (v) => (v === '' || v === undefined ? null : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
-  z
-    .number({ error: 'invalidType' })
-    .int({ error: 'invalidType' })
-    .positive({ error: 'invalidType' })
-    .max(Number.MAX_SAFE_INTEGER, { error: 'invalidType' })
-    .nullable(),
-);
-
-/** A yes/no flag: missing means no; anything but a boolean is refused. */
-export const flag = (fallback = false) => z.boolean({ error: 'invalidType' }).default(fallback);
-
 export const productSchema = z.object({
   code: requiredText(MAX_PRODUCT_CODE),
   name: optionalText(MAX_TEXT),
   description: requiredText(MAX_TEXT),
   category: requiredText(MAX_TEXT),
-  supplier_id: optionalRef,
+  supplier_id: optionalId,
   unit_of_measure: z.preprocess((v) => (v === '' ? null : v), z.enum(UNITS, { error: 'invalidOption' }).nullish()).transform((v) => v ?? null),
   barcode: optionalText(100),
   currency: choice(CURRENCIES),

@@ -2,7 +2,7 @@
  * Wording of validation failures, in both languages. Schemas carry only the key; the form translates it through i18next
  * (namespace "validation") and the server through `validationMessage`, so both say exactly the same thing.
  */
-export const validationMessages = {
+const coreValidationMessages = {
   it: {
     required: 'Campo obbligatorio',
     invalidType: 'Valore non valido',
@@ -18,6 +18,9 @@ export const validationMessages = {
     passwordRequired: 'La password è obbligatoria',
     passwordTooShort: 'La password deve contenere almeno {{min}} caratteri',
     usernameFormat: 'Il nome utente può contenere solo lettere, cifre e i caratteri . _ - @ (niente spazi)',
+    controlChars: 'Il testo contiene caratteri non ammessi (caratteri di controllo)',
+    tooManyDecimals: 'Al massimo {{max}} decimali',
+    tooLarge: 'Valore troppo grande (massimo {{max}})',
   },
   fr: {
     required: 'Champ obligatoire',
@@ -34,10 +37,50 @@ export const validationMessages = {
     passwordRequired: 'Le mot de passe est obligatoire',
     passwordTooShort: 'Le mot de passe doit contenir au moins {{min}} caractères',
     usernameFormat: "Le nom d'utilisateur ne peut contenir que des lettres, des chiffres et les caractères . _ - @ (sans espaces)",
+    controlChars: 'Le texte contient des caractères non autorisés (caractères de contrôle)',
+    tooManyDecimals: '{{max}} décimales au maximum',
+    tooLarge: 'Valeur trop grande (maximum {{max}})',
   },
 } as const;
 
-export type ValidationKey = keyof (typeof validationMessages)['it'];
+/** The shared keys every schema may use. */
+export type ValidationKey = keyof (typeof coreValidationMessages)['it'];
+
+/** Messages of one set of keys, in both languages (the same keys in each). */
+export interface MessageTable<K extends string = string> {
+  it: Record<K, string>;
+  fr: Record<K, string>;
+}
+
+/**
+ * Every validation message the forms and the server know: the shared keys plus the keys each schema registers
+ * (`registerValidationMessages`). The form's i18next namespace "validation" and the server's 400 read this one table.
+ */
+export const validationMessages: MessageTable = {
+  it: { ...coreValidationMessages.it },
+  fr: { ...coreValidationMessages.fr },
+};
+
+/**
+ * A schema module registers the message keys of its own rules (e.g. movement.ts: `sameWarehouse`), once, at import:
+ * the server's standard validator and every form then word those rules the same way. A key registered twice must
+ * keep its words (two wordings of one rule are a bug: this throws).
+ */
+export function registerValidationMessages<K extends string>(messages: MessageTable<K>): MessageTable<K> {
+  for (const lang of ['it', 'fr'] as const) {
+    for (const [key, text] of Object.entries<string>(messages[lang])) {
+      const known = validationMessages[lang][key];
+      if (known !== undefined && known !== text) throw new Error(`validation message "${key}" (${lang}) registered with two wordings`);
+      validationMessages[lang][key] = text;
+    }
+  }
+  return messages;
+}
+
+/** True when `key` has words (a shared key or a registered one). */
+export function isValidationKey(key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(validationMessages.it, key);
+}
 
 /** Translates a validation key with its parameters, e.g. `validationMessage('fr', 'tooLong', { max: 200 })`. */
 export function validationMessage(
@@ -45,7 +88,7 @@ export function validationMessage(
   key: string,
   params: Record<string, string | number> = {},
 ): string {
-  const table = validationMessages[lang] as Record<string, string>;
+  const table = validationMessages[lang];
   const template = table[key] ?? table.invalidType;
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }

@@ -1,20 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PRODUCT_SORTS, PRODUCT_STATUSES, productSchema, productStatusSchema, productViewSchema, type ProductFields } from '@wms/shared-api';
+import { id, listQuery, PRODUCT_SORTS, PRODUCT_STATUSES, productSchema, productStatusSchema, productViewSchema, type ProductFields } from '@wms/shared-api';
 import { describeChanges } from '../../activity/changes';
 import { logActivity } from '../../activity/log';
-import { requirePermission } from '../../auth/guard';
 import type { Queryable } from '../../db';
 import { AppError, render } from '../../http/errors';
 import { sendPage } from '../../http/page';
 import { requestLang } from '../../http/lang';
 import { registryMessages as msg } from '../messages';
-import { deletedSchema, idParams, listQuery } from '../schemas';
+import { deletedSchema, idParams } from '../../http/schemas';
 import { isUniqueViolation } from '../../db';
 import * as sql from './sql';
 
 const listQs = listQuery(PRODUCT_SORTS, {
-  supplier_id: idParams.shape.id.optional(),
+  supplier_id: id.optional(),
   status: z.enum(PRODUCT_STATUSES, { error: 'invalidOption' }).optional(),
 });
 
@@ -43,17 +42,22 @@ async function uniqueCode<T>(p: ProductFields, write: () => Promise<T>): Promise
 }
 
 /**
- * SPEC §7 products: list (server paging and search), one, create, update, archive/activate, delete. Reads are open to
- * every signed-in role; writes need the registry permission. The author always comes from the session.
+ * SPEC §7 products: list (server paging and search), one, create, update, archive/activate, delete. Reads need one of the
+ * permissions of the screens that pick products; writes need the registry permission. The author always comes from the session.
  */
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const tags = ['products'];
-  const write = { onRequest: requirePermission('registry') };
+  // Read by the registry and by every screen that picks a product (documents, prices, movements, stock reports).
+  const read = {
+    config: { permission: ['registry', 'prices', 'purchaseOrders', 'sales', 'goodsReceipt', 'movements', 'stockLevels', 'valuation'] },
+  } as const;
+  const write = { config: { permission: 'registry' } } as const;
 
   app.get(
     '/products',
     {
+      ...read,
       schema: {
         tags,
         summary: 'Live products, one page: q (every word, any field or the supplier name), sort/order, limit/offset; total in X-Total-Count',
@@ -69,7 +73,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/products/:id',
-    { schema: { tags, summary: 'One live product', params: idParams, response: { 200: productViewSchema } } },
+    { ...read, schema: { tags, summary: 'One live product', params: idParams, response: { 200: productViewSchema } } },
     async (request) => found(db, request.params.id),
   );
 

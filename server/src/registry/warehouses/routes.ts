@@ -1,16 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { WAREHOUSE_SORTS, warehouseSchema, warehouseViewSchema, type WarehouseFields } from '@wms/shared-api';
+import { listQuery, queryFlag, WAREHOUSE_SORTS, warehouseSchema, warehouseViewSchema, type WarehouseFields } from '@wms/shared-api';
 import { describeChanges } from '../../activity/changes';
 import { logActivity } from '../../activity/log';
-import { requirePermission } from '../../auth/guard';
 import type { Queryable } from '../../db';
 import { AppError, render } from '../../http/errors';
 import { sendPage } from '../../http/page';
 import { requestLang } from '../../http/lang';
 import { assertWarehouseEmpty } from '../../stock/warehouse-stock';
 import { registryMessages as msg } from '../messages';
-import { deletedSchema, idParams, listQuery, queryFlag } from '../schemas';
+import { deletedSchema, idParams } from '../../http/schemas';
 import { isUniqueViolation } from '../../db';
 import * as sql from './sql';
 
@@ -36,11 +35,14 @@ async function uniqueName<T>(w: WarehouseFields, write: () => Promise<T>): Promi
 export const warehouseRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const tags = ['warehouses'];
-  const write = { onRequest: requirePermission('registry') };
+  // Read by the registry and by every screen that picks a warehouse (documents, movements, stock reports).
+  const read = { config: { permission: ['registry', 'goodsReceipt', 'sales', 'movements', 'stockLevels', 'valuation'] } } as const;
+  const write = { config: { permission: 'registry' } } as const;
 
   app.get(
     '/warehouses',
     {
+      ...read,
       schema: {
         tags,
         summary: 'Live warehouses by name: q, sort/order, active, limit/offset; total in X-Total-Count',
@@ -55,7 +57,7 @@ export const warehouseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/warehouses/:id',
-    { schema: { tags, summary: 'One live warehouse', params: idParams, response: { 200: warehouseViewSchema } } },
+    { ...read, schema: { tags, summary: 'One live warehouse', params: idParams, response: { 200: warehouseViewSchema } } },
     async (request) => found(db, request.params.id),
   );
 
