@@ -3,7 +3,7 @@ import { makeTestApp, type TestApp } from '../helpers';
 import { balance, makeProduct, makeUserId, makeWarehouse, stockSnapshot } from './fixtures';
 
 // Cold runs compile the app and start a database in beforeAll; the project-level testTimeout is not applied from the root.
-jest.setTimeout(30_000);
+jest.setTimeout(120_000);
 
 let t: TestApp;
 let headers: Record<string, string>;
@@ -183,7 +183,7 @@ describe('POST /api/stock-movements', () => {
 });
 
 describe('roles', () => {
-  it('administration may read but not write (403), and nothing is written', async () => {
+  it('administration (prices and valuation only) may neither write nor read stock rows or movements (403), and nothing is written', async () => {
     const { p, a } = await setup({ stock: 2 });
     const admin = await t.signIn('administration');
     const snapshot = await stockSnapshot(t.db);
@@ -195,9 +195,10 @@ describe('roles', () => {
     expect((await t.app.inject({ method: 'PUT', url: `/api/stock-movements/${id}`, headers: admin.headers, payload: {} })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/stock-movements/${id}-manual`, headers: admin.headers })).statusCode).toBe(403);
     expect(await stockSnapshot(t.db)).toBe(snapshot);
-    expect((await get('/api/stock-movements', admin.headers)).statusCode).toBe(200);
-    expect((await get('/api/stock', admin.headers)).statusCode).toBe(200);
-    expect((await get(`/api/stock/product/${p.id}`, admin.headers)).statusCode).toBe(200);
+    expect((await get('/api/stock-movements', admin.headers)).statusCode).toBe(403);
+    expect((await get(`/api/stock-movements/${id}`, admin.headers)).statusCode).toBe(403);
+    expect((await get('/api/stock', admin.headers)).statusCode).toBe(403);
+    expect((await get(`/api/stock/product/${p.id}`, admin.headers)).statusCode).toBe(403);
   });
 
   it.each(['admin', 'direction', 'warehouse', 'orders', 'sales'] as const)('%s may post movements', async (role) => {

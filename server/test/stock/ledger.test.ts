@@ -13,7 +13,7 @@ import { openTestDb, type TestDb } from '../helpers';
 import { balance, balanceRow, countMovements, makeProduct, makeUserId, makeWarehouse, stockSnapshot } from './fixtures';
 
 // Cold runs compile the app and start a database in beforeAll; the project-level testTimeout is not applied from the root.
-jest.setTimeout(30_000);
+jest.setTimeout(120_000);
 
 let t: TestDb;
 let db: Db;

@@ -64,10 +64,10 @@ export const id = z.preprocess(
 );
 
 /** An id that may be absent: missing, null or '' (a select left empty) become null. */
-export const optionalId = id.nullish().transform((v) => v ?? null);
+export const optionalId = z.preprocess((v) => (v === '' ? null : v), id.nullish()).transform((v) => v ?? null);
 
 /** A query-string id filter: absent or blank is no filter (undefined). */
-export const queryId = id.optional();
+export const queryId = z.preprocess((v) => (v === '' ? undefined : v), id.optional());
 
 /** A whole number in [min, max] given as strict digits (paging); absent or blank takes `fallback`. */
 export const wholeNumber = (min: number, max: number, fallback: number) =>

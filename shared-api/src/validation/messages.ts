@@ -19,7 +19,7 @@ const coreValidationMessages = {
     passwordTooShort: 'La password deve contenere almeno {{min}} caratteri',
     usernameFormat: 'Il nome utente può contenere solo lettere, cifre e i caratteri . _ - @ (niente spazi)',
     controlChars: 'Il testo contiene caratteri non ammessi (caratteri di controllo)',
-    tooManyDecimals: 'Al massimo {{max}} decimali',
+    tooManyDecimals: 'Ammessi al massimo {{max}} decimali',
     tooLarge: 'Valore troppo grande (massimo {{max}})',
   },
   fr: {
@@ -47,10 +47,10 @@ const coreValidationMessages = {
 export type ValidationKey = keyof (typeof coreValidationMessages)['it'];
 
 /** Messages of one set of keys, in both languages (the same keys in each). */
-export interface MessageTable<K extends string = string> {
+export type MessageTable<K extends string = string> = {
   it: Record<K, string>;
   fr: Record<K, string>;
-}
+};
 
 /**
  * Every validation message the forms and the server know: the shared keys plus the keys each schema registers
