@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
+import { priceRoutes } from './prices/routes';
+import { purchaseOrderRoutes } from './purchase-orders/routes';
 import { registryRoutes } from './registry/routes';
+import { salesRoutes } from './sales/routes';
 import { stockRoutes } from './stock/routes';
 import { usersRoutes } from './users/routes';
 
@@ -17,5 +20,8 @@ export const domains: Domain[] = [
   { name: 'auth', routes: authRoutes },
   { name: 'registry', routes: registryRoutes },
   { name: 'stock', routes: stockRoutes },
+  { name: 'prices', routes: priceRoutes },
+  { name: 'purchase-orders', routes: purchaseOrderRoutes },
+  { name: 'sales', routes: salesRoutes },
   { name: 'users', routes: usersRoutes },
 ];

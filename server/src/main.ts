@@ -11,6 +11,7 @@ import { seedDemo } from './seed/seed-demo';
 function logStream(): NodeJS.WritableStream {
   if (process.stdout.isTTY) {
     try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- optional dev dependency, loaded only on a TTY
       const pretty = require('pino-pretty') as (opts: Record<string, unknown>) => NodeJS.WritableStream;
       return pretty({ translateTime: 'HH:MM:ss', ignore: 'pid,hostname', sync: true });
     } catch {

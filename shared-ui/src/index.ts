@@ -34,3 +34,56 @@ export { LanguageSelect } from './components/LanguageSelect';
 export { LoginForm, type LoginFormProps } from './login/LoginForm';
 export { LoginScreen, type LoginScreenProps } from './login/LoginScreen';
 export { StandaloneRemote, type StandaloneRemoteProps } from './standalone/StandaloneRemote';
+
+// the module kit: numbers, days, fields, forms, pickers, lists (README "The module kit")
+export {
+  parseDecimal,
+  formatDecimal,
+  editDecimal,
+  isDecimalString,
+  QUANTITY_DECIMALS,
+  UNIT_PRICE_DECIMALS,
+  PRICE_DECIMALS,
+  type DecimalParse,
+  type DecimalProblem,
+} from './forms/decimal';
+export { parseDayInput, displayDay, isoDay, dayToDate, dateToDay, today, type DayParse } from './forms/day';
+export {
+  Field,
+  TextField,
+  SelectField,
+  CheckboxField,
+  useFieldId,
+  type FieldProps,
+  type ControlProps,
+  type BaseFieldProps,
+  type Option,
+} from './forms/Field';
+export { NumberField, type NumberFieldProps } from './forms/NumberField';
+export { DateField, type DateFieldProps } from './forms/DateField';
+export { Calendar, type CalendarProps } from './forms/Calendar';
+export { useZodForm, focusField, type ZodForm, type FormProblem, type FieldBinding } from './forms/useZodForm';
+export { FormActions, RequiredNote, type FormActionsProps } from './forms/FormActions';
+export { failureText } from './forms/failure-text';
+export { EntityPicker, PICKER_DEBOUNCE_MS, PICKER_LIMIT, type EntityPickerProps, type PickerRow } from './pickers/EntityPicker';
+export {
+  ProductPicker,
+  SupplierPicker,
+  CustomerPicker,
+  WarehousePicker,
+  useWarehouses,
+  fetchWarehouseOptions,
+  productLabel,
+  type WarehousePickerProps,
+} from './pickers/pickers';
+export { fetchPage, cleanParams, totalOf, type Page, type QueryParams } from './lists/fetch-page';
+export {
+  usePagedList,
+  useDebounced,
+  DEFAULT_PAGE_SIZE,
+  SEARCH_DEBOUNCE_MS,
+  type PagedList,
+  type PagedListOptions,
+} from './lists/usePagedList';
+export { useDocumentTitle } from './components/useDocumentTitle';
+export { NotFound, isNotFound, type NotFoundProps } from './components/NotFound';

@@ -3,6 +3,8 @@ import { PGlite, types, type Extension } from '@electric-sql/pglite';
 // The package's contrib typings are declared ESM-only while its CommonJS build exists: require it, typed by hand.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: Extension };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { btree_gist } = require('@electric-sql/pglite/contrib/btree_gist') as { btree_gist: Extension };
 import fs from 'node:fs';
 import type { Db, Queryable, QueryResult } from './types';
 import { TYPE_OIDS } from './types';
@@ -22,7 +24,8 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
   // One options object: `new PGlite(undefined, opts)` (in memory) silently ignores opts, parsers included.
   // pg_trgm: so migration 003's trigram index on product codes exists here too ("code contains" filters of the stock and
   // movement lists: 115 ms → 5 ms at 100 000 products).
-  const lite = new PGlite({ dataDir, parsers, extensions: { pg_trgm } });
+  // btree_gist: migration 006's exclusion constraint (no two overlapping prices of one product and supplier).
+  const lite = new PGlite({ dataDir, parsers, extensions: { pg_trgm, btree_gist } });
   await lite.waitReady;
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {

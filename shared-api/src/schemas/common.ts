@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compareDecimals, decimalPlaces, decimalText } from '../rules/decimal';
 
 /**
  * The building blocks of every schema (forms and server alike): texts, ids, days, decimals, flags and the list query.
@@ -150,16 +151,6 @@ export function hasAtMostDecimals(n: number, decimals: number): boolean {
   return dot < 0 || printed.length - dot - 1 <= decimals;
 }
 
-/** The exact decimal text of a JSON number or a decimal string ("12", "12.5"; no sign, exponent or comma), else null. */
-export function decimalText(v: unknown): string | null {
-  const printed = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : typeof v === 'string' ? v.trim() : '';
-  const m = /^(\d{1,15})(?:\.(\d+))?$/.exec(printed);
-  if (!m) return null;
-  const whole = m[1].replace(/^0+(?=\d)/, '');
-  const frac = (m[2] ?? '').replace(/0+$/, '');
-  return frac ? `${whole}.${frac}` : whole;
-}
-
 export interface DecimalOptions {
   /** Digits allowed after the point (quantities 3, unit prices 4, prices 5). */
   decimals: number;
@@ -170,39 +161,24 @@ export interface DecimalOptions {
 }
 
 /**
- * An exact decimal (quantity, price, amount): a JSON number (read through its shortest printing) or a decimal string,
- * never rounded. Output: canonical decimal text ("2.5"), for numeric columns and exact (bigint) arithmetic. Refusals:
+ * An exact decimal (quantity, price, amount): a JSON number (read through its shortest printing) or a decimal string
+ * ("2.5"; "2,5" too), never rounded (rules/decimal.ts does the exact arithmetic). Output: canonical decimal text ("2.5"), for numeric columns and exact (bigint) arithmetic. Refusals:
  * required, invalidType (not a number), positive / notNegative, tooManyDecimals {max}, tooLarge {max}.
  */
 export const decimal = ({ decimals, max, min = 'positive' }: DecimalOptions) =>
-  z
-    .union([z.number(), z.string()], { error: missingOrInvalid })
-    .transform((v, ctx) => {
-      const negative = typeof v === 'number' ? v < 0 : v.trim().startsWith('-');
-      const exact = decimalText(typeof v === 'number' ? Math.abs(v) : v.trim().replace(/^-/, ''));
-      if (exact === null) {
-        ctx.addIssue({ code: 'custom', message: typeof v === 'string' && v.trim() === '' ? 'required' : 'invalidType' });
-        return z.NEVER;
-      }
-      const zero = /^0(\.0*)?$/.test(exact);
-      if (negative && !zero) {
-        ctx.addIssue({ code: 'custom', message: min });
-        return z.NEVER;
-      }
-      if (min === 'positive' && zero) {
-        ctx.addIssue({ code: 'custom', message: 'positive' });
-        return z.NEVER;
-      }
-      if ((exact.split('.')[1] ?? '').length > decimals) {
-        ctx.addIssue({ code: 'custom', message: 'tooManyDecimals', params: { max: decimals } });
-        return z.NEVER;
-      }
-      if (Number(exact) > max) {
-        ctx.addIssue({ code: 'custom', message: 'tooLarge', params: { max } });
-        return z.NEVER;
-      }
-      return exact;
-    });
+  z.union([z.number(), z.string()], { error: missingOrInvalid }).transform((v, ctx) => {
+    const refuse = (message: string, params?: Record<string, number>) => {
+      ctx.addIssue({ code: 'custom', message, ...(params ? { params } : {}) });
+      return z.NEVER;
+    };
+    if (typeof v === 'string' && v.trim() === '') return refuse('required');
+    const exact = decimalText(v);
+    if (exact === null) return refuse('invalidType');
+    if (decimalPlaces(exact) > decimals) return refuse('tooManyDecimals', { max: decimals });
+    if (min === 'positive' ? compareDecimals(exact, 0) <= 0 : compareDecimals(exact, 0) < 0) return refuse(min);
+    if (compareDecimals(exact, max) > 0) return refuse('tooLarge', { max });
+    return exact;
+  });
 
 // --------------------------------------------------------------------------------------------------------------- flags
 

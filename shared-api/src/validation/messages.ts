@@ -19,8 +19,11 @@ const coreValidationMessages = {
     passwordTooShort: 'La password deve contenere almeno {{min}} caratteri',
     usernameFormat: 'Il nome utente può contenere solo lettere, cifre e i caratteri . _ - @ (niente spazi)',
     controlChars: 'Il testo contiene caratteri non ammessi (caratteri di controllo)',
-    tooManyDecimals: 'Ammessi al massimo {{max}} decimali',
+    tooManyDecimals: 'Al massimo {{max}} decimali',
     tooLarge: 'Valore troppo grande (massimo {{max}})',
+    endBeforeStart: 'La data di fine non può precedere la data di inizio',
+    arrivalBeforeOrder: "La data di arrivo non può precedere la data dell'ordine",
+    noItems: "Aggiungi almeno un prodotto all'ordine",
   },
   fr: {
     required: 'Champ obligatoire',
@@ -40,6 +43,9 @@ const coreValidationMessages = {
     controlChars: 'Le texte contient des caractères non autorisés (caractères de contrôle)',
     tooManyDecimals: '{{max}} décimales au maximum',
     tooLarge: 'Valeur trop grande (maximum {{max}})',
+    endBeforeStart: 'La date de fin ne peut pas précéder la date de début',
+    arrivalBeforeOrder: "La date d'arrivée ne peut pas précéder la date de la commande",
+    noItems: 'Ajoutez au moins un produit à la commande',
   },
 } as const;
 

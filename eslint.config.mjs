@@ -1,0 +1,43 @@
+// One lint configuration for every workspace (run by CI: `npm run lint`). typescript-eslint for TypeScript, react-hooks
+// for the rules of hooks, jsx-a11y for accessible markup; eslint-config-prettier leaves formatting to Prettier.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/coverage/**', 'releases/**', 'e2e/artifacts/**', '.ci/out/**', 'bench/results/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  { rules: { 'no-empty': ['error', { allowEmptyCatch: true }], 'no-redeclare': ['error', { builtinGlobals: false }] } },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      // The rules of hooks; the React Compiler rules of plugin v7 (refs, set-state-in-effect…) are for code compiled by
+      // React Compiler, which this project does not use.
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      ...jsxA11y.flatConfigs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    files: ['**/*.{js,cjs,mjs}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser }, sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off', '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  { files: ['**/*.mjs'], languageOptions: { sourceType: 'module' } },
+  {
+    // Jest test files and setup may load modules after their mocks with require().
+    files: ['**/*.test.{ts,tsx}', 'jest/**', '**/test/**', '**/test-support/**'],
+    languageOptions: { globals: { ...globals.jest } },
+    rules: { '@typescript-eslint/no-require-imports': 'off', '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  prettier,
+);

@@ -1,0 +1,116 @@
+import { Readable, pipeline } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { stringify } from 'csv-stringify';
+
+/**
+ * The one CSV export of the API (stock levels, valuation, purchase orders…): what Excel opens right in Italy and France.
+ *
+ * - UTF-8 with a byte-order mark (Excel otherwise reads "Quantità" as "QuantitÃ "), `;` between fields, CRLF lines;
+ * - numbers with a decimal comma and no thousands separator (`csvDecimal`), dates dd/MM/yyyy (`csvDate`);
+ * - headers in the caller's language (the caller passes them translated);
+ * - streamed: rows come from an async iterable (typically `keysetBatches` over a query), pulled only as fast as the client
+ *   reads, so a million rows export with flat memory on PostgreSQL and PGlite alike. Quoting is csv-stringify's.
+ *
+ *   return sendCsv(reply, { filename: 'giacenze.csv', columns, rows: keysetBatches((after) => page(after), 2000) });
+ */
+export type CsvCell = string | number | null | undefined;
+
+export interface CsvColumn<T> {
+  header: string;
+  value: (row: T) => CsvCell;
+}
+
+export interface CsvExport<T> {
+  /** Download name, e.g. "giacenze-2026-11-22.csv". */
+  filename: string;
+  columns: readonly CsvColumn<T>[];
+  rows: AsyncIterable<T> | Iterable<T>;
+}
+
+/** Answers the request with the CSV (200, text/csv, attachment). The rows are read while the client downloads. */
+export function sendCsv<T>(reply: FastifyReply, csv: CsvExport<T>): FastifyReply {
+  const source = Readable.from(cells(csv), { objectMode: true, highWaterMark: 256 });
+  const out = stringify({
+    bom: true,
+    delimiter: ';',
+    record_delimiter: 'windows',
+    header: true,
+    columns: csv.columns.map((c, i) => ({ key: String(i), header: c.header })),
+  });
+  // pipeline: a failing query destroys the response (the client sees a broken download, never a truncated "success"),
+  // and a client that goes away stops the query loop.
+  pipeline(source, out, (err) => {
+    if (err) reply.log.warn({ err }, 'CSV export interrupted');
+  });
+  const ascii = csv.filename.replace(/[^\w.-]+/g, '_');
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(csv.filename)}`)
+    .header('Cache-Control', 'no-store')
+    .send(out);
+}
+
+async function* cells<T>(csv: CsvExport<T>): AsyncGenerator<string[]> {
+  for await (const row of csv.rows) {
+    yield csv.columns.map((c) => {
+      const v = c.value(row);
+      return v === null || v === undefined ? '' : String(v);
+    });
+  }
+}
+
+/**
+ * Rows of a query read in batches by keyset ("the next `size` rows after the last one I got"), so no batch ever holds the
+ * whole result and each is one ordinary indexed query — the same on PostgreSQL and PGlite, no server cursor needed.
+ * `fetch(after)` returns up to `size` rows strictly after `after` (null: from the start), in the export's order.
+ */
+export async function* keysetBatches<T>(fetch: (after: T | null) => Promise<T[]>, size: number): AsyncGenerator<T> {
+  let after: T | null = null;
+  for (;;) {
+    const batch = await fetch(after);
+    yield* batch;
+    if (batch.length < size) return;
+    after = batch[batch.length - 1];
+  }
+}
+
+const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * An exact decimal (a numeric column's text, or a number) with a decimal comma: "1234.500" → "1234,5". At most
+ * `maxDecimals` decimals (rounded half away from zero, on the digits — no float), at least `minDecimals` (zeros added).
+ * No thousands separator, so a spreadsheet reads it as a number. '' for null; a text that is not a decimal is kept.
+ */
+export function csvDecimal(value: string | number | null | undefined, opts: { minDecimals?: number; maxDecimals?: number } = {}): string {
+  if (value === null || value === undefined || value === '') return '';
+  const text = typeof value === 'number' ? numberText(value) : value.trim();
+  const m = DECIMAL_TEXT.exec(text);
+  if (!m) return text;
+  const { minDecimals = 0, maxDecimals = 5 } = opts;
+  let [, sign, int, frac = ''] = m;
+  if (frac.length > maxDecimals) {
+    const scaled = BigInt(int + frac.slice(0, maxDecimals)) + (Number(frac[maxDecimals]) >= 5 ? 1n : 0n);
+    const digits = scaled.toString().padStart(maxDecimals + 1, '0');
+    int = digits.slice(0, digits.length - maxDecimals);
+    frac = digits.slice(digits.length - maxDecimals);
+  }
+  frac = frac.replace(/0+$/, '').padEnd(minDecimals, '0');
+  int = int.replace(/^0+(?=\d)/, '');
+  if (/^0*$/.test(int + frac)) sign = '';
+  return `${sign}${int}${frac ? `,${frac}` : ''}`;
+}
+
+/** A JS number as plain decimal text (never exponent notation). */
+function numberText(n: number): string {
+  if (!Number.isFinite(n)) return '';
+  const s = String(n);
+  return /e/i.test(s) ? n.toFixed(20).replace(/\.?0+$/, '') : s;
+}
+
+/** 'yyyy-MM-dd' (or a Date) → dd/MM/yyyy; '' for null. */
+export function csvDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const iso = value instanceof Date ? value.toISOString().slice(0, 10) : value;
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
+}

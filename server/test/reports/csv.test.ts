@@ -1,0 +1,88 @@
+import Fastify from 'fastify';
+import { csvDate, csvDecimal, keysetBatches, sendCsv } from '../../src/http/csv';
+
+describe('csvDecimal: exact digits, decimal comma, no grouping', () => {
+  it('writes numeric text with a comma and drops trailing zeros', () => {
+    expect(csvDecimal('1234.500')).toBe('1234,5');
+    expect(csvDecimal('12.000')).toBe('12');
+    expect(csvDecimal('0.001')).toBe('0,001');
+    expect(csvDecimal('-3.250')).toBe('-3,25');
+    expect(csvDecimal(0.1)).toBe('0,1');
+    expect(csvDecimal(null)).toBe('');
+  });
+
+  it('rounds half away from zero on the digits and pads to the minimum', () => {
+    expect(csvDecimal('2.675', { maxDecimals: 2 })).toBe('2,68'); // a float would say 2,67
+    expect(csvDecimal('-2.675', { maxDecimals: 2 })).toBe('-2,68');
+    expect(csvDecimal('9.999', { maxDecimals: 2 })).toBe('10');
+    expect(csvDecimal('9.999', { minDecimals: 2, maxDecimals: 2 })).toBe('10,00');
+    expect(csvDecimal('-0.001', { maxDecimals: 2 })).toBe('0');
+    expect(csvDecimal('123456789012345.123456789', { minDecimals: 2, maxDecimals: 5 })).toBe('123456789012345,12346');
+  });
+
+  it('dates are dd/MM/yyyy', () => {
+    expect(csvDate('2026-03-07')).toBe('07/03/2026');
+    expect(csvDate(null)).toBe('');
+  });
+});
+
+describe('sendCsv', () => {
+  async function appWith(rows: AsyncIterable<{ code: string; q: string }> | Iterable<{ code: string; q: string }>) {
+    const app = Fastify();
+    app.get('/x', (_req, reply) =>
+      sendCsv(reply, {
+        filename: 'giacenze à.csv',
+        columns: [
+          { header: 'Codice', value: (r) => r.code },
+          { header: 'Quantità', value: (r) => csvDecimal(r.q) },
+        ],
+        rows,
+      }),
+    );
+    await app.ready();
+    return app;
+  }
+
+  it('answers UTF-8 with BOM, ; separator, CRLF, translated headers and quotes where needed', async () => {
+    const app = await appWith([
+      { code: 'A;1', q: '1.500' },
+      { code: 'B "x"', q: '2' },
+    ]);
+    const res = await app.inject({ method: 'GET', url: '/x' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain("filename*=UTF-8''giacenze%20%C3%A0.csv");
+    const raw = res.rawPayload;
+    expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(raw.subarray(3).toString('utf8')).toBe('Codice;Quantità\r\n"A;1";1,5\r\n"B ""x""";2\r\n');
+    await app.close();
+  });
+
+  it('pulls rows lazily in keyset batches until a short batch', async () => {
+    const calls: (number | null)[] = [];
+    const total = 25_000;
+    const rows = keysetBatches<{ n: number }>(async (after) => {
+      const from = after ? after.n + 1 : 0;
+      calls.push(after?.n ?? null);
+      return Array.from({ length: Math.max(0, Math.min(1000, total - from)) }, (_, i) => ({ n: from + i }));
+    }, 1000);
+    const app = Fastify();
+    app.get('/x', (_req, reply) => sendCsv(reply, { filename: 'n.csv', columns: [{ header: 'n', value: (r) => r.n }], rows }));
+    const res = await app.inject({ method: 'GET', url: '/x' });
+    const lines = res.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    expect(lines).toHaveLength(total + 1);
+    expect(lines[total]).toBe(String(total - 1));
+    expect(calls).toHaveLength(26); // 25 full batches and the empty one that ends it
+    await app.close();
+  });
+
+  it('a query failing mid-stream breaks the download instead of ending it as complete', async () => {
+    async function* failing() {
+      yield { code: 'A', q: '1' };
+      throw new Error('db gone');
+    }
+    const app = await appWith(failing());
+    await expect(app.inject({ method: 'GET', url: '/x' })).rejects.toBeDefined();
+    await app.close();
+  });
+});

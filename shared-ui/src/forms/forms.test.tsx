@@ -1,0 +1,156 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { z } from 'zod';
+import { requiredText } from '@wms/shared-api';
+import { switchLanguage } from '../testing';
+import { DateField } from './DateField';
+import { TextField } from './Field';
+import { FormActions } from './FormActions';
+import { NumberField } from './NumberField';
+import { useZodForm } from './useZodForm';
+
+// A form on a shared-style schema: quantities as exact decimal strings, days as ISO strings.
+const schema = z.object({
+  name: requiredText(),
+  quantity: z.string().regex(/^\d+(\.\d+)?$/, { error: 'required' }),
+  day: z.string().min(1, { error: 'required' }),
+});
+
+function TestForm({ onSave }: { onSave: (v: z.output<typeof schema>) => Promise<void> }) {
+  const form = useZodForm(schema, { name: '', quantity: '', day: '' });
+  return (
+    <form ref={form.formRef} noValidate onSubmit={form.handleSubmit(onSave, 'common:form.saveFailed')}>
+      <TextField label="Nome" required {...form.field('name')} />
+      <NumberField label="Quantità" decimals={3} required {...form.field('quantity')} data-testid="qty" />
+      <DateField label="Data" required {...form.field('day')} data-testid="day" />
+      <FormActions saving={form.saving} onCancel={() => undefined} failure={form.failure} saveTestId="save" />
+    </form>
+  );
+}
+
+beforeEach(() => switchLanguage('it'));
+
+describe('NumberField', () => {
+  it('saves "2,5" as the exact decimal string "2.5" and shows it formatted on blur', async () => {
+    const onSave = jest.fn().mockResolvedValue(undefined);
+    render(<TestForm onSave={onSave} />);
+    await userEvent.type(screen.getByLabelText(/Nome/), 'Vite');
+    await userEvent.type(screen.getByTestId('qty'), '1234,5');
+    await userEvent.tab();
+    expect(screen.getByTestId('qty')).toHaveValue('1.234,5');
+    await userEvent.type(screen.getByTestId('day'), '05/03/2026');
+    await userEvent.click(screen.getByTestId('save'));
+    expect(onSave).toHaveBeenCalledWith({ name: 'Vite', quantity: '1234.5', day: '2026-03-05' });
+  });
+
+  it('in French groups with a narrow space and still reads the comma', async () => {
+    await switchLanguage('fr');
+    const onSave = jest.fn().mockResolvedValue(undefined);
+    render(<TestForm onSave={onSave} />);
+    await userEvent.type(screen.getByTestId('qty'), '1234,5');
+    await userEvent.tab();
+    expect(screen.getByTestId('qty')).toHaveValue('1\u202f234,5');
+    // Back in the field: the text to edit, without grouping.
+    await userEvent.click(screen.getByTestId('qty'));
+    expect(screen.getByTestId('qty')).toHaveValue('1234,5');
+  });
+
+  it.each([
+    ['2,5,1', 'Numero non valido'],
+    ['abc', 'Numero non valido'],
+    ['2,1234', 'Al massimo 3 decimali'],
+  ])('%j gets an inline message and is never saved', async (typed, message) => {
+    const onSave = jest.fn().mockResolvedValue(undefined);
+    render(<TestForm onSave={onSave} />);
+    await userEvent.type(screen.getByLabelText(/Nome/), 'Vite');
+    await userEvent.type(screen.getByTestId('day'), '05/03/2026');
+    await userEvent.type(screen.getByTestId('qty'), typed);
+    await userEvent.tab();
+    expect(screen.getByTestId('error-quantity')).toHaveTextContent(message);
+    expect(screen.getByTestId('qty')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('qty')).toHaveValue(typed);
+    await userEvent.click(screen.getByTestId('save'));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(screen.getByTestId('qty')).toHaveFocus();
+  });
+
+  it('refuses a save pressed with Enter while the unreadable text is still being typed', async () => {
+    const onSave = jest.fn().mockResolvedValue(undefined);
+    render(<TestForm onSave={onSave} />);
+    await userEvent.type(screen.getByLabelText(/Nome/), 'Vite');
+    await userEvent.type(screen.getByTestId('day'), '05/03/2026');
+    await userEvent.type(screen.getByTestId('qty'), '2,5,1{Enter}');
+    expect(onSave).not.toHaveBeenCalled();
+    expect(screen.getByTestId('error-quantity')).toHaveTextContent('Numero non valido');
+  });
+});
+
+describe('DateField', () => {
+  it('31/02/2026 gets a message, the form is not saved and focus goes to the date', async () => {
+    const onSave = jest.fn().mockResolvedValue(undefined);
+    render(<TestForm onSave={onSave} />);
+    await userEvent.type(screen.getByLabelText(/Nome/), 'Vite');
+    await userEvent.type(screen.getByTestId('qty'), '2');
+    await userEvent.type(screen.getByTestId('day'), '31/02/2026');
+    await userEvent.tab();
+    expect(screen.getByTestId('error-day')).toHaveTextContent('Data non valida: usa il formato gg/mm/aaaa');
+    await userEvent.click(screen.getByTestId('save'));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(screen.getByTestId('day')).toHaveFocus();
+  });
+
+  it('picks a day from an Italian calendar and shows it as dd/MM/yyyy', async () => {
+    const onChange = jest.fn();
+    render(<DateField name="day" label="Data" value="2026-03-05" onChange={onChange} data-testid="day" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Apri il calendario: Data' }));
+    const dialog = screen.getByRole('dialog', { name: 'Data' });
+    expect(dialog).toHaveTextContent('Marzo 2026');
+    expect(screen.getByRole('button', { name: 'giovedì 5 marzo 2026' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}{Enter}');
+    expect(onChange).toHaveBeenCalledWith('2026-03-06');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByTestId('day')).toHaveValue('06/03/2026');
+    expect(screen.getByTestId('day')).toHaveFocus();
+  });
+
+  it('speaks French in a French session', async () => {
+    await switchLanguage('fr');
+    render(<DateField name="day" label="Date" value="2026-03-05" onChange={() => undefined} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Ouvrir le calendrier : Date' }));
+    expect(screen.getByRole('dialog')).toHaveTextContent('Mars 2026');
+    await userEvent.keyboard('{PageDown}');
+    expect(screen.getByRole('dialog')).toHaveTextContent('Avril 2026');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('useZodForm', () => {
+  it('an empty save marks every required field, focuses the first, and wires label, aria-required and the message', async () => {
+    const onSave = jest.fn();
+    render(<TestForm onSave={onSave} />);
+    await userEvent.click(screen.getByTestId('save'));
+    const name = screen.getByLabelText(/Nome/);
+    expect(name).toHaveFocus();
+    expect(name).toHaveAttribute('aria-required', 'true');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Campo obbligatorio');
+    expect(screen.getByTestId('error-quantity')).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('a refused save shows the server message above the buttons and its field texts under the fields', async () => {
+    const err = Object.assign(new Error('400'), {
+      isAxiosError: true,
+      response: { status: 400, data: { error: 'Dati non validi', code: 'VALIDATION', fields: { name: 'Nome già usato' } } },
+    });
+    render(<TestForm onSave={() => Promise.reject(err)} />);
+    await userEvent.type(screen.getByLabelText(/Nome/), 'Vite');
+    await userEvent.type(screen.getByTestId('qty'), '2');
+    await userEvent.type(screen.getByTestId('day'), '05/03/2026');
+    await userEvent.click(screen.getByTestId('save'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Dati non validi');
+    expect(screen.getByTestId('error-name')).toHaveTextContent('Nome già usato');
+    expect(screen.getByLabelText(/Nome/)).toHaveFocus();
+  });
+});

@@ -1,0 +1,172 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { apiError, fieldProblems } from '@wms/shared-api';
+import { failureText } from './failure-text';
+
+/** A problem as a translation key ("validation" namespace by default, or "ns:key") and its parameters. */
+export interface FormProblem {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+/** What a field component needs from the form: `{...form.field('name')}`. */
+export interface FieldBinding<V = unknown> {
+  name: string;
+  value: V;
+  onChange: (value: V) => void;
+  /** Called by NumberField / DateField when the text typed cannot be read exactly (null once it can). */
+  onInputProblem: (problem: FormProblem | null) => void;
+  error?: string;
+  disabled?: boolean;
+}
+
+/** Focuses the control named `name` inside `form` (the first field in error after a refused save). No popup opens. */
+export function focusField(form: HTMLFormElement | null, name: string | undefined): void {
+  if (!form || !name) return;
+  const el = form.querySelector<HTMLElement>(`[name="${name.replace(/["\\]/g, '\\$&')}"]`);
+  el?.focus({ preventScroll: false });
+}
+
+/**
+ * The one form hook of the portal, on the entity's shared zod schema (the same rules and words as the server). Values
+ * are what the inputs hold (numbers as exact decimal strings, days as ISO strings); `validate` parses them with the
+ * schema. A field whose typed text cannot be read (NumberField, DateField) blocks the save with its own message. A
+ * refused save shows every message inline and focuses the first field in error; a 400's `fields` show the same way.
+ */
+export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>>(schema: S, initial: z.input<S>) {
+  type Values = z.input<S>;
+  const { t } = useTranslation('validation');
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>(initial);
+  const [problems, setProblems] = useState<Record<string, FormProblem>>({});
+  const [inputProblems, setInputProblems] = useState<Record<string, FormProblem>>({});
+  /** Input problems are shown by their field on blur; the form shows them too once a save was refused because of them. */
+  const [revealInput, setRevealInput] = useState(false);
+  const [serverFields, setServerFields] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const valuesRef = useRef(values);
+  valuesRef.current = values;
+  /** Fields named by a refused save, focused once the form is enabled again. */
+  const focusLater = useRef<string[] | null>(null);
+  useEffect(() => {
+    if (saving || !focusLater.current) return;
+    const names = focusLater.current;
+    focusLater.current = null;
+    focusField(formRef.current, firstInForm(names));
+  });
+
+  const drop =
+    <T>(field: string) =>
+    (m: Record<string, T>) => {
+      if (!(field in m)) return m;
+      const { [field]: _gone, ...rest } = m;
+      return rest;
+    };
+
+  const set = useCallback(<K extends keyof Values & string>(field: K, value: Values[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setProblems(drop<FormProblem>(field));
+    setServerFields(drop<string>(field));
+    setFailure(null);
+  }, []);
+
+  const setInputProblem = useCallback((field: string, problem: FormProblem | null) => {
+    setInputProblems((m) => (problem ? { ...m, [field]: problem } : drop<FormProblem>(field)(m)));
+  }, []);
+
+  const reset = useCallback((next: Values) => {
+    setValues(next);
+    setProblems({});
+    setInputProblems({});
+    setRevealInput(false);
+    setServerFields({});
+    setFailure(null);
+  }, []);
+
+  /** Field names in the order the form shows them (for "focus the first one"). */
+  const firstInForm = (names: string[]): string | undefined => {
+    const form = formRef.current;
+    if (!form) return names[0];
+    const wanted = new Set(names);
+    for (const el of Array.from(form.querySelectorAll<HTMLElement>('[name]'))) {
+      const name = el.getAttribute('name');
+      if (name && wanted.has(name)) return name;
+    }
+    return names[0];
+  };
+
+  /** The parsed values, or null after showing every problem and focusing the first field in error. */
+  const validate = useCallback((): z.output<S> | null => {
+    const parsed = schema.safeParse(valuesRef.current);
+    const found: Record<string, FormProblem> = parsed.success ? {} : fieldProblems(parsed.error);
+    setProblems(found);
+    if (Object.keys(inputProblems).length > 0) setRevealInput(true);
+    const all = { ...found, ...inputProblems };
+    if (parsed.success && Object.keys(inputProblems).length === 0) return parsed.data;
+    focusField(formRef.current, firstInForm(Object.keys(all)));
+    return null;
+  }, [schema, inputProblems]);
+
+  /** Shows the field texts of a refused save (400 `fields`) and focuses the first of them. */
+  const showServerProblems = useCallback((err: unknown) => {
+    const fields = apiError(err)?.fields ?? {};
+    setServerFields(fields);
+    focusLater.current = Object.keys(fields);
+  }, []);
+
+  const error = (field: string): string | undefined => {
+    const p = (revealInput ? inputProblems[field] : undefined) ?? problems[field];
+    return p ? t(p.key, p.params) : serverFields[field];
+  };
+
+  /**
+   * The form's onSubmit: validates, then runs `save` with the parsed values; a failure shows the server's field texts
+   * and `failure` (the server's message, else `fallbackKey` translated) above the buttons.
+   */
+  const handleSubmit = (save: (data: z.output<S>) => Promise<void>, fallbackKey: string) => async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (saving) return;
+    setFailure(null);
+    const data = validate();
+    if (data === null) return;
+    setSaving(true);
+    try {
+      await save(data);
+    } catch (err) {
+      showServerProblems(err);
+      setFailure(failureText(err, fallbackKey));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  /** Props for a field component bound to `name`. */
+  const field = <K extends keyof Values & string>(name: K): FieldBinding<Values[K]> => ({
+    name,
+    value: values[name],
+    onChange: (v: Values[K]) => set(name, v),
+    onInputProblem: (p: FormProblem | null) => setInputProblem(name, p),
+    error: error(name),
+    disabled: saving,
+  });
+
+  return {
+    formRef,
+    values,
+    set,
+    reset,
+    validate,
+    error,
+    field,
+    setInputProblem,
+    showServerProblems,
+    handleSubmit,
+    saving,
+    failure,
+    setFailure,
+  };
+}
+
+export type ZodForm<S extends z.ZodType<unknown, Record<string, unknown>>> = ReturnType<typeof useZodForm<S>>;

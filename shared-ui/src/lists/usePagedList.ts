@@ -1,0 +1,156 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { fetchPage, type QueryParams } from './fetch-page';
+
+export const DEFAULT_PAGE_SIZE = 25;
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export interface PagedListOptions {
+  /** Server sort key used when the URL names none, and its order. */
+  defaultSort?: string;
+  defaultOrder?: 'asc' | 'desc';
+  /** Sort keys the server accepts; anything else in the URL falls back to the default. */
+  sorts?: readonly string[];
+  pageSize?: number;
+  /** Further URL parameters passed to the server as filters (e.g. ['status', 'supplier_id']). */
+  filters?: readonly string[];
+  /** Fixed parameters always sent (e.g. { status: 'active' }). */
+  fixed?: QueryParams;
+  debounceMs?: number;
+}
+
+export interface PagedList<T> {
+  rows: T[];
+  total: number;
+  /** loading: nothing to show yet; ready: rows answer the current URL; failed: the last call failed. */
+  status: 'loading' | 'ready' | 'failed';
+  /** A newer call is on its way while the previous rows stay on screen. */
+  refreshing: boolean;
+  /** What the search box shows (the URL's `q` follows it after the debounce). */
+  search: string;
+  setSearch: (q: string) => void;
+  sort: string | undefined;
+  order: 'asc' | 'desc';
+  /** Sorts by `key`; the same key again flips the order. Back to the first page. */
+  toggleSort: (key: string) => void;
+  setSort: (key: string, order: 'asc' | 'desc') => void;
+  offset: number;
+  pageSize: number;
+  setOffset: (offset: number) => void;
+  /** Current value of a filter from the URL ('' when absent). */
+  filter: (name: string) => string;
+  setFilter: (name: string, value: string) => void;
+  reload: () => void;
+}
+
+/**
+ * One server-paged list whose state lives in the URL (?q=…&sort=…&order=…&offset=…&<filters>), so a reload, a shared
+ * link or the way back from a form shows the same rows. The search box is debounced; a newer request aborts the older
+ * one (AbortController) so an old answer never overwrites a newer one; the total comes from X-Total-Count.
+ */
+export function usePagedList<T>(path: string, options: PagedListOptions = {}): PagedList<T> {
+  const {
+    defaultSort,
+    defaultOrder = 'asc',
+    sorts,
+    pageSize = DEFAULT_PAGE_SIZE,
+    filters = [],
+    fixed,
+    debounceMs = SEARCH_DEBOUNCE_MS,
+  } = options;
+  const [params, setParams] = useSearchParams();
+  const urlQ = params.get('q') ?? '';
+  const [search, setSearchText] = useState(urlQ);
+
+  const rawSort = params.get('sort');
+  const sort = rawSort && (!sorts || sorts.includes(rawSort)) ? rawSort : defaultSort;
+  const rawOrder = params.get('order');
+  const order: 'asc' | 'desc' = rawOrder === 'asc' || rawOrder === 'desc' ? rawOrder : sort === defaultSort ? defaultOrder : 'asc';
+  const rawOffset = Number(params.get('offset'));
+  const offset = Number.isInteger(rawOffset) && rawOffset > 0 ? rawOffset : 0;
+
+  const update = useCallback(
+    (changes: Record<string, string | null>, keepOffset = false) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(changes)) {
+            if (v === null || v === '') next.delete(k);
+            else next.set(k, v);
+          }
+          if (!keepOffset) next.delete('offset');
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  // The URL's q follows the box once typing pauses; the box follows the URL when it changes from outside (back button).
+  useEffect(() => {
+    if (search === urlQ) return undefined;
+    const timer = setTimeout(() => update({ q: search.trim() ? search : null }), debounceMs);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search, debounceMs]);
+  useEffect(() => {
+    setSearchText((s) => (s.trim() === urlQ.trim() ? s : urlQ));
+  }, [urlQ]);
+
+  const filterKey = filters.map((f) => `${f}=${params.get(f) ?? ''}`).join('&');
+  const query = useMemo(() => {
+    const q: QueryParams = { ...fixed, q: urlQ.trim(), sort, order: sort ? order : undefined, limit: pageSize, offset };
+    for (const f of filters) q[f] = params.get(f) ?? '';
+    return JSON.stringify(q);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [urlQ, sort, order, pageSize, offset, filterKey, JSON.stringify(fixed ?? {})]);
+
+  const [tick, setTick] = useState(0);
+  const [state, setState] = useState<{ rows: T[]; total: number; status: PagedList<T>['status']; refreshing: boolean }>({
+    rows: [],
+    total: 0,
+    status: 'loading',
+    refreshing: false,
+  });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState((s) => ({ ...s, refreshing: true }));
+    fetchPage<T>(path, JSON.parse(query) as QueryParams, controller.signal).then(
+      (page) => {
+        if (!controller.signal.aborted) setState({ ...page, status: 'ready', refreshing: false });
+      },
+      () => {
+        if (!controller.signal.aborted) setState((s) => ({ ...s, status: 'failed', refreshing: false }));
+      },
+    );
+    return () => controller.abort();
+  }, [path, query, tick]);
+
+  return {
+    ...state,
+    search,
+    setSearch: setSearchText,
+    sort,
+    order,
+    toggleSort: (key) => update({ sort: key, order: key === sort && order === 'asc' ? 'desc' : 'asc' }),
+    setSort: (key, o) => update({ sort: key, order: o }),
+    offset,
+    pageSize,
+    setOffset: (o) => update({ offset: o > 0 ? String(o) : null }, true),
+    filter: (name) => params.get(name) ?? '',
+    setFilter: (name, value) => update({ [name]: value || null }),
+    reload: useCallback(() => setTick((n) => n + 1), []),
+  };
+}
+
+/** `value`, once it has stopped changing for `ms`. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}

@@ -1,0 +1,143 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, type Party, type Product, type Warehouse } from '@wms/shared-api';
+import { SelectField } from '../forms/Field';
+import { fetchPage } from '../lists/fetch-page';
+import { EntityPicker, type EntityPickerProps } from './EntityPicker';
+
+type PickerProps<T extends { id: number }> = Omit<EntityPickerProps<T>, 'search' | 'load' | 'text' | 'label'> & { label?: ReactNode };
+
+/** "CODE — description" (or the code alone). */
+export function productLabel(p: Pick<Product, 'code' | 'description'>): string {
+  return p.description ? `${p.code} — ${p.description}` : p.code;
+}
+
+async function loadOne<T>(path: string, id: number): Promise<T> {
+  const { data } = await api.get<T>(`${path}/${encodeURIComponent(String(id))}`);
+  return data;
+}
+
+/**
+ * Choose a product by code or description: active products only unless `includeInactive`, and only one supplier's when
+ * `supplierId` is given (an order's lines).
+ */
+export function ProductPicker({
+  supplierId,
+  includeInactive,
+  ...props
+}: PickerProps<Product> & { supplierId?: number | null; includeInactive?: boolean }) {
+  const { t } = useTranslation('common');
+  return (
+    <EntityPicker<Product>
+      label={t('picker.product')}
+      {...props}
+      search={(q, limit, signal) =>
+        fetchPage<Product>(
+          '/products',
+          { q, limit, sort: 'code', order: 'asc', status: includeInactive ? undefined : 'active', supplier_id: supplierId ?? undefined },
+          signal,
+        )
+      }
+      load={(id) => loadOne<Product>('/products', id)}
+      text={productLabel}
+      renderOption={(p) => (
+        <>
+          <span className="combobox-code code">{p.code}</span>
+          {p.description ? <span className="combobox-description">{p.description}</span> : null}
+        </>
+      )}
+      optionTestId={(p) => `product-option-${p.code}`}
+    />
+  );
+}
+
+function partyPicker(path: '/suppliers' | '/customers', labelKey: string) {
+  return function PartyPicker(props: PickerProps<Party>) {
+    const { t } = useTranslation('common');
+    return (
+      <EntityPicker<Party>
+        label={t(labelKey)}
+        {...props}
+        search={(q, limit, signal) => fetchPage<Party>(path, { q, limit, sort: 'business_name', order: 'asc' }, signal)}
+        load={(id) => loadOne<Party>(path, id)}
+        text={(p) => p.business_name}
+        renderOption={(p) => (
+          <>
+            <span className="combobox-code">{p.business_name}</span>
+            {p.city ? <span className="combobox-description">{p.city}</span> : null}
+          </>
+        )}
+      />
+    );
+  };
+}
+
+/** Choose a supplier by name (or VAT number, city…). */
+export const SupplierPicker = partyPicker('/suppliers', 'picker.supplier');
+/** Choose a customer by name (or VAT number, city…). */
+export const CustomerPicker = partyPicker('/customers', 'picker.customer');
+
+/** Every live warehouse by name (a company has a handful; the server pages at 1000). */
+export async function fetchWarehouseOptions(): Promise<Warehouse[]> {
+  return (await fetchPage<Warehouse>('/warehouses', { limit: 1000, sort: 'name', order: 'asc' })).rows;
+}
+
+export interface WarehousePickerProps {
+  name: string;
+  label?: ReactNode;
+  value: number | string | null | undefined;
+  onChange: (id: number | null, row: Warehouse | null) => void;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  disabled?: boolean;
+  /** Ids not offered (e.g. the origin of a transfer). */
+  exclude?: readonly (number | null | undefined)[];
+  /** Also offer inactive warehouses (default: only the chosen one if it is inactive). */
+  includeInactive?: boolean;
+  /** The list when the screen loaded it already (see `useWarehouses`). */
+  warehouses?: Warehouse[] | null;
+  'data-testid'?: string;
+}
+
+/** A select of warehouses (a handful: no search needed). */
+export function WarehousePicker({ warehouses: given, exclude = [], includeInactive, label, onChange, ...props }: WarehousePickerProps) {
+  const { t } = useTranslation('common');
+  const own = useWarehouses(given !== undefined);
+  const list = given !== undefined ? given : own.warehouses;
+  const current = props.value == null || props.value === '' ? null : Number(props.value);
+  const options = (list ?? [])
+    .filter((w) => (includeInactive || w.is_active !== false || w.id === current) && (w.id === current || !exclude.includes(w.id)))
+    .map((w) => ({ value: String(w.id), label: w.name }));
+  return (
+    <SelectField
+      {...props}
+      label={label ?? t('picker.warehouse')}
+      value={current === null ? '' : String(current)}
+      hint={props.hint ?? (own.failed ? t('picker.loadFailed') : undefined)}
+      options={options}
+      placeholder={t('picker.chooseWarehouse')}
+      onChange={(v) => {
+        const id = v === '' ? null : Number(v);
+        onChange(id, (list ?? []).find((w) => w.id === id) ?? null);
+      }}
+    />
+  );
+}
+
+/** The warehouses once per screen: null while loading, [] when the list could not be read (`failed` then true). */
+export function useWarehouses(skip = false): { warehouses: Warehouse[] | null; failed: boolean } {
+  const [state, setState] = useState<{ warehouses: Warehouse[] | null; failed: boolean }>({ warehouses: null, failed: false });
+  useEffect(() => {
+    if (skip) return undefined;
+    let current = true;
+    fetchWarehouseOptions().then(
+      (rows) => current && setState({ warehouses: rows, failed: false }),
+      () => current && setState({ warehouses: [], failed: true }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [skip]);
+  return state;
+}
