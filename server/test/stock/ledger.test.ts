@@ -494,7 +494,8 @@ describe('the ledger is append-only in the database itself', () => {
     const row = await load(p.id, w.id, 1);
     await expect(db.query('UPDATE stock_movements SET quantity = 2 WHERE id = $1', [row.id])).rejects.toThrow(/append-only/);
     await expect(db.query('DELETE FROM stock_movements WHERE id = $1', [row.id])).rejects.toThrow(/append-only/);
-    await expect(db.query('TRUNCATE stock_movements')).rejects.toThrow(/append-only/);
+    // CASCADE: other tables (sales) reference the ledger; the trigger must refuse the truncate itself, not the foreign keys.
+    await expect(db.query('TRUNCATE stock_movements CASCADE')).rejects.toThrow(/append-only/);
     const reversal = await reverseMovementTx(db, row.id, actor);
     await expect(db.query('UPDATE stock_movements SET reversed_by_id = $2 WHERE id = $1', [row.id, reversal.id])).rejects.toThrow(
       /append-only/,
