@@ -44,7 +44,11 @@ async function resetSchema(url: string, schema: string): Promise<void> {
 function pgbench(url: string): { tps: number; output: string } {
   const env = { ...process.env, PGOPTIONS: `-c search_path=${PGBENCH_SCHEMA}` };
   execFileSync('pgbench', ['-i', '-q', '-s', '10', url], { env, stdio: 'pipe' });
-  const output = execFileSync('pgbench', ['-N', '-c', String(CONCURRENCY), '-j', '2', '-T', String(SECONDS), url], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = execFileSync('pgbench', ['-N', '-c', String(CONCURRENCY), '-j', '2', '-T', String(SECONDS), url], {
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const m = /tps = ([\d.]+)/.exec(output);
   if (!m) throw new Error(`pgbench printed no tps:\n${output}`);
   return { tps: Number(m[1]), output };
@@ -57,7 +61,10 @@ async function main(): Promise<void> {
   const db = await openDb({ databaseUrl: url, schema: APP_SCHEMA });
 
   // Registry rows straight in SQL (set-based); stock through the ledger (the one door), one load per product and warehouse.
-  await db.query(`INSERT INTO users (username, name, role, password_hash) VALUES ($1, 'Bench sales', 'sales', $2)`, [USER.username, await hashPassword(USER.password)]);
+  await db.query(`INSERT INTO users (username, name, role, password_hash) VALUES ($1, 'Bench sales', 'sales', $2)`, [
+    USER.username,
+    await hashPassword(USER.password),
+  ]);
   await db.query(`INSERT INTO warehouses (name) SELECT 'Magazzino ' || n FROM generate_series(1, $1::int) n`, [WAREHOUSES]);
   await db.query(
     `INSERT INTO customers (business_name, vat_number, address, city, province, zip_code, email, phone)
@@ -77,7 +84,19 @@ async function main(): Promise<void> {
   for (const p of products) {
     for (const w of warehouses) {
       await db.tx((q) =>
-        postMovement(q, { movementType: 'C', productId: p.id, warehouseId: w, batchNumber: p.has_batch ? 'L1' : null, expiryDate: p.has_batch ? expiry : null, quantity: 100_000, movementDate: '2026-01-02' }, { id: null }),
+        postMovement(
+          q,
+          {
+            movementType: 'C',
+            productId: p.id,
+            warehouseId: w,
+            batchNumber: p.has_batch ? 'L1' : null,
+            expiryDate: p.has_batch ? expiry : null,
+            quantity: 100_000,
+            movementDate: '2026-01-02',
+          },
+          { id: null },
+        ),
       );
     }
   }
@@ -86,7 +105,11 @@ async function main(): Promise<void> {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
-  const login = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(USER) });
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(USER),
+  });
   const { token } = (await login.json()) as { token: string };
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
 
@@ -100,9 +123,19 @@ async function main(): Promise<void> {
     Array.from({ length: CONCURRENCY }, async () => {
       while (Date.now() < deadline) {
         const p = pick(products);
-        const body = { product_id: p.id, warehouse_id: pick(warehouses), batch_number: p.has_batch ? 'L1' : null, quantity: 1 + Math.floor(Math.random() * 5), customer_id: pick(customers) };
+        const body = {
+          product_id: p.id,
+          warehouse_id: pick(warehouses),
+          batch_number: p.has_batch ? 'L1' : null,
+          quantity: 1 + Math.floor(Math.random() * 5),
+          customer_id: pick(customers),
+        };
         const t0 = performance.now();
-        const res = await fetch(`${base}/sales`, { method: 'POST', headers: { ...headers, 'idempotency-key': randomUUID() }, body: JSON.stringify(body) });
+        const res = await fetch(`${base}/sales`, {
+          method: 'POST',
+          headers: { ...headers, 'idempotency-key': randomUUID() },
+          body: JSON.stringify(body),
+        });
         await res.arrayBuffer();
         latencies.push(performance.now() - t0);
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;
@@ -137,10 +170,14 @@ async function main(): Promise<void> {
     load_average: { during_sales: load1, before_pgbench: load2 },
     invariants_ok: invariants.ok,
   };
-  console.log(`POST /sales, ${CONCURRENCY} clients, ${SECONDS} s: ${created} sales (${JSON.stringify(statuses)}), ${result.sales_per_second} sales/s, p50 ${lat.p50.toFixed(1)} / p99 ${lat.p99.toFixed(1)} ms`);
+  console.log(
+    `POST /sales, ${CONCURRENCY} clients, ${SECONDS} s: ${created} sales (${JSON.stringify(statuses)}), ${result.sales_per_second} sales/s, p50 ${lat.p50.toFixed(1)} / p99 ${lat.p99.toFixed(1)} ms`,
+  );
   console.log(`pgbench -N -c ${CONCURRENCY} -j 2 -T ${SECONDS} (same run, same server): ${pg.tps.toFixed(1)} TPS`);
   console.log(`ratio sales/s ÷ pgbench TPS = ${result.ratio}   (load average ${load1.toFixed(1)} / ${load2.toFixed(1)})`);
-  console.log(`Σ ledger = balances: ${invariants.ok ? 'yes' : 'NO'}; sales rows ${salesRows} = 201 answers ${created}: ${salesRows === created ? 'yes' : 'NO'}`);
+  console.log(
+    `Σ ledger = balances: ${invariants.ok ? 'yes' : 'NO'}; sales rows ${salesRows} = 201 answers ${created}: ${salesRows === created ? 'yes' : 'NO'}`,
+  );
   const dir = path.resolve(__dirname, 'results');
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, `sales-${Date.now()}.json`), JSON.stringify(result, null, 2));

@@ -21,24 +21,33 @@ const common = (appDir) => ({
   dts: false,
 });
 
-/** The host: no remotes at build time; they are registered at run time from /remotes.json. */
-function hostFederation(appDir) {
+/**
+ * The host: no remotes at build time; they are registered at run time from /remotes.json. In production it provides the
+ * federation runtime (global `_FEDERATION_RUNTIME_CORE`) to the remotes, which are built without their own copy
+ * (`externalRuntime`): one runtime per page instead of one per remoteEntry (≈ 28 → 9 KB gzip each).
+ */
+function hostFederation(appDir, { production = false } = {}) {
   return new ModuleFederationPlugin({
     name: 'shell',
     remotes: {},
     runtimePlugins: [path.join(__dirname, 'runtime', 'remote-errors.js')],
     ...common(appDir),
+    ...(production ? { experiments: { provideExternalRuntime: true } } : {}),
   });
 }
 
-/** A remote: container `name`, one exposed module `./App`. */
-function remoteFederation(appDir, name) {
+/**
+ * A remote: container `name`, one exposed module `./App`. In production its remoteEntry uses the host's federation runtime
+ * (see hostFederation); in development it keeps its own, so its standalone page works without the shell.
+ */
+function remoteFederation(appDir, name, { production = false } = {}) {
   if (!REMOTES[name]) throw new Error(`Unknown remote "${name}"; known: ${Object.keys(REMOTES).join(', ')}`);
   return new ModuleFederationPlugin({
     name,
     filename: 'remoteEntry.js',
     exposes: { './App': './src/App.tsx' },
     ...common(appDir),
+    ...(production ? { experiments: { externalRuntime: true } } : {}),
   });
 }
 

@@ -3,7 +3,7 @@ import { GoodsReceiptRoutes } from './goods-receipt/GoodsReceiptRoutes';
 import { MovementsRoutes } from './movements/MovementsRoutes';
 import { PricesRoutes } from './prices/PricesRoutes';
 import { PurchaseOrdersRoutes } from './purchase-orders/PurchaseOrdersRoutes';
-import { SalesPage } from './sales/SalesPage';
+import { SalesRoutes } from './sales/SalesRoutes';
 import { StockTransferPage } from './stock-transfer/StockTransferPage';
 
 /**
@@ -19,7 +19,7 @@ export const AREAS: readonly Area[] = [
   { id: 'purchaseOrders', path: 'ordini-fornitori', permission: 'purchaseOrders', Screen: PurchaseOrdersRoutes },
   { id: 'goodsReceipt', path: 'ricezione-merce', permission: 'goodsReceipt', Screen: GoodsReceiptRoutes },
   { id: 'prices', path: 'prezzi', permission: 'prices', Screen: PricesRoutes },
-  { id: 'sales', path: 'vendite', permission: 'sales', Screen: SalesPage },
+  { id: 'sales', path: 'vendite', permission: 'sales', Screen: SalesRoutes },
   { id: 'movements', path: 'movimenti', permission: 'movements', Screen: MovementsRoutes },
   { id: 'stockTransfer', path: 'trasferimenti', permission: 'operations', Screen: StockTransferPage },
 ];

@@ -4,12 +4,14 @@ import { loadConfig, type Config } from './config';
 import type { Db } from './db';
 import { authGuard } from './auth/guard';
 import { domains as defaultDomains, type Domain } from './domains';
-import { describeError, installErrorHandler, notFoundBody } from './http/error-handler';
+import { answerClientError, describeError, installErrorHandler, notFoundBody } from './http/error-handler';
 import { healthRoutes } from './http/health';
 import { installJsonParser } from './http/json-parser';
 import { installTextGuard } from './http/text-guard';
+import { withLogRedaction } from './http/logging';
 import { registerOpenApi } from './http/openapi';
 import { zodValidatorCompiler } from './http/validation';
+import { registerCompression } from './web/compress';
 import { isSpaNavigation, registerWeb, sendSpaIndex, webLayout } from './web/serve';
 
 declare module 'fastify' {
@@ -39,13 +41,15 @@ const BODY_LIMIT = 1024 * 1024;
 export async function buildApp(opts: BuildAppOptions) {
   const config: Config = { ...loadConfig({}), ...opts.config };
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: withLogRedaction(opts.logger),
     bodyLimit: BODY_LIMIT,
     // Malformed URLs are refused by the router before any handler: answer them as JSON like everything else.
     frameworkErrors: (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const { status, body } = describeError(err, request);
       void reply.code(status).send(body);
     },
+    // Requests Node's parser refuses (431 headers too large, 400, 408) get the same JSON contract.
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -57,6 +61,7 @@ export async function buildApp(opts: BuildAppOptions) {
   installJsonParser(app);
   installTextGuard(app);
   installErrorHandler(app);
+  await registerCompression(app);
 
   await registerOpenApi(app);
 

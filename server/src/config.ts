@@ -15,6 +15,8 @@ export interface Config {
   webRoot: string;
   /** The remotes discovery file served at /remotes.json. */
   remotesFile: string;
+  /** Goods receipt: how far (percent of the ordered quantity) an order item may be received beyond what was ordered. */
+  receiptOverTolerancePercent: number;
 }
 
 /** From src/ (tsx, jest) and from dist/ (node) alike, two levels up is the repository root. */
@@ -24,6 +26,13 @@ function positiveNumber(name: string, raw: string | undefined, fallback: number)
   if (raw === undefined || raw.trim() === '') return fallback;
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number (got "${raw}")`);
+  return n;
+}
+
+function nonNegativeNumber(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number ≥ 0 (got "${raw}")`);
   return n;
 }
 
@@ -43,5 +52,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     webRoot,
     remotesFile: path.resolve(nonEmpty(env.REMOTES_FILE) ?? path.join(webRoot, 'remotes.json')),
+    receiptOverTolerancePercent: nonNegativeNumber('RECEIPT_OVER_TOLERANCE_PERCENT', env.RECEIPT_OVER_TOLERANCE_PERCENT, 10),
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
+import { goodsReceiptRoutes } from './goods-receipts/routes';
 import { priceRoutes } from './prices/routes';
 import { purchaseOrderRoutes } from './purchase-orders/routes';
 import { registryRoutes } from './registry/routes';
@@ -24,4 +25,5 @@ export const domains: Domain[] = [
   { name: 'purchase-orders', routes: purchaseOrderRoutes },
   { name: 'sales', routes: salesRoutes },
   { name: 'users', routes: usersRoutes },
+  { name: 'goods-receipts', routes: goodsReceiptRoutes },
 ];

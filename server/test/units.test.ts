@@ -1,5 +1,4 @@
 import { dummyPasswordHash, generatePassword, hashPassword, verifyPassword } from '../src/auth/password';
-import { LoginThrottle } from '../src/auth/throttle';
 import { bearerToken, hashToken, newToken } from '../src/auth/tokens';
 import { loadConfig } from '../src/config';
 import path from 'node:path';
@@ -46,39 +45,6 @@ describe('tokens', () => {
   });
 });
 
-describe('LoginThrottle', () => {
-  it('locks a username after 5 failures in 15 minutes, until the oldest ages out', () => {
-    let now = 0;
-    const th = new LoginThrottle({ now: () => now });
-    for (let i = 0; i < 4; i++) {
-      th.recordFailure('Mario');
-      now += 60_000;
-    }
-    expect(th.retryAfterSeconds('mario')).toBe(0);
-    th.recordFailure('MARIO'); // 5th, at minute 4
-    // The first failure (minute 0) leaves the window at minute 15.
-    expect(th.retryAfterSeconds('mario')).toBe(11 * 60);
-    expect(th.retryAfterSeconds('luigi')).toBe(0);
-    now = 15 * 60_000 + 1;
-    expect(th.retryAfterSeconds('mario')).toBe(0);
-  });
-
-  it('forgets a username on success', () => {
-    const th = new LoginThrottle();
-    for (let i = 0; i < 5; i++) th.recordFailure('a');
-    expect(th.retryAfterSeconds('a')).toBeGreaterThan(0);
-    th.recordSuccess('a');
-    expect(th.retryAfterSeconds('a')).toBe(0);
-  });
-
-  it('tracks a bounded number of usernames', () => {
-    const th = new LoginThrottle({ maxTracked: 3, maxFailures: 1 });
-    for (const u of ['a', 'b', 'c', 'd']) th.recordFailure(u);
-    expect(th.retryAfterSeconds('a')).toBe(0); // dropped, the oldest
-    expect(th.retryAfterSeconds('d')).toBeGreaterThan(0);
-  });
-});
-
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
@@ -91,7 +57,13 @@ describe('loadConfig', () => {
   });
 
   it('reads the environment and refuses nonsense', () => {
-    const c = loadConfig({ PORT: '9000', DATABASE_URL: 'postgres://x', SESSION_TTL_HOURS: '0.5', REMOTES_FILE: '/tmp/r.json', ADMIN_PASSWORD: '' });
+    const c = loadConfig({
+      PORT: '9000',
+      DATABASE_URL: 'postgres://x',
+      SESSION_TTL_HOURS: '0.5',
+      REMOTES_FILE: '/tmp/r.json',
+      ADMIN_PASSWORD: '',
+    });
     expect(c).toMatchObject({ port: 9000, databaseUrl: 'postgres://x', sessionTtlHours: 0.5, remotesFile: '/tmp/r.json' });
     expect(c.adminPassword).toBeUndefined();
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);

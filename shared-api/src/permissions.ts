@@ -38,3 +38,38 @@ export function can(role: string | null | undefined, permission: Permission): bo
 export function permissionsOf(role: string | null | undefined): Permission[] {
   return (Object.keys(PERMISSIONS) as Permission[]).filter((p) => can(role, p));
 }
+
+/**
+ * Who may manage whom (issue 13; SPEC §6 gives user management to admin and direction, this rule is ours):
+ * - only an admin may create an admin, edit or delete an admin (password included), promote to or demote from admin;
+ * - nobody changes their own role.
+ * The server refuses with 403 and the reason; the user form offers only the roles this allows.
+ */
+export type UserManagementRefusal = 'noPermission' | 'adminOnly' | 'selfRole';
+
+/**
+ * Why `actorRole` may not turn a user of `targetRole` (null: a user being created) into `newRole` (null: the user is being
+ * deleted; the same role: an edit of the other fields or the password), or null when allowed. `self`: the actor is the target.
+ */
+export function userManagementRefusal(
+  actorRole: string | null | undefined,
+  targetRole: Role | null,
+  newRole: Role | null,
+  self: boolean,
+): UserManagementRefusal | null {
+  if (!can(actorRole, 'users')) return 'noPermission';
+  if (self && targetRole !== null && newRole !== null && newRole !== targetRole) return 'selfRole';
+  const touchesAdmin = targetRole === 'admin' || newRole === 'admin';
+  if (touchesAdmin && actorRole !== 'admin') return 'adminOnly';
+  return null;
+}
+
+/** True when `actorRole` may make that change (see userManagementRefusal). */
+export function canManageUser(actorRole: string | null | undefined, targetRole: Role | null, newRole: Role | null, self: boolean): boolean {
+  return userManagementRefusal(actorRole, targetRole, newRole, self) === null;
+}
+
+/** The roles `actorRole` may give a user now of `targetRole` (null: a new user): what the user form's role select offers. */
+export function assignableRoles(actorRole: string | null | undefined, targetRole: Role | null, self: boolean): Role[] {
+  return ROLES.filter((r) => canManageUser(actorRole, targetRole, r, self));
+}

@@ -79,6 +79,8 @@ export {
 export { fetchPage, cleanParams, totalOf, type Page, type QueryParams } from './lists/fetch-page';
 export {
   usePagedList,
+  useServerList,
+  type ServerList,
   useDebounced,
   DEFAULT_PAGE_SIZE,
   SEARCH_DEBOUNCE_MS,

@@ -1,9 +1,21 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emptyParty, partyBodyOf, type Party, type PartyBody, type PartyKind } from '@wms/shared-api';
-import { DataTable, ErrorState, formatNumber, PageHeader, Spinner, toastError, toastSuccess, useConfirm, useSession, type Column, type SortState } from '@wms/shared-ui';
-import { failureText } from '../common/feedback';
-import { useServerList } from '../common/list';
+import {
+  DataTable,
+  failureText,
+  useServerList,
+  ErrorState,
+  formatNumber,
+  PageHeader,
+  Spinner,
+  toastError,
+  toastSuccess,
+  useConfirm,
+  useSession,
+  type Column,
+  type SortState,
+} from '@wms/shared-ui';
 import { NS } from '../paths';
 import { deleteParty, partiesPath } from './api';
 import { PartyForm } from './PartyForm';
@@ -25,12 +37,22 @@ export function PartiesPage({ kind }: { kind: PartyKind }) {
   const [sort, setSort] = useState<SortState | null>(null);
   const [page, setPage] = useState(1);
   const [busyId, setBusyId] = useState<number | null>(null);
-  const list = useServerList<Party>(partiesPath(kind), { sort: sort?.column, order: sort?.direction, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const list = useServerList<Party>(partiesPath(kind), {
+    sort: sort?.column,
+    order: sort?.direction,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
   const { reload } = list;
 
   const remove = useCallback(
     async (p: Party) => {
-      const ok = await confirm({ title: t(`${kind}.deleteTitle`), message: t(`${kind}.deleteMessage`), confirmLabel: t('shared.actions.delete'), tone: 'danger' });
+      const ok = await confirm({
+        title: t(`${kind}.deleteTitle`),
+        message: t(`${kind}.deleteMessage`),
+        confirmLabel: t('shared.actions.delete'),
+        tone: 'danger',
+      });
       if (!ok) return;
       setBusyId(p.id);
       try {
@@ -38,7 +60,7 @@ export function PartiesPage({ kind }: { kind: PartyKind }) {
         toastSuccess(t(`${kind}.deleted`));
         reload();
       } catch (err) {
-        toastError(failureText(err, t(`${kind}.deleteError`)));
+        toastError(failureText(err, `${NS}:${kind}.deleteError`));
       } finally {
         setBusyId(null);
       }
@@ -48,16 +70,31 @@ export function PartiesPage({ kind }: { kind: PartyKind }) {
 
   const columns = useMemo<Column<Party>[]>(
     () => [
-      ...(['business_name', 'city', 'vat_number', 'email', 'phone'] as const).map((f) => ({ id: f, header: t(`parties.fields.${f}`), value: (p: Party) => p[f] })),
+      ...(['business_name', 'city', 'vat_number', 'email', 'phone'] as const).map((f) => ({
+        id: f,
+        header: t(`parties.fields.${f}`),
+        value: (p: Party) => p[f],
+      })),
       {
         id: 'actions',
         header: t('shared.actions.actions'),
         render: (p: Party) => (
           <div className="row-actions">
-            <button type="button" className="btn btn-ghost" onClick={() => setEditing({ id: p.id, initial: partyBodyOf(p) })} aria-label={`${t('shared.actions.edit')} ${p.business_name}`}>
+            <button
+              type="button"
+              className="btn btn-ghost"
+              onClick={() => setEditing({ id: p.id, initial: partyBodyOf(p) })}
+              aria-label={`${t('shared.actions.edit')} ${p.business_name}`}
+            >
               {t('shared.actions.edit')}
             </button>
-            <button type="button" className="btn btn-ghost btn-ghost-danger" onClick={() => void remove(p)} disabled={busyId === p.id} aria-label={`${t('shared.actions.delete')} ${p.business_name}`}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-ghost-danger"
+              onClick={() => void remove(p)}
+              disabled={busyId === p.id}
+              aria-label={`${t('shared.actions.delete')} ${p.business_name}`}
+            >
               {t('shared.actions.delete')}
             </button>
           </div>
@@ -79,7 +116,12 @@ export function PartiesPage({ kind }: { kind: PartyKind }) {
         subtitle={t(`${kind}.subtitle`)}
         actions={
           editing ? null : (
-            <button type="button" className="btn btn-primary" onClick={() => setEditing({ id: null, initial: emptyParty() })} data-testid="add-party">
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => setEditing({ id: null, initial: emptyParty() })}
+              data-testid="add-party"
+            >
               {t(`${kind}.add`)}
             </button>
           )

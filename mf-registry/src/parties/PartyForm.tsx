@@ -1,11 +1,6 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { partySchema, type PartyBody, type PartyKind } from '@wms/shared-api';
-import { toastError, toastSuccess, useSession } from '@wms/shared-ui';
-import { failureText } from '../common/feedback';
-import { FormActions } from '../common/FormActions';
-import { TextField } from '../common/fields';
-import { useSchemaForm } from '../common/form';
+import { FormActions, RequiredNote, TextField, toastSuccess, useSession, useZodForm } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { saveParty } from './api';
 
@@ -45,59 +40,51 @@ export interface PartyFormProps {
 export function PartyForm({ kind, id, initial, onDone }: PartyFormProps) {
   const { t } = useTranslation(NS);
   const { user } = useSession();
-  const form = useSchemaForm(partySchema, initial);
-  const { values, set, error } = form;
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useZodForm(partySchema, initial);
+  const onSubmit = form.handleSubmit(async (parsed) => {
+    await saveParty(kind, id, parsed, user?.id);
+    toastSuccess(t(`${kind}.${id ? 'updated' : 'created'}`));
+    onDone(true);
+  }, `${NS}:${kind}.saveError`);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFailure(null);
-    const parsed = form.validate();
-    if (!parsed) return;
-    setSaving(true);
-    try {
-      await saveParty(kind, id, parsed, user?.id);
-      toastSuccess(t(`${kind}.${id ? 'updated' : 'created'}`));
-      onDone(true);
-    } catch (err) {
-      const text = failureText(err, t(`${kind}.saveError`));
-      form.showServerProblems(err);
-      setFailure(text);
-      toastError(text);
-      setSaving(false);
-    }
-  };
-
-  const field = ([name, type]: [TextKey, 'text' | 'email' | 'tel'], required: boolean, index: number) => (
+  const field = ([name, type]: [TextKey, 'text' | 'email' | 'tel'], required: boolean) => (
     <TextField
       key={name}
-      name={name}
       type={type}
       label={t(`parties.fields.${name}`)}
-      value={values[name] as string | null | undefined}
-      onChange={(v) => set(name, v)}
-      error={error(name)}
       required={required}
-      disabled={saving}
-      autoFocus={required && index === 0}
+      {...form.field(name)}
+      value={form.values[name] as string | null}
     />
   );
 
   return (
-    <form ref={form.formRef} className="form registry-form" onSubmit={onSubmit} noValidate aria-label={t(`${kind}.${id ? 'editTitle' : 'newTitle'}`)} data-testid="party-form">
+    <form
+      ref={form.formRef}
+      className="form registry-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t(`${kind}.${id ? 'editTitle' : 'newTitle'}`)}
+      data-testid="party-form"
+    >
       <h2 className="form-title">{t(`${kind}.${id ? 'editTitle' : 'newTitle'}`)}</h2>
-      <p className="muted">{t('shared.requiredNote')}</p>
+      <RequiredNote />
       <fieldset>
         <legend>{t('parties.sections.main')}</legend>
-        <div className="form-grid">{MAIN.map((f, i) => field(f, true, i))}</div>
+        <div className="form-grid">{MAIN.map((f) => field(f, true))}</div>
       </fieldset>
       <fieldset>
         <legend>{t('parties.sections.contact')}</legend>
-        <div className="form-grid">{MORE.map((f, i) => field(f, false, i))}</div>
-        <TextField name="notes" label={t('parties.fields.notes')} value={values.notes as string | null} onChange={(v) => set('notes', v)} error={error('notes')} multiline disabled={saving} />
+        <div className="form-grid">{MORE.map((f) => field(f, false))}</div>
+        <TextField label={t('parties.fields.notes')} multiline {...form.field('notes')} value={form.values.notes as string | null} />
       </fieldset>
-      <FormActions saving={saving} onCancel={() => onDone(false)} saveTestId="party-save" failure={failure} failureTestId="party-save-error" />
+      <FormActions
+        saving={form.saving}
+        onCancel={() => onDone(false)}
+        saveTestId="party-save"
+        failure={form.failure}
+        failureTestId="party-save-error"
+      />
     </form>
   );
 }

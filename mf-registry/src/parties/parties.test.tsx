@@ -98,7 +98,11 @@ describe.each(KINDS)('$url', ({ kind, url, title, titleFr, add, one, wording }) 
     renderRegistry(url);
     const table = await screen.findByRole('table');
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]/g, ''))).toEqual(['Ragione sociale', 'Città', 'Partita IVA', 'Email', 'Telefono', 'Azioni']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent?.replace(/[▲▼↕]/g, '')),
+    ).toEqual(['Ragione sociale', 'Città', 'Partita IVA', 'Email', 'Telefono', 'Azioni']);
     const row = await rowOf(one);
     const p = rows()[0];
     for (const text of [p.city, p.vat_number, p.email, p.phone]) expect(within(row).getByText(text)).toBeInTheDocument();
@@ -118,7 +122,8 @@ describe.each(KINDS)('$url', ({ kind, url, title, titleFr, add, one, wording }) 
     await user.clear(input('country'));
     await user.click(screen.getByTestId('party-save'));
     for (const field of Object.keys(LABELS)) expect(screen.getByTestId(`error-${field}`)).toHaveTextContent('Campo obbligatorio');
-    for (const optional of ['contact_name', 'contact_role', 'contact_phone', 'shipping_method', 'notes']) expect(screen.queryByTestId(`error-${optional}`)).toBeNull();
+    for (const optional of ['contact_name', 'contact_role', 'contact_phone', 'shipping_method', 'notes'])
+      expect(screen.queryByTestId(`error-${optional}`)).toBeNull();
     expect(input('business_name')).toHaveFocus();
     expect(requestsOf('POST', `/${kind}`)).toHaveLength(0);
   });
@@ -143,13 +148,25 @@ describe.each(KINDS)('$url', ({ kind, url, title, titleFr, add, one, wording }) 
     await user.type(screen.getByLabelText('Referente'), 'Anna Neri');
     await user.click(screen.getByTestId('party-save'));
     expect(await screen.findByText(wording.created)).toBeInTheDocument();
-    expect(requestsOf('POST', `/${kind}`)[0].body).toMatchObject({ business_name: 'Nuova Ditta S.p.A.', country: 'Italia', email: 'ordini@nuovaditta.example', contact_name: 'Anna Neri', contact_role: null, created_by: 1 });
+    expect(requestsOf('POST', `/${kind}`)[0].body).toMatchObject({
+      business_name: 'Nuova Ditta S.p.A.',
+      country: 'Italia',
+      email: 'ordini@nuovaditta.example',
+      contact_name: 'Anna Neri',
+      contact_role: null,
+      created_by: 1,
+    });
     expect(await rowOf('Nuova Ditta S.p.A.')).toBeInTheDocument();
   });
 
   it.each([
-    ['500: the screen\'s own sentence', 500, { error: 'Errore interno del server', code: 'INTERNAL' }, 'saveError'],
-    ['400: the server\'s text', 400, { error: 'Dati non validi: email: Indirizzo email non valido', code: 'VALIDATION', fields: { email: 'Indirizzo email non valido' } }, 'Dati non validi: email: Indirizzo email non valido'],
+    ["500: the screen's own sentence", 500, { error: 'Errore interno del server', code: 'INTERNAL' }, 'saveError'],
+    [
+      "400: the server's text",
+      400,
+      { error: 'Dati non validi: email: Indirizzo email non valido', code: 'VALIDATION', fields: { email: 'Indirizzo email non valido' } },
+      'Dati non validi: email: Indirizzo email non valido',
+    ],
     ['network failure', 0, null, 'saveError'],
   ])('a failed save is never silent (%s)', async (_label, status, body, text) => {
     server.use(http.post(`*/api/${kind}`, () => (status ? HttpResponse.json(body, { status }) : HttpResponse.error())));
@@ -192,7 +209,9 @@ describe.each(KINDS)('$url', ({ kind, url, title, titleFr, add, one, wording }) 
     renderRegistry(url);
     await user.click(within(await rowOf(one)).getByRole('button', { name: `Elimina ${one}` }));
     expect(screen.getByRole('dialog')).toHaveTextContent(wording.confirm);
-    server.use(http.delete(`*/api/${kind}/:id`, () => HttpResponse.json({ error: 'x', code: 'INTERNAL' }, { status: 500 }), { once: true }));
+    server.use(
+      http.delete(`*/api/${kind}/:id`, () => HttpResponse.json({ error: 'x', code: 'INTERNAL' }, { status: 500 }), { once: true }),
+    );
     await user.click(screen.getByTestId('confirm-ok'));
     expect(await screen.findByText(wording.deleteError)).toBeInTheDocument();
     await user.click(within(await rowOf(one)).getByRole('button', { name: `Elimina ${one}` }));
@@ -207,7 +226,11 @@ describe.each(KINDS)('$url', ({ kind, url, title, titleFr, add, one, wording }) 
     renderRegistry(url);
     const table = await screen.findByRole('table');
     expect(screen.getByRole('heading', { level: 1, name: titleFr })).toBeInTheDocument();
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]/g, ''))).toEqual(['Raison sociale', 'Ville', 'Numéro de TVA', 'E-mail', 'Téléphone', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent?.replace(/[▲▼↕]/g, '')),
+    ).toEqual(['Raison sociale', 'Ville', 'Numéro de TVA', 'E-mail', 'Téléphone', 'Actions']);
     await user.click(screen.getByTestId('add-party'));
     expect(screen.getByLabelText(/^Pays/)).toHaveValue('Italia');
     await user.type(screen.getByLabelText(/^E-mail/), 'x');

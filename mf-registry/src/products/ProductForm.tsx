@@ -1,12 +1,19 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { CURRENCIES, productSchema, UNITS, type Party, type ProductBody } from '@wms/shared-api';
-import { toastError, toastSuccess, useSession } from '@wms/shared-ui';
-import { failureText } from '../common/feedback';
-import { FormActions } from '../common/FormActions';
-import { CheckboxField, SelectField, TextField, type Option } from '../common/fields';
-import { useSchemaForm } from '../common/form';
+import {
+  CheckboxField,
+  FormActions,
+  RequiredNote,
+  SelectField,
+  TextField,
+  toastError,
+  toastSuccess,
+  useSession,
+  useZodForm,
+  type Option,
+} from '@wms/shared-ui';
 import { NS } from '../paths';
 import { createProduct, fetchSupplierOptions, updateProduct } from './api';
 import { PRODUCTS_URL } from './paths';
@@ -37,11 +44,9 @@ export function ProductForm({ mode, productId, initial, currentSupplierName }: P
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const { user } = useSession();
-  const form = useSchemaForm(productSchema, initial);
-  const { values, set, error } = form;
+  const form = useZodForm(productSchema, initial);
+  const { values, set } = form;
   const [suppliers, setSuppliers] = useState<Party[] | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
     let current = true;
@@ -65,44 +70,41 @@ export function ProductForm({ mode, productId, initial, currentSupplierName }: P
     supplierOptions.unshift({ value: supplierValue, label: suppliers ? t('products.fields.deletedSupplier', { name }) : name });
   }
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFailure(null);
-    const parsed = form.validate();
-    if (!parsed) return;
-    setSaving(true);
-    try {
+  const onSubmit = form.handleSubmit(
+    async (parsed) => {
       if (mode === 'edit' && productId) await updateProduct(productId, parsed, user?.id);
       else await createProduct(parsed, user?.id);
       toastSuccess(t(mode === 'edit' ? 'products.feedback.updated' : 'products.feedback.created'));
       navigate(PRODUCTS_URL);
-    } catch (err) {
-      const text = failureText(err, t('products.feedback.saveError'), t('products.feedback.validationError'));
-      form.showServerProblems(err);
-      setFailure(text);
-      toastError(text);
-      setSaving(false);
-    }
-  };
+    },
+    `${NS}:products.feedback.saveError`,
+    { validationKey: `${NS}:products.feedback.validationError` },
+  );
 
-  const text = (name: 'code' | 'description' | 'category', autoFocus = false) => (
+  const text = (name: 'code' | 'description' | 'category') => (
     <TextField
-      name={name}
       label={t(`products.fields.${name}`)}
-      value={values[name] as string}
-      onChange={(v) => set(name, v)}
-      error={error(name)}
       required
-      disabled={saving}
-      autoFocus={autoFocus}
+      // The page exists to type a product: the cursor starts in its first field.
+      // eslint-disable-next-line jsx-a11y/no-autofocus
+      autoFocus={name === 'code'}
+      {...form.field(name)}
+      value={values[name] as string}
     />
   );
 
   return (
-    <form ref={form.formRef} className="form registry-form" onSubmit={onSubmit} noValidate aria-label={t(`products.${mode}Title`)} data-testid="product-form">
-      <p className="muted">{t('shared.requiredNote')}</p>
+    <form
+      ref={form.formRef}
+      className="form registry-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t(`products.${mode}Title`)}
+      data-testid="product-form"
+    >
+      <RequiredNote />
       <div className="form-grid">
-        {text('code', true)}
+        {text('code')}
         {text('description')}
         {text('category')}
         <SelectField
@@ -112,8 +114,8 @@ export function ProductForm({ mode, productId, initial, currentSupplierName }: P
           onChange={(v) => set('supplier_id', v === '' ? null : Number(v))}
           options={supplierOptions}
           placeholder={t('products.fields.noSupplier')}
-          error={error('supplier_id')}
-          disabled={saving}
+          error={form.error('supplier_id')}
+          disabled={form.saving}
         />
         <SelectField
           name="unit_of_measure"
@@ -122,8 +124,8 @@ export function ProductForm({ mode, productId, initial, currentSupplierName }: P
           onChange={(v) => set('unit_of_measure', v === '' ? null : (v as ProductBody['unit_of_measure']))}
           options={UNITS.map((u) => ({ value: u, label: t(`shared.units.${u}`) }))}
           placeholder={t('products.fields.noUnit')}
-          error={error('unit_of_measure')}
-          disabled={saving}
+          error={form.error('unit_of_measure')}
+          disabled={form.saving}
         />
         <SelectField
           name="currency"
@@ -132,18 +134,24 @@ export function ProductForm({ mode, productId, initial, currentSupplierName }: P
           onChange={(v) => set('currency', v)}
           options={CURRENCIES.map((c) => ({ value: c, label: c }))}
           placeholder="—"
-          error={error('currency')}
+          error={form.error('currency')}
           required
-          disabled={saving}
+          disabled={form.saving}
         />
       </div>
       <fieldset className="form-flags">
         <legend>{t('products.fields.management')}</legend>
         {FLAGS.map(([name, label]) => (
-          <CheckboxField key={name} name={name} label={t(`products.fields.${label}`)} checked={!!values[name]} onChange={(v) => set(name, v)} disabled={saving} />
+          <CheckboxField key={name} label={t(`products.fields.${label}`)} {...form.field(name)} value={!!values[name]} />
         ))}
       </fieldset>
-      <FormActions saving={saving} onCancel={() => navigate(PRODUCTS_URL)} saveTestId="product-save" failure={failure} failureTestId="product-save-error" />
+      <FormActions
+        saving={form.saving}
+        onCancel={() => navigate(PRODUCTS_URL)}
+        saveTestId="product-save"
+        failure={form.failure}
+        failureTestId="product-save-error"
+      />
     </form>
   );
 }

@@ -31,13 +31,22 @@ describe('new product form', () => {
     renderRegistry(NEW);
     expect(screen.getByRole('heading', { level: 1, name: 'Nuovo prodotto' })).toBeInTheDocument();
     await waitFor(() => expect(within(field('Fornitore') as HTMLElement).getAllByRole('option')).toHaveLength(3));
-    expect(within(field('Fornitore') as HTMLElement).getAllByRole('option').map((o) => o.textContent)).toEqual(['Nessun fornitore', 'Bulloneria Bresciana S.r.l.', 'Chimica Adriatica S.r.l.']);
+    expect(
+      within(field('Fornitore') as HTMLElement)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Nessun fornitore', 'Bulloneria Bresciana S.r.l.', 'Chimica Adriatica S.r.l.']);
     const units = within(field('Unità di misura') as HTMLElement).getAllByRole('option');
     expect(units.map((o) => (o as HTMLOptionElement).value)).toEqual(['', 'm', 'kg', 'piece', 'l']);
     expect(units.map((o) => o.textContent)).toEqual(['Non specificata', 'm (metri)', 'kg (chilogrammi)', 'pezzo', 'l (litri)']);
     expect(field(/^Valuta/)).toHaveValue('EUR');
-    expect(within(field(/^Valuta/) as HTMLElement).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual(['', 'EUR', 'USD', 'MAD', 'CNY']);
-    for (const flag of ['Gestione lotti', 'Gestione data di scadenza', 'Gestione data di produzione', 'Semilavorato']) expect(field(flag)).not.toBeChecked();
+    expect(
+      within(field(/^Valuta/) as HTMLElement)
+        .getAllByRole('option')
+        .map((o) => (o as HTMLOptionElement).value),
+    ).toEqual(['', 'EUR', 'USD', 'MAD', 'CNY']);
+    for (const flag of ['Gestione lotti', 'Gestione data di scadenza', 'Gestione data di produzione', 'Semilavorato'])
+      expect(field(flag)).not.toBeChecked();
     expect(field(/^Codice/)).toHaveFocus();
   });
 
@@ -82,10 +91,12 @@ describe('new product form', () => {
   it('saves: a saving state, the trimmed fields and flags sent, "Prodotto creato con successo", back to the list', async () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((r) => (release = r));
-    server.use(http.post('*/api/products', async () => {
-      await held;
-      return undefined;
-    }));
+    server.use(
+      http.post('*/api/products', async () => {
+        await held;
+        return undefined;
+      }),
+    );
     const user = userEvent.setup();
     renderRegistry(NEW);
     await fillRequired(user, '  NEW-1 ');
@@ -123,10 +134,25 @@ describe('new product form', () => {
   });
 
   it.each([
-    ['409 duplicate code: the server\'s text', 409, { error: 'Esiste già un prodotto con il codice VT-M8-30-INOX', code: 'PRODUCT_CODE_TAKEN' }, 'Esiste già un prodotto con il codice VT-M8-30-INOX'],
-    ['400 with a text: the server\'s text', 400, { error: 'Dati non validi: code: Campo obbligatorio', code: 'VALIDATION', fields: { code: 'Campo obbligatorio' } }, 'Dati non validi: code: Campo obbligatorio'],
+    [
+      "409 duplicate code: the server's text",
+      409,
+      { error: 'Esiste già un prodotto con il codice VT-M8-30-INOX', code: 'PRODUCT_CODE_TAKEN' },
+      'Esiste già un prodotto con il codice VT-M8-30-INOX',
+    ],
+    [
+      "400 with a text: the server's text",
+      400,
+      { error: 'Dati non validi: code: Campo obbligatorio', code: 'VALIDATION', fields: { code: 'Campo obbligatorio' } },
+      'Dati non validi: code: Campo obbligatorio',
+    ],
     ['400 without a text: "Errore di validazione"', 400, {}, 'Errore di validazione'],
-    ['500: "Errore durante il salvataggio"', 500, { error: 'Errore interno del server', code: 'INTERNAL' }, 'Errore durante il salvataggio'],
+    [
+      '500: "Errore durante il salvataggio"',
+      500,
+      { error: 'Errore interno del server', code: 'INTERNAL' },
+      'Errore durante il salvataggio',
+    ],
   ])('a refused save (%s) is shown, and the form stays open', async (_label, status, body, text) => {
     server.use(http.post('*/api/products', () => HttpResponse.json(body, { status })));
     const user = userEvent.setup();
@@ -161,7 +187,13 @@ describe('edit product form', () => {
     await save();
     expect(await screen.findByText('Prodotto aggiornato con successo')).toBeInTheDocument();
     const put = requestsOf('PUT', '/products/32')[0].body as Record<string, unknown>;
-    expect(put).toMatchObject({ code: 'OL-IDR-46', description: 'Olio idraulico ISO 46', status: 'inactive', has_batch: true, modified_by: 1 });
+    expect(put).toMatchObject({
+      code: 'OL-IDR-46',
+      description: 'Olio idraulico ISO 46',
+      status: 'inactive',
+      has_batch: true,
+      modified_by: 1,
+    });
     expect(requestsOf('POST', '/products')).toHaveLength(0);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/anagrafica\/prodotti$/));
   });
@@ -173,10 +205,13 @@ describe('edit product form', () => {
     await waitFor(() => expect(field('Fornitore')).toHaveDisplayValue('Vecchio Fornitore (eliminato)'));
   });
 
-  it('a product that cannot be loaded: "Errore nel caricamento del prodotto" and back to the list', async () => {
+  it('a product that does not exist (404) says so, with a way back to the list and no useless Retry', async () => {
+    const user = userEvent.setup();
     renderRegistry('/anagrafica/prodotti/404');
-    expect(await screen.findByText('Errore nel caricamento del prodotto')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/anagrafica\/prodotti$/));
+    expect(await screen.findByRole('heading', { name: 'Prodotto non trovato' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Riprova' })).toBeNull();
+    await user.click(screen.getByRole('link', { name: "Torna all'elenco" }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/anagrafica\/prodotti$/);
   });
 
   it('speaks French', async () => {
@@ -196,13 +231,18 @@ describe('duplicate mode', () => {
     const row = (await screen.findByText('VT-M8-30-INOX')).closest('tr')!;
     await user.click(within(row).getByRole('button', { name: 'Duplica VT-M8-30-INOX' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Duplica prodotto' })).toBeInTheDocument();
-    expect(screen.getByText('Copia di VT-M8-30-INOX: cambia il codice prima di salvare.')).toBeInTheDocument();
+    expect(screen.getByText('Copia di VT-M8-30-INOX: inserisci il codice del nuovo prodotto.')).toBeInTheDocument();
     await waitFor(() => expect(field('Fornitore')).toHaveDisplayValue('Bulloneria Bresciana S.r.l.'));
-    await user.clear(field(/^Codice/));
+    // The code is not copied: saving the copy as is could only be refused (codes are unique).
+    expect(field(/^Codice/)).toHaveValue('');
     await user.type(field(/^Codice/), 'VT-M8-40-INOX');
     await save();
     expect(await screen.findByText('Prodotto creato con successo')).toBeInTheDocument();
-    expect(requestsOf('POST', '/products')[0].body).toMatchObject({ code: 'VT-M8-40-INOX', description: 'Vite a testa esagonale M8x30 in acciaio inox A2', supplier_id: 1 });
+    expect(requestsOf('POST', '/products')[0].body).toMatchObject({
+      code: 'VT-M8-40-INOX',
+      description: 'Vite a testa esagonale M8x30 in acciaio inox A2',
+      supplier_id: 1,
+    });
     expect(requestsOf('PUT', '/products/31')).toHaveLength(0);
     expect(fake.products.map((p) => p.code)).toEqual(['VT-M8-30-INOX', 'OL-IDR-46', 'VT-M8-40-INOX']);
   });

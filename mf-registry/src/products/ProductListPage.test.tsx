@@ -30,7 +30,11 @@ describe('products list', () => {
     expect(screen.getByRole('link', { name: 'Aggiungi prodotto' })).toHaveAttribute('href', '/anagrafica/prodotti/nuovo');
     expect(screen.getByRole('button', { name: 'Ripristina ordinamento' })).toBeInTheDocument();
     expect(screen.getByTestId('products-count')).toHaveTextContent('Totale prodotti: 2');
-    expect(within(t).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]/g, ''))).toEqual(['Codice', 'Descrizione', 'Famiglia', 'Fornitore', 'Unità', 'Stato', 'Azioni']);
+    expect(
+      within(t)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent?.replace(/[▲▼↕]/g, '')),
+    ).toEqual(['Codice', 'Descrizione', 'Famiglia', 'Fornitore', 'Unità', 'Stato', 'Azioni']);
     const oil = await rowOf('OL-IDR-46');
     expect(within(oil).getByText('Inattivo')).toHaveClass('badge-danger');
     expect(within(oil).getByText('l')).toBeInTheDocument();
@@ -39,7 +43,8 @@ describe('products list', () => {
     expect(within(screw).getByText('Attivo')).toHaveClass('badge-success');
     expect(within(screw).getByText('pz')).toBeInTheDocument();
     expect(within(screw).getByRole('link', { name: 'Modifica VT-M8-30-INOX' })).toHaveAttribute('href', '/anagrafica/prodotti/31');
-    for (const name of ['Duplica VT-M8-30-INOX', 'Archivia VT-M8-30-INOX', 'Elimina VT-M8-30-INOX']) expect(within(screw).getByRole('button', { name })).toBeInTheDocument();
+    for (const name of ['Duplica VT-M8-30-INOX', 'Archivia VT-M8-30-INOX', 'Elimina VT-M8-30-INOX'])
+      expect(within(screw).getByRole('button', { name })).toBeInTheDocument();
     // The server pages: the first call asks for one page.
     expect(lastList()).toEqual({ limit: '50', offset: '0' });
   });
@@ -156,7 +161,11 @@ describe('products list', () => {
 
   it.each([
     [500, { error: 'Errore interno del server', code: 'INTERNAL' }, "Errore durante l'eliminazione del prodotto"],
-    [409, { error: 'Impossibile eliminare il prodotto OL-IDR-46: ha ancora giacenza in magazzino', code: 'PRODUCT_HAS_STOCK' }, 'Impossibile eliminare il prodotto OL-IDR-46: ha ancora giacenza in magazzino'],
+    [
+      409,
+      { error: 'Impossibile eliminare il prodotto OL-IDR-46: ha ancora giacenza in magazzino', code: 'PRODUCT_HAS_STOCK' },
+      'Impossibile eliminare il prodotto OL-IDR-46: ha ancora giacenza in magazzino',
+    ],
   ])('a failed delete (%i) is reported', async (status, body, text) => {
     server.use(http.delete('*/api/products/:id', () => HttpResponse.json(body, { status })));
     const user = userEvent.setup();
@@ -173,7 +182,7 @@ describe('products list', () => {
     await user.click(within(await rowOf('OL-IDR-46')).getByRole('button', { name: 'Duplica OL-IDR-46' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Duplica prodotto' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/anagrafica/prodotti/nuovo');
-    expect(screen.getByLabelText(/^Codice/)).toHaveValue('OL-IDR-46');
+    expect(screen.getByLabelText(/^Codice/)).toHaveValue('');
     expect(screen.getByLabelText(/^Famiglia/)).toHaveValue('Lubrificanti');
     expect(screen.getByLabelText('Gestione lotti')).toBeChecked();
   });

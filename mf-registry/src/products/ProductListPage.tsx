@@ -2,9 +2,22 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Product } from '@wms/shared-api';
-import { DataTable, ErrorState, formatNumber, PageHeader, Spinner, toastError, toastSuccess, useConfirm, useSession, type ConfirmOptions, type SortState } from '@wms/shared-ui';
-import { failureText } from '../common/feedback';
-import { useDebounced, useServerList } from '../common/list';
+import {
+  DataTable,
+  failureText,
+  useDebounced,
+  useServerList,
+  ErrorState,
+  formatNumber,
+  PageHeader,
+  Spinner,
+  toastError,
+  toastSuccess,
+  useConfirm,
+  useSession,
+  type ConfirmOptions,
+  type SortState,
+} from '@wms/shared-ui';
 import { useStoredText } from '../common/stored';
 import { NS } from '../paths';
 import { deleteProduct, PRODUCTS_PATH, setProductStatus } from './api';
@@ -73,20 +86,31 @@ export function ProductListPage() {
     (p: Product) =>
       act(
         p,
-        { title: t('products.confirm.deleteTitle'), message: t('products.confirm.deleteMessage'), tone: 'danger', confirmLabel: t('products.rowActions.delete') },
+        {
+          title: t('products.confirm.deleteTitle'),
+          message: t('products.confirm.deleteMessage'),
+          tone: 'danger',
+          confirmLabel: t('products.rowActions.delete'),
+        },
         async () => {
           await deleteProduct(p.id, user?.id);
           return t('products.feedback.deleted');
         },
         // A refusal the server explains (still in stock) says why; anything else is the §8 sentence.
-        (err) => failureText(err, t('products.feedback.deleteError')),
+        (err) => failureText(err, `${NS}:products.feedback.deleteError`),
       ),
     [act, t, user?.id],
   );
 
-  const duplicate = useCallback((p: Product) => navigate(NEW_PRODUCT_URL, { state: { duplicate: p } satisfies DuplicateState }), [navigate]);
+  const duplicate = useCallback(
+    (p: Product) => navigate(NEW_PRODUCT_URL, { state: { duplicate: p } satisfies DuplicateState }),
+    [navigate],
+  );
 
-  const columns = useMemo(() => productColumns(t, { busyId, duplicate, toggleStatus, remove }), [t, busyId, duplicate, toggleStatus, remove]);
+  const columns = useMemo(
+    () => productColumns(t, { busyId, duplicate, toggleStatus, remove }),
+    [t, busyId, duplicate, toggleStatus, remove],
+  );
 
   const onSearch = (term: string) => {
     setSearch(term);

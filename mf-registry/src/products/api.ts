@@ -1,11 +1,11 @@
 import { api, type Party, type Product, type ProductBody, type ProductFields, type ProductStatus } from '@wms/shared-api';
-import { fetchPage, type ListParams, type Page } from '../common/list';
+import { fetchPage, type Page, type QueryParams } from '@wms/shared-ui';
 
 /** The product calls of SPEC §7. The server takes the author from the session; the §7 author fields travel anyway. */
 
 export const PRODUCTS_PATH = '/products';
 
-export const fetchProducts = (params: ListParams): Promise<Page<Product>> => fetchPage<Product>(PRODUCTS_PATH, params);
+export const fetchProducts = (params: QueryParams): Promise<Page<Product>> => fetchPage<Product>(PRODUCTS_PATH, params);
 
 export async function fetchProduct(id: string | number): Promise<Product> {
   const { data } = await api.get<Product>(`${PRODUCTS_PATH}/${encodeURIComponent(String(id))}`);
@@ -23,7 +23,12 @@ export async function createProduct(p: ProductFields | ProductBody, userId?: num
 }
 
 export async function updateProduct(id: number | string, p: ProductFields | ProductBody, userId?: number): Promise<Product> {
-  const { data } = await api.put<Product>(`${PRODUCTS_PATH}/${encodeURIComponent(String(id))}`, { ...p, modified_by: userId ?? null, deleted_at: null, deleted_by: null });
+  const { data } = await api.put<Product>(`${PRODUCTS_PATH}/${encodeURIComponent(String(id))}`, {
+    ...p,
+    modified_by: userId ?? null,
+    deleted_at: null,
+    deleted_by: null,
+  });
   return data;
 }
 

@@ -23,7 +23,11 @@ export function productColumns(t: TFunction, a: ProductRowActions): Column<Produ
     { id: 'description', header: t('products.columns.description'), value: (p) => p.description },
     { id: 'category', header: t('products.columns.family'), value: (p) => p.category },
     { id: 'supplier_name', header: t('products.columns.supplier'), value: (p) => p.supplier_name },
-    { id: 'unit_of_measure', header: t('products.columns.unit'), value: (p) => (p.unit_of_measure ? t(`shared.unitsShort.${p.unit_of_measure}`) : '') },
+    {
+      id: 'unit_of_measure',
+      header: t('products.columns.unit'),
+      value: (p) => (p.unit_of_measure ? t(`shared.unitsShort.${p.unit_of_measure}`) : ''),
+    },
     {
       id: 'status',
       header: t('shared.status.label'),
@@ -43,10 +47,22 @@ export function productColumns(t: TFunction, a: ProductRowActions): Column<Produ
             <button type="button" className="btn btn-ghost" onClick={() => a.duplicate(p)} aria-label={named('duplicate', p)}>
               {t('products.rowActions.duplicate')}
             </button>
-            <button type="button" className="btn btn-ghost" onClick={() => a.toggleStatus(p)} disabled={busy} aria-label={named(p.status === 'active' ? 'archive' : 'activate', p)}>
+            <button
+              type="button"
+              className="btn btn-ghost"
+              onClick={() => a.toggleStatus(p)}
+              disabled={busy}
+              aria-label={named(p.status === 'active' ? 'archive' : 'activate', p)}
+            >
               {t(`products.rowActions.${p.status === 'active' ? 'archive' : 'activate'}`)}
             </button>
-            <button type="button" className="btn btn-ghost btn-ghost-danger" onClick={() => a.remove(p)} disabled={busy} aria-label={named('delete', p)}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-ghost-danger"
+              onClick={() => a.remove(p)}
+              disabled={busy}
+              aria-label={named('delete', p)}
+            >
               {t('products.rowActions.delete')}
             </button>
           </div>

@@ -80,12 +80,30 @@ export function party(id: number, over: Partial<Party> = {}): Party {
 }
 
 export function resetFake(): void {
-  fake.suppliers = [party(1, { business_name: 'Bulloneria Bresciana S.r.l.', city: 'Brescia' }), party(2, { business_name: 'Chimica Adriatica S.r.l.', city: 'Ravenna' })];
+  fake.suppliers = [
+    party(1, { business_name: 'Bulloneria Bresciana S.r.l.', city: 'Brescia' }),
+    party(2, { business_name: 'Chimica Adriatica S.r.l.', city: 'Ravenna' }),
+  ];
   fake.customers = [party(11, { business_name: 'Ferramenta Rossi S.n.c.', city: 'Cremona' })];
-  fake.warehouses = [warehouse(21, { name: 'Magazzino Centrale', description: 'Brescia' }), warehouse(22, { name: 'Deposito Verona', is_active: false })];
+  fake.warehouses = [
+    warehouse(21, { name: 'Magazzino Centrale', description: 'Brescia' }),
+    warehouse(22, { name: 'Deposito Verona', is_active: false }),
+  ];
   fake.products = [
-    product(31, { code: 'VT-M8-30-INOX', description: 'Vite a testa esagonale M8x30 in acciaio inox A2', supplier_id: 1, supplier_name: 'Bulloneria Bresciana S.r.l.' }),
-    product(32, { code: 'OL-IDR-46', description: 'Olio idraulico', category: 'Lubrificanti', unit_of_measure: 'l', status: 'inactive', has_batch: true }),
+    product(31, {
+      code: 'VT-M8-30-INOX',
+      description: 'Vite a testa esagonale M8x30 in acciaio inox A2',
+      supplier_id: 1,
+      supplier_name: 'Bulloneria Bresciana S.r.l.',
+    }),
+    product(32, {
+      code: 'OL-IDR-46',
+      description: 'Olio idraulico',
+      category: 'Lubrificanti',
+      unit_of_measure: 'l',
+      status: 'inactive',
+      has_batch: true,
+    }),
   ];
   fake.requests = [];
   fake.nextId = 1000;
@@ -96,12 +114,18 @@ export const requestsOf = (method: string, path: string) => fake.requests.filter
 async function record(request: Request): Promise<RecordedRequest> {
   const url = new URL(request.url);
   const text = request.method === 'GET' ? '' : await request.text();
-  const entry = { method: request.method, path: url.pathname.replace(/^\/api/, ''), params: Object.fromEntries(url.searchParams), body: text ? JSON.parse(text) : undefined };
+  const entry = {
+    method: request.method,
+    path: url.pathname.replace(/^\/api/, ''),
+    params: Object.fromEntries(url.searchParams),
+    body: text ? JSON.parse(text) : undefined,
+  };
   fake.requests.push(entry);
   return entry;
 }
 
-const error = (status: number, error: string, code: string, extra: Record<string, JsonBodyType> = {}) => HttpResponse.json({ error, code, ...extra }, { status });
+const error = (status: number, error: string, code: string, extra: Record<string, JsonBodyType> = {}) =>
+  HttpResponse.json({ error, code, ...extra }, { status });
 
 function page<T extends Row>(rows: T[], params: Record<string, string>, searched: (r: T) => string, newestFirst: boolean) {
   const words = (params.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
@@ -112,7 +136,9 @@ function page<T extends Row>(rows: T[], params: Record<string, string>, searched
   } else if (newestFirst) out = [...out].reverse();
   const offset = Number(params.offset ?? 0);
   const limit = Number(params.limit ?? 100);
-  return HttpResponse.json(out.slice(offset, offset + limit) as unknown as JsonBodyType, { headers: { 'X-Total-Count': String(out.length) } });
+  return HttpResponse.json(out.slice(offset, offset + limit) as unknown as JsonBodyType, {
+    headers: { 'X-Total-Count': String(out.length) },
+  });
 }
 
 const productText = (p: Product) => [p.code, p.name, p.description, p.category, p.supplier_name, p.barcode].join(' ');
@@ -121,17 +147,37 @@ function parse<S extends z.ZodType>(schema: S, body: unknown): { ok: true; data:
   const r = schema.safeParse(body);
   if (r.success) return { ok: true, data: r.data };
   const fields = fieldMessages(r.error, 'it');
-  return { ok: false, res: error(400, `Dati non validi: ${Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join('; ')}`, 'VALIDATION', { fields }) };
+  return {
+    ok: false,
+    res: error(
+      400,
+      `Dati non validi: ${Object.entries(fields)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('; ')}`,
+      'VALIDATION',
+      { fields },
+    ),
+  };
 }
 
 /** GET list, GET one, POST, PUT, DELETE of one registry over `rows()`; `toRow` completes a parsed body. */
-function crud<T extends Row>(path: string, rows: () => T[], setRows: (r: T[]) => void, schema: z.ZodType, searched: (r: T) => string, toRow: (id: number, body: Record<string, unknown>) => T, conflict?: (body: Record<string, unknown>, id?: number) => Response | null) {
+function crud<T extends Row>(
+  path: string,
+  rows: () => T[],
+  setRows: (r: T[]) => void,
+  schema: z.ZodType,
+  searched: (r: T) => string,
+  toRow: (id: number, body: Record<string, unknown>) => T,
+  conflict?: (body: Record<string, unknown>, id?: number) => Response | null,
+) {
   const notFound = () => error(404, 'Elemento non trovato', 'NOT_FOUND');
   return [
     http.get(`*/api${path}`, async ({ request }) => page(rows(), (await record(request)).params, searched, path === '/products')),
     http.get(`*/api${path}/:id`, async ({ request, params }) => {
       await record(request);
-      return rows().find((r) => r.id === Number(params.id)) ? HttpResponse.json(rows().find((r) => r.id === Number(params.id)) as unknown as JsonBodyType) : notFound();
+      return rows().find((r) => r.id === Number(params.id))
+        ? HttpResponse.json(rows().find((r) => r.id === Number(params.id)) as unknown as JsonBodyType)
+        : notFound();
     }),
     http.post(`*/api${path}`, async ({ request }) => {
       const parsed = parse(schema, (await record(request)).body);
@@ -173,12 +219,40 @@ export const server = setupServer(
     p.status = (body as { status: Product['status'] }).status;
     return HttpResponse.json(p as unknown as JsonBodyType);
   }),
-  ...crud<Product>('/products', () => fake.products, (r) => (fake.products = r), productSchema, productText, (id, b) => product(id, { ...(b as Partial<Product>), supplier_name: supplierName(b.supplier_id) }), (b, id) =>
-    fake.products.some((p) => p.id !== id && p.code.toLowerCase() === String(b.code).toLowerCase())
-      ? error(409, `Esiste già un prodotto con il codice ${String(b.code)}`, 'PRODUCT_CODE_TAKEN')
-      : null,
+  ...crud<Product>(
+    '/products',
+    () => fake.products,
+    (r) => (fake.products = r),
+    productSchema,
+    productText,
+    (id, b) => product(id, { ...(b as Partial<Product>), supplier_name: supplierName(b.supplier_id) }),
+    (b, id) =>
+      fake.products.some((p) => p.id !== id && p.code.toLowerCase() === String(b.code).toLowerCase())
+        ? error(409, `Esiste già un prodotto con il codice ${String(b.code)}`, 'PRODUCT_CODE_TAKEN')
+        : null,
   ),
-  ...crud<Warehouse>('/warehouses', () => fake.warehouses, (r) => (fake.warehouses = r), warehouseSchema, (w) => `${w.name} ${w.description ?? ''}`, (id, b) => warehouse(id, b as Partial<Warehouse>)),
-  ...crud<Party>('/suppliers', () => fake.suppliers, (r) => (fake.suppliers = r), partySchema, (p) => p.business_name, (id, b) => party(id, b as Partial<Party>)),
-  ...crud<Party>('/customers', () => fake.customers, (r) => (fake.customers = r), partySchema, (p) => p.business_name, (id, b) => party(id, b as Partial<Party>)),
+  ...crud<Warehouse>(
+    '/warehouses',
+    () => fake.warehouses,
+    (r) => (fake.warehouses = r),
+    warehouseSchema,
+    (w) => `${w.name} ${w.description ?? ''}`,
+    (id, b) => warehouse(id, b as Partial<Warehouse>),
+  ),
+  ...crud<Party>(
+    '/suppliers',
+    () => fake.suppliers,
+    (r) => (fake.suppliers = r),
+    partySchema,
+    (p) => p.business_name,
+    (id, b) => party(id, b as Partial<Party>),
+  ),
+  ...crud<Party>(
+    '/customers',
+    () => fake.customers,
+    (r) => (fake.customers = r),
+    partySchema,
+    (p) => p.business_name,
+    (id, b) => party(id, b as Partial<Party>),
+  ),
 );

@@ -1,12 +1,21 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { emptyWarehouse, warehouseSchema, type WarehouseBody } from '@wms/shared-api';
-import { PageHeader, Spinner, toastError, toastSuccess, useSession } from '@wms/shared-ui';
-import { failureText } from '../common/feedback';
-import { FormActions } from '../common/FormActions';
-import { CheckboxField, TextField } from '../common/fields';
-import { useSchemaForm } from '../common/form';
+import {
+  CheckboxField,
+  FormActions,
+  isNotFound,
+  NotFound,
+  PageHeader,
+  RequiredNote,
+  Spinner,
+  TextField,
+  toastError,
+  toastSuccess,
+  useSession,
+  useZodForm,
+} from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchWarehouse, saveWarehouse } from './api';
 import { WAREHOUSES_URL } from './paths';
@@ -17,14 +26,17 @@ export function WarehouseFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const { id } = useParams();
   const navigate = useNavigate();
   const [initial, setInitial] = useState<WarehouseBody | null>(mode === 'new' ? emptyWarehouse() : null);
+  const [missing, setMissing] = useState(false);
+  const title = t(mode === 'new' ? 'warehouses.newTitle' : 'warehouses.editTitle');
 
   useEffect(() => {
     if (mode !== 'edit' || !id) return undefined;
     let current = true;
     fetchWarehouse(id).then(
       (w) => current && setInitial({ name: w.name, description: w.description, is_active: w.is_active }),
-      () => {
+      (err) => {
         if (!current) return;
+        if (isNotFound(err)) return setMissing(true);
         toastError(t('warehouses.feedback.loadError'));
         navigate(WAREHOUSES_URL, { replace: true });
       },
@@ -36,8 +48,14 @@ export function WarehouseFormPage({ mode }: { mode: 'new' | 'edit' }) {
 
   return (
     <section className="screen registry-screen" data-testid="warehouse-form-page">
-      <PageHeader title={t(mode === 'new' ? 'warehouses.newTitle' : 'warehouses.editTitle')} />
-      {initial ? <WarehouseForm id={mode === 'edit' ? Number(id) : null} initial={initial} /> : <Spinner />}
+      <PageHeader title={title} />
+      {missing ? (
+        <NotFound backTo={WAREHOUSES_URL} title={t('warehouses.feedback.notFound')} />
+      ) : initial ? (
+        <WarehouseForm id={mode === 'edit' ? Number(id) : null} initial={initial} />
+      ) : (
+        <Spinner />
+      )}
     </section>
   );
 }
@@ -46,32 +64,35 @@ function WarehouseForm({ id, initial }: { id: number | null; initial: WarehouseB
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const { user } = useSession();
-  const form = useSchemaForm(warehouseSchema, initial);
-  const { values, set, error } = form;
-  const [saving, setSaving] = useState(false);
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = form.validate();
-    if (!parsed) return;
-    setSaving(true);
-    try {
-      await saveWarehouse(id, parsed, user?.id);
-      toastSuccess(t(id ? 'warehouses.feedback.updated' : 'warehouses.feedback.created'));
-      navigate(WAREHOUSES_URL);
-    } catch (err) {
-      form.showServerProblems(err);
-      toastError(failureText(err, t('warehouses.feedback.saveError')));
-      setSaving(false);
-    }
-  };
+  const form = useZodForm(warehouseSchema, initial);
+  const onSubmit = form.handleSubmit(async (parsed) => {
+    await saveWarehouse(id, parsed, user?.id);
+    toastSuccess(t(id ? 'warehouses.feedback.updated' : 'warehouses.feedback.created'));
+    navigate(WAREHOUSES_URL);
+  }, `${NS}:warehouses.feedback.saveError`);
 
   return (
-    <form ref={form.formRef} className="form registry-form" onSubmit={onSubmit} noValidate aria-label={t(id ? 'warehouses.editTitle' : 'warehouses.newTitle')} data-testid="warehouse-form">
-      <TextField name="name" label={t('warehouses.fields.name')} value={values.name} onChange={(v) => set('name', v)} error={error('name')} required disabled={saving} autoFocus />
-      <TextField name="description" label={t('warehouses.fields.description')} value={values.description} onChange={(v) => set('description', v)} error={error('description')} multiline disabled={saving} />
-      <CheckboxField name="is_active" label={t('warehouses.fields.active')} checked={values.is_active !== false} onChange={(v) => set('is_active', v)} disabled={saving} />
-      <FormActions saving={saving} onCancel={() => navigate(WAREHOUSES_URL)} saveTestId="warehouse-save" />
+    <form
+      ref={form.formRef}
+      className="form registry-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t(id ? 'warehouses.editTitle' : 'warehouses.newTitle')}
+      data-testid="warehouse-form"
+    >
+      <RequiredNote />
+      {/* The page exists to type a warehouse: the cursor starts in its first field. */}
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
+      <TextField label={t('warehouses.fields.name')} required autoFocus {...form.field('name')} />
+      <TextField label={t('warehouses.fields.description')} multiline {...form.field('description')} />
+      <CheckboxField label={t('warehouses.fields.active')} {...form.field('is_active')} value={form.values.is_active !== false} />
+      <FormActions
+        saving={form.saving}
+        onCancel={() => navigate(WAREHOUSES_URL)}
+        saveTestId="warehouse-save"
+        failure={form.failure}
+        failureTestId="warehouse-save-error"
+      />
     </form>
   );
 }

@@ -2,9 +2,21 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { apiError, type Warehouse } from '@wms/shared-api';
-import { Badge, DataTable, ErrorState, formatNumber, PageHeader, Spinner, toastError, toastSuccess, useConfirm, useSession, type Column, type SortState } from '@wms/shared-ui';
-import { failureCode } from '../common/feedback';
-import { useServerList } from '../common/list';
+import {
+  Badge,
+  useServerList,
+  DataTable,
+  ErrorState,
+  formatNumber,
+  PageHeader,
+  Spinner,
+  toastError,
+  toastSuccess,
+  useConfirm,
+  useSession,
+  type Column,
+  type SortState,
+} from '@wms/shared-ui';
 import { NS } from '../paths';
 import { deleteWarehouse, WAREHOUSES_PATH } from './api';
 import { NEW_WAREHOUSE_URL, warehouseUrl } from './paths';
@@ -15,7 +27,7 @@ const NOT_EMPTY_TEXT = 'contiene ancora prodotti';
 
 /** How a refused delete is worded (SPEC §8): the "still holds products" sentence, or the generic one. */
 export function warehouseDeleteFailure(err: unknown, t: (key: string) => string): string {
-  const notEmpty = failureCode(err) === 'WAREHOUSE_NOT_EMPTY' || !!apiError(err)?.error.includes(NOT_EMPTY_TEXT);
+  const notEmpty = apiError(err)?.code === 'WAREHOUSE_NOT_EMPTY' || !!apiError(err)?.error.includes(NOT_EMPTY_TEXT);
   return t(notEmpty ? 'warehouses.feedback.notEmpty' : 'warehouses.feedback.deleteError');
 }
 
@@ -27,7 +39,12 @@ export function WarehouseListPage() {
   const [sort, setSort] = useState<SortState | null>(null);
   const [page, setPage] = useState(1);
   const [busyId, setBusyId] = useState<number | null>(null);
-  const list = useServerList<Warehouse>(WAREHOUSES_PATH, { sort: sort?.column, order: sort?.direction, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const list = useServerList<Warehouse>(WAREHOUSES_PATH, {
+    sort: sort?.column,
+    order: sort?.direction,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
   const { reload } = list;
 
   const remove = useCallback(
@@ -61,7 +78,9 @@ export function WarehouseListPage() {
         id: 'is_active',
         header: t('shared.status.label'),
         value: (w) => w.is_active,
-        render: (w) => <Badge tone={w.is_active ? 'success' : 'danger'}>{t(w.is_active ? 'shared.status.active' : 'shared.status.inactive')}</Badge>,
+        render: (w) => (
+          <Badge tone={w.is_active ? 'success' : 'danger'}>{t(w.is_active ? 'shared.status.active' : 'shared.status.inactive')}</Badge>
+        ),
       },
       {
         id: 'actions',
@@ -71,7 +90,13 @@ export function WarehouseListPage() {
             <Link className="btn btn-ghost" to={warehouseUrl(w.id)} aria-label={`${t('shared.actions.edit')} ${w.name}`}>
               {t('shared.actions.edit')}
             </Link>
-            <button type="button" className="btn btn-ghost btn-ghost-danger" onClick={() => void remove(w)} disabled={busyId === w.id} aria-label={`${t('shared.actions.delete')} ${w.name}`}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-ghost-danger"
+              onClick={() => void remove(w)}
+              disabled={busyId === w.id}
+              aria-label={`${t('shared.actions.delete')} ${w.name}`}
+            >
               {t('shared.actions.delete')}
             </button>
           </div>

@@ -24,7 +24,11 @@ describe('warehouses list', () => {
     const table = await screen.findByRole('table', { name: 'Elenco dei magazzini' });
     expect(screen.getByRole('heading', { level: 1, name: 'Magazzini' })).toBeInTheDocument();
     expect(screen.getByTestId('warehouses-count')).toHaveTextContent('Totale magazzini: 2');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]/g, ''))).toEqual(['Nome', 'Descrizione', 'Stato', 'Azioni']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent?.replace(/[▲▼↕]/g, '')),
+    ).toEqual(['Nome', 'Descrizione', 'Stato', 'Azioni']);
     const central = await rowOf('Magazzino Centrale');
     expect(within(central).getByText('Brescia')).toBeInTheDocument();
     expect(within(central).getByText('Attivo')).toHaveClass('badge-success');
@@ -53,9 +57,24 @@ describe('warehouses list', () => {
   });
 
   it.each([
-    ['it', 'the Italian server text', { error: 'Impossibile eliminare il magazzino: contiene ancora prodotti', code: 'WAREHOUSE_NOT_EMPTY' }, 'Impossibile eliminare il magazzino: contiene ancora prodotti'],
-    ['it', 'only the words, no code', { error: 'Il magazzino contiene ancora prodotti (3)', code: 'CONFLICT' }, 'Impossibile eliminare il magazzino: contiene ancora prodotti'],
-    ['fr', 'the French server text (by its code)', { error: "Impossible de supprimer l'entrepôt : il contient encore des produits", code: 'WAREHOUSE_NOT_EMPTY' }, "Impossible de supprimer l'entrepôt : il contient encore des produits"],
+    [
+      'it',
+      'the Italian server text',
+      { error: 'Impossibile eliminare il magazzino: contiene ancora prodotti', code: 'WAREHOUSE_NOT_EMPTY' },
+      'Impossibile eliminare il magazzino: contiene ancora prodotti',
+    ],
+    [
+      'it',
+      'only the words, no code',
+      { error: 'Il magazzino contiene ancora prodotti (3)', code: 'CONFLICT' },
+      'Impossibile eliminare il magazzino: contiene ancora prodotti',
+    ],
+    [
+      'fr',
+      'the French server text (by its code)',
+      { error: "Impossible de supprimer l'entrepôt : il contient encore des produits", code: 'WAREHOUSE_NOT_EMPTY' },
+      "Impossible de supprimer l'entrepôt : il contient encore des produits",
+    ],
     ['it', 'any other failure', { error: 'Errore interno del server', code: 'INTERNAL' }, "Errore durante l'eliminazione del magazzino"],
   ] as const)('a refused delete in %s (%s) says so', async (lang, _label, body, text) => {
     await switchLanguage(lang);
@@ -93,7 +112,12 @@ describe('warehouse form', () => {
     await user.type(screen.getByLabelText('Descrizione'), 'Bari');
     await user.click(screen.getByTestId('warehouse-save'));
     expect(await screen.findByText('Magazzino creato con successo')).toBeInTheDocument();
-    expect(requestsOf('POST', '/warehouses')[0].body).toEqual({ name: 'Deposito Sud', description: 'Bari', is_active: true, created_by: 1 });
+    expect(requestsOf('POST', '/warehouses')[0].body).toEqual({
+      name: 'Deposito Sud',
+      description: 'Bari',
+      is_active: true,
+      created_by: 1,
+    });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/anagrafica\/magazzini$/));
     expect(await screen.findByText('Deposito Sud')).toBeInTheDocument();
   });
@@ -119,20 +143,31 @@ describe('warehouse form', () => {
     expect(within(await rowOf('Magazzino Centrale')).getByText('Inattivo')).toBeInTheDocument();
   });
 
-  it('shows the server\'s reason when a save is refused (409 name taken)', async () => {
-    server.use(http.post('*/api/warehouses', () => HttpResponse.json({ error: 'Esiste già un magazzino con il nome Magazzino Centrale', code: 'WAREHOUSE_NAME_TAKEN' }, { status: 409 })));
+  it("shows the server's reason when a save is refused (409 name taken)", async () => {
+    server.use(
+      http.post('*/api/warehouses', () =>
+        HttpResponse.json(
+          { error: 'Esiste già un magazzino con il nome Magazzino Centrale', code: 'WAREHOUSE_NAME_TAKEN' },
+          { status: 409 },
+        ),
+      ),
+    );
     const user = userEvent.setup();
     renderRegistry(`${LIST}/nuovo`);
     await user.type(screen.getByLabelText(/^Nome/), 'Magazzino Centrale');
     await user.click(screen.getByTestId('warehouse-save'));
-    expect(await screen.findByText('Esiste già un magazzino con il nome Magazzino Centrale')).toBeInTheDocument();
+    // Above the buttons (and as a toast).
+    expect(await screen.findByTestId('warehouse-save-error')).toHaveTextContent('Esiste già un magazzino con il nome Magazzino Centrale');
     expect(screen.getByTestId('location')).toHaveTextContent('/anagrafica/magazzini/nuovo');
   });
 
-  it('an unknown warehouse: "Errore nel caricamento del magazzino" and back to the list', async () => {
+  it('an unknown warehouse (404) says so, with a way back to the list and no useless Retry', async () => {
+    const user = userEvent.setup();
     renderRegistry(`${LIST}/999`);
-    expect(await screen.findByText('Errore nel caricamento del magazzino')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/anagrafica\/magazzini$/));
+    expect(await screen.findByRole('heading', { name: 'Magazzino non trovato' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Riprova' })).toBeNull();
+    await user.click(screen.getByRole('link', { name: "Torna all'elenco" }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/anagrafica\/magazzini$/);
   });
 
   it('speaks French', async () => {

@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { apiError, fieldProblems, PASSWORD_MIN, ROLES, userSchema, type FieldProblem, type Role } from '@wms/shared-api';
+import { apiError, assignableRoles, fieldProblems, PASSWORD_MIN, ROLES, userSchema, type FieldProblem, type Role } from '@wms/shared-api';
+import { useSession } from '@wms/shared-ui';
 import { BASE_PATH, NS } from '../paths';
 import type { UserPayload } from '../api/users';
 
@@ -59,6 +60,14 @@ export function UserForm({ mode, initial, onSubmit }: UserFormProps) {
   const [problems, setProblems] = useState<Partial<Record<Field, Problem>>>({});
   const [saving, setSaving] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
+  // Only the roles the signed-in user may give (shared-api assignableRoles: only an admin touches admins, nobody changes
+  // their own role); the user's current role stays shown. One choice left: the select is locked, with the reason.
+  const { user: me } = useSession();
+  const self = mode === 'edit' && me?.username === initial.username;
+  const allowedRoles = assignableRoles(me?.role, mode === 'new' ? null : initial.role, self);
+  const roleOptions = ROLES.filter((r) => r === initial.role || allowedRoles.includes(r));
+  const roleLocked = roleOptions.length <= 1;
+  const roleHintId = `${id}-role-hint`;
 
   const set = <K extends Field>(field: K, value: UserFormValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -199,16 +208,22 @@ export function UserForm({ mode, initial, onSubmit }: UserFormProps) {
           name="role"
           value={values.role}
           onChange={(e) => set('role', e.target.value as Role)}
+          disabled={roleLocked}
           aria-invalid={message('role') ? true : undefined}
-          aria-describedby={described('role')}
+          aria-describedby={described('role', roleLocked ? roleHintId : undefined)}
           data-testid="user-role"
         >
-          {ROLES.map((role) => (
+          {roleOptions.map((role) => (
             <option key={role} value={role}>
               {t(`common:roles.${role}`)}
             </option>
           ))}
         </select>
+        {roleLocked ? (
+          <p className="field-hint" id={roleHintId}>
+            {t(self ? 'form.roleLockedSelf' : 'form.roleLockedAdmin')}
+          </p>
+        ) : null}
         {fieldError('role')}
       </div>
 

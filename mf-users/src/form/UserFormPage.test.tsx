@@ -42,7 +42,10 @@ describe('/users/nuovo', () => {
 
   it('offers the six roles, translated, in Italian and French', async () => {
     renderUsers('/users/nuovo');
-    const options = () => within(field.role()).getAllByRole('option').map((o) => [(o as HTMLOptionElement).value, o.textContent]);
+    const options = () =>
+      within(field.role())
+        .getAllByRole('option')
+        .map((o) => [(o as HTMLOptionElement).value, o.textContent]);
     expect(options()).toEqual([
       ['admin', 'Amministratore'],
       ['direction', 'Direzione'],
@@ -53,14 +56,11 @@ describe('/users/nuovo', () => {
     ]);
     await switchLanguage('fr');
     const role = screen.getByLabelText('Rôle');
-    expect(within(role).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Administrateur',
-      'Direction',
-      'Administration',
-      'Commandes',
-      'Entrepôt',
-      'Ventes',
-    ]);
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Administrateur', 'Direction', 'Administration', 'Commandes', 'Entrepôt', 'Ventes']);
   });
 
   it('requires username, name and password, with the shared messages; nothing is sent', async () => {
@@ -87,6 +87,22 @@ describe('/users/nuovo', () => {
     expect(screen.getByText('La password deve contenere almeno 8 caratteri')).toBeInTheDocument();
     await switchLanguage('fr');
     expect(screen.getByText('Le mot de passe doit contenir au moins 8 caractères')).toBeInTheDocument();
+    expect(requestsOf('POST')).toHaveLength(0);
+  });
+
+  it('refuses a common password and the username as password, saying why (issue 13)', async () => {
+    renderUsers('/users/nuovo');
+    await userEvent.type(field.username(), 'luca.bianchi');
+    await userEvent.type(field.name(), 'Luca Bianchi');
+    await userEvent.type(field.password(), 'Password');
+    await save();
+    expect(screen.getByText('Password troppo comune e facile da indovinare: scegline una meno prevedibile')).toBeInTheDocument();
+    await userEvent.clear(field.password());
+    await userEvent.type(field.password(), 'Luca.Bianchi');
+    await save();
+    expect(screen.getByText('La password non può essere uguale al nome utente')).toBeInTheDocument();
+    await switchLanguage('fr');
+    expect(screen.getByText("Le mot de passe ne peut pas être identique au nom d'utilisateur")).toBeInTheDocument();
     expect(requestsOf('POST')).toHaveLength(0);
   });
 
@@ -135,7 +151,11 @@ describe('/users/nuovo', () => {
     server.use(
       http.post('*/api/users', () =>
         HttpResponse.json(
-          { error: 'Dati non validi: name: Testo troppo lungo (massimo 100 caratteri)', code: 'VALIDATION', fields: { name: 'Testo troppo lungo (massimo 100 caratteri)' } },
+          {
+            error: 'Dati non validi: name: Testo troppo lungo (massimo 100 caratteri)',
+            code: 'VALIDATION',
+            fields: { name: 'Testo troppo lungo (massimo 100 caratteri)' },
+          },
           { status: 400 },
         ),
       ),
@@ -216,12 +236,40 @@ describe('/users/{id}', () => {
   it('a refused update shows updateFailed with the reason and stays', async () => {
     const reason = "Impossibile cambiare il ruolo dell'ultimo amministratore attivo: nominane prima un altro";
     server.use(http.put('*/api/users/:id', () => HttpResponse.json({ error: reason, code: 'LAST_ADMIN' }, { status: 409 })));
-    renderUsers('/users/1');
-    await waitFor(() => expect(field.username()).toHaveValue('admin'));
+    renderUsers('/users/2');
+    await waitFor(() => expect(field.username()).toHaveValue('mario'));
     await userEvent.selectOptions(field.role(), 'direction');
     await save();
     expect(await screen.findByText(`Errore durante l'aggiornamento dell'utente: ${reason}`)).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent('/users/1');
+    expect(screen.getByTestId('location')).toHaveTextContent('/users/2');
+  });
+
+  describe('the role select offers only what the signed-in role may give (issue 13)', () => {
+    const values = () =>
+      within(field.role())
+        .getAllByRole('option')
+        .map((o) => (o as HTMLOptionElement).value);
+
+    it('direction: no admin on a new user', async () => {
+      renderUsers('/users/nuovo', 'direction');
+      expect(values()).toEqual(['direction', 'administration', 'orders', 'warehouse', 'sales']);
+      expect(field.role()).toBeEnabled();
+    });
+
+    it('direction editing an admin: the role is locked, with the reason', async () => {
+      renderUsers('/users/1', 'direction');
+      await waitFor(() => expect(field.username()).toHaveValue('admin'));
+      expect(values()).toEqual(['admin']);
+      expect(field.role()).toBeDisabled();
+      expect(field.role()).toHaveAccessibleDescription('Solo un amministratore può cambiare il ruolo di un amministratore.');
+    });
+
+    it('nobody changes their own role: locked on your own user', async () => {
+      renderUsers('/users/1');
+      await waitFor(() => expect(field.username()).toHaveValue('admin'));
+      expect(field.role()).toBeDisabled();
+      expect(field.role()).toHaveAccessibleDescription('Non puoi cambiare il tuo stesso ruolo.');
+    });
   });
 
   it('a user that cannot be loaded: fetchFailed, back to /users', async () => {
@@ -256,11 +304,14 @@ describe('/users/{id}', () => {
 describe('activity log', () => {
   function seed(count: number) {
     fake.activities[2] = Array.from({ length: count }, (_, i) =>
-      activity(i + 1, i === 0
-        ? { action: 'update', entity_type: 'user', entity_id: '7', details: '{"username":"anna","role":"warehouse → orders"}' }
-        : i === 1
-          ? { action: 'create', entity_type: 'stock_movement', entity_id: '12', details: '{"movement_type":"C","quantity":5}' }
-          : {}),
+      activity(
+        i + 1,
+        i === 0
+          ? { action: 'update', entity_type: 'user', entity_id: '7', details: '{"username":"anna","role":"warehouse → orders"}' }
+          : i === 1
+            ? { action: 'create', entity_type: 'stock_movement', entity_id: '12', details: '{"movement_type":"C","quantity":5}' }
+            : {},
+      ),
     );
   }
 

@@ -6,7 +6,14 @@ export const authMessages = {
   // One message for unknown user, wrong password, inactive or deleted user: the answer must not tell which.
   invalidCredentials: { it: 'Nome utente o password non validi', fr: "Nom d'utilisateur ou mot de passe incorrect" },
   tooManyAttempts: {
-    it: 'Troppi tentativi di accesso non riusciti: riprova tra {{minutes}} minuti',
-    fr: 'Trop de tentatives de connexion échouées : réessayez dans {{minutes}} minutes',
+    it: 'Troppi tentativi di accesso non riusciti per questo utente: riprova tra {{wait}}',
+    fr: 'Trop de tentatives de connexion échouées pour cet utilisateur : réessayez dans {{wait}}',
   },
+  tooManyFromAddress: {
+    it: 'Troppi tentativi di accesso non riusciti da questo indirizzo: riprova tra {{wait}}',
+    fr: 'Trop de tentatives de connexion échouées depuis cette adresse : réessayez dans {{wait}}',
+  },
+  oneSecond: { it: '1 secondo', fr: '1 seconde' },
+  seconds: { it: '{{n}} secondi', fr: '{{n}} secondes' },
+  minutes: { it: '{{n}} minuti', fr: '{{n}} minutes' },
 } satisfies Record<string, Bilingual>;

@@ -1,19 +1,38 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginSchema } from '@wms/shared-api';
 import { logActivity } from '../activity/log';
-import { AppError, render } from '../http/errors';
+import { AppError, render, type Bilingual } from '../http/errors';
 import { requestLang } from '../http/lang';
 import { authMessages } from './messages';
 import { dummyPasswordHash, verifyPassword } from './password';
 import { loginResponseSchema, messageSchema, sessionUserSchema } from './schemas';
 import { createSession, revokeSession } from './sessions';
-import { LoginThrottle } from './throttle';
+import { ADDRESS_MAX_FAILURES, AddressFailures, SignInDelays, WINDOW_MS } from './throttle';
 import { toAuthUser, type UserRow } from './types';
+
+/** A 429 of the sign-in throttle: Retry-After in seconds, and the wait in words in the caller's language. */
+function tooMany(reply: FastifyReply, code: string, message: Bilingual, waitMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  reply.header('Retry-After', String(seconds));
+  const wait = (lang: 'it' | 'fr') =>
+    seconds === 1
+      ? render(authMessages.oneSecond, lang)
+      : seconds < 120
+        ? render(authMessages.seconds, lang, { n: seconds })
+        : render(authMessages.minutes, lang, { n: Math.ceil(seconds / 60) });
+  return new AppError(429, code, { it: render(message, 'it', { wait: wait('it') }), fr: render(message, 'fr', { wait: wait('fr') }) });
+}
 
 /** POST /auth/login, POST /auth/logout, GET /auth/me. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
-  const throttle = new LoginThrottle(); // one per server: see throttle.ts for the rule
+  // One per server: see throttle.ts for the rules. Only POST /auth/login is limited; the rest of the API is not.
+  const addressFailures = new AddressFailures();
+  const delays = new SignInDelays();
+  await app.register(rateLimit, { global: false, store: addressFailures.asPluginStore() });
+  const countAddressAttempt = app.createRateLimit({ max: ADDRESS_MAX_FAILURES, timeWindow: WINDOW_MS });
 
   app.post(
     '/auth/login',
@@ -29,26 +48,34 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      const wait = throttle.retryAfterSeconds(username);
-      if (wait > 0) {
-        reply.header('Retry-After', String(wait));
-        throw new AppError(429, 'TOO_MANY_ATTEMPTS', authMessages.tooManyAttempts, { minutes: Math.ceil(wait / 60) });
+      // 1. The address: at most ADDRESS_MAX_FAILURES failed sign-ins per window (this attempt counts until it succeeds).
+      const address = await countAddressAttempt(request);
+      if (!address.isAllowed && address.isExceeded) {
+        throw tooMany(reply, 'TOO_MANY_ATTEMPTS_FROM_ADDRESS', authMessages.tooManyFromAddress, address.ttl);
       }
-      // Counted as a failure up front and cleared on success, so parallel guesses cannot slip past the limit.
-      throttle.recordFailure(username);
 
-      const { rows } = await db.query<UserRow>(
-        `SELECT id, username, name, role, password_hash, is_active
-           FROM users WHERE lower(username) = lower($1) AND deleted_at IS NULL`,
+      // The user as the database matches the name (its id), or the name as the database lower-cases it: one throttle
+      // key for every spelling that signs in the same user.
+      const { rows } = await db.query<UserRow & { canonical: string }>(
+        `SELECT lower($1::text) AS canonical, u.id, u.username, u.name, u.role, u.password_hash, u.is_active
+           FROM (SELECT 1) AS one
+           LEFT JOIN users u ON lower(u.username) = lower($1::text) AND u.deleted_at IS NULL`,
         [username],
       );
-      const user = rows[0];
+      const user = rows[0].id == null ? undefined : rows[0];
+      const identity = user ? `id:${user.id}` : `name:${rows[0].canonical}`;
+
+      // 2. The (address, user) pair: growing delays after a few failures, counted up front.
+      const wait = delays.begin(address.key, identity);
+      if (wait > 0) throw tooMany(reply, 'TOO_MANY_ATTEMPTS', authMessages.tooManyAttempts, wait);
+
       // An unknown user still costs one scrypt, like a wrong password: timing does not reveal which usernames exist.
       const passwordOk = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
       if (!user || !passwordOk || !user.is_active) {
         throw new AppError(401, 'INVALID_CREDENTIALS', authMessages.invalidCredentials);
       }
-      throttle.recordSuccess(username);
+      delays.succeeded(address.key, identity);
+      if (!address.isAllowed) addressFailures.giveBack(address.key);
 
       const session = await db.tx(async (q) => {
         const created = await createSession(q, user.id, config.sessionTtlHours);

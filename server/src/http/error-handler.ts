@@ -1,5 +1,7 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, common, render, type Bilingual } from './errors';
+import { AppError, common, pickLang, render, type Bilingual } from './errors';
 import { requestLang } from './lang';
 import { RequestValidationError, validationBody } from './validation';
 
@@ -72,4 +74,47 @@ export function installErrorHandler(app: FastifyInstance): void {
 /** The 404 of an unknown route, as JSON like every other refusal. */
 export function notFoundBody(request: FastifyRequest): ErrorBody {
   return { error: render(common.routeNotFound, requestLang(request)), code: 'NOT_FOUND' };
+}
+
+/** Refusals made by Node's HTTP parser before Fastify sees a request (no route, no request object). */
+const CLIENT_ERRORS: Record<string, { status: number; code: string; message: Bilingual }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: 'HEADERS_TOO_LARGE',
+    message: { it: 'Intestazioni della richiesta troppo grandi', fr: 'En-têtes de la requête trop volumineux' },
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    code: 'REQUEST_TIMEOUT',
+    message: { it: 'La richiesta ha impiegato troppo tempo. Riprova.', fr: 'La requête a pris trop de temps. Réessayez.' },
+  },
+};
+
+/** The Accept-Language line of a raw request head, when the parser kept what it had read (err.rawPacket). */
+function rawAcceptLanguage(raw: unknown): string | undefined {
+  if (!Buffer.isBuffer(raw)) return undefined;
+  const head = raw.subarray(0, 64 * 1024).toString('latin1');
+  return /\r\naccept-language:[ \t]*([^\r\n]{0,200})/i.exec(head)?.[1];
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request the HTTP parser refuses (headers over 16 KB → 431, a head that never
+ * finishes → 408, anything malformed → 400) is answered like every other refusal, `{error, code}` in the caller's language
+ * (read from the raw head when it got that far), then the connection is closed.
+ */
+export function answerClientError(err: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const known = (err.code && CLIENT_ERRORS[err.code]) || { status: 400, code: 'BAD_REQUEST', message: common.badRequest };
+  const body = JSON.stringify({ error: render(known.message, pickLang(rawAcceptLanguage(err.rawPacket))), code: known.code });
+  socket.end(
+    `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      'X-Content-Type-Options: nosniff\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
 }

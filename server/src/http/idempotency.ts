@@ -28,8 +28,8 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
 export const idempotencyMessages = {
   invalidKey: {
-    it: "Intestazione Idempotency-Key non valida: da 1 a 200 caratteri stampabili",
-    fr: "En-tête Idempotency-Key non valide : de 1 à 200 caractères imprimables",
+    it: 'Intestazione Idempotency-Key non valida: da 1 a 200 caratteri stampabili',
+    fr: 'En-tête Idempotency-Key non valide : de 1 à 200 caractères imprimables',
   },
   keyReused: {
     it: "Questa Idempotency-Key è già stata usata per un'altra richiesta: usa una chiave nuova per ogni operazione",
@@ -79,7 +79,9 @@ function canonicalJson(value: unknown): string {
 
 /** sha256 of method, path (without query) and the body: what "the same request" means for a key. */
 export function idempotencyFingerprint(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method.toUpperCase()} ${path.split('?')[0]}\n${canonicalJson(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method.toUpperCase()} ${path.split('?')[0]}\n${canonicalJson(body)}`)
+    .digest('hex');
 }
 
 interface KeyRow {

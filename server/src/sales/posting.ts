@@ -42,7 +42,12 @@ function asSaleRefusal(err: unknown): unknown {
 }
 
 /** Writes the sale and posts its unload (no activity row: the exported operations write exactly one each). */
-async function postSale(q: Queryable, f: SaleFields, actor: Actor, clock: SaleClock & { replacesId?: number }): Promise<{ id: number; details: Record<string, unknown> }> {
+async function postSale(
+  q: Queryable,
+  f: SaleFields,
+  actor: Actor,
+  clock: SaleClock & { replacesId?: number },
+): Promise<{ id: number; details: Record<string, unknown> }> {
   const now = clock.now ?? new Date();
   const day = companyDay(now);
   await assertCustomer(q, f.customer_id);
@@ -85,7 +90,13 @@ async function postSale(q: Queryable, f: SaleFields, actor: Actor, clock: SaleCl
     throw new AppError(409, 'BATCH_EXPIRED', msg.batchExpired, { batch, expiry: formatDay(movement.expiry_date as string) });
   }
   await sql.setSaleMovement(q, id, movement.id, movement.expiry_date);
-  const details = { product_id: f.product_id, warehouse_id: f.warehouse_id, batch_number: batch || null, quantity: movement.quantity, customer_id: f.customer_id };
+  const details = {
+    product_id: f.product_id,
+    warehouse_id: f.warehouse_id,
+    batch_number: batch || null,
+    quantity: movement.quantity,
+    customer_id: f.customer_id,
+  };
   return { id, details };
 }
 
@@ -121,6 +132,12 @@ export async function editSale(q: Queryable, id: number, f: SaleFields, actor: A
   const reversalId = await reverseSale(q, id, actor, clock);
   const { id: newId, details } = await postSale(q, f, actor, { ...clock, replacesId: id });
   await sql.markReplaced(q, id, newId);
-  await logActivity(q, { userId: actor.id, action: 'update', entityType: 'sale', entityId: id, details: { ...details, replaced_by: newId, reversal_id: reversalId } });
+  await logActivity(q, {
+    userId: actor.id,
+    action: 'update',
+    entityType: 'sale',
+    entityId: id,
+    details: { ...details, replaced_by: newId, reversal_id: reversalId },
+  });
   return newId;
 }

@@ -32,7 +32,9 @@ import * as sql from './sql';
 
 /** Sale bodies are worded with the sale messages (the form's), so the 400 is checked in the handler. */
 function bodyCheckedInHandler<S>(route: FastifyRouteSchemaDef<S>): FastifyValidationResult {
-  return route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : zodValidatorCompiler(route as unknown as FastifyRouteSchemaDef<z.ZodType>);
+  return route.httpPart === 'body'
+    ? (data: unknown) => ({ value: data })
+    : zodValidatorCompiler(route as unknown as FastifyRouteSchemaDef<z.ZodType>);
 }
 
 function parseBody<T extends z.ZodType>(schema: T, request: FastifyRequest): z.output<T> {
@@ -70,7 +72,17 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const qs = request.query;
-      return sendPage(reply, await sql.listSales(db, { q: qs.q, status: qs.status, customerId: qs.customer_id, productId: qs.product_id, limit: qs.limit, offset: qs.offset }));
+      return sendPage(
+        reply,
+        await sql.listSales(db, {
+          q: qs.q,
+          status: qs.status,
+          customerId: qs.customer_id,
+          productId: qs.product_id,
+          limit: qs.limit,
+          offset: qs.offset,
+        }),
+      );
     },
   );
 

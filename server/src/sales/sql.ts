@@ -83,10 +83,12 @@ export async function lockSale(q: Queryable, id: number): Promise<SaleRow | null
 }
 
 export async function markCancelled(q: Queryable, id: number, reversalId: number | null, by: number | null, at: Date): Promise<void> {
-  await q.query(
-    `UPDATE sales SET status = 'cancelled', reversal_id = $2, cancelled_by = $3, cancelled_at = $4 WHERE id = $1`,
-    [id, reversalId, by, at],
-  );
+  await q.query(`UPDATE sales SET status = 'cancelled', reversal_id = $2, cancelled_by = $3, cancelled_at = $4 WHERE id = $1`, [
+    id,
+    reversalId,
+    by,
+    at,
+  ]);
 }
 
 export async function markReplaced(q: Queryable, id: number, replacedBy: number): Promise<void> {
@@ -177,7 +179,9 @@ export async function listSales(q: Queryable, f: SaleFilter): Promise<{ rows: Sa
   const where: string[] = [];
   for (const word of (f.q ?? '').split(/\s+/).filter(Boolean).slice(0, 8)) {
     const w = p(likeText(word));
-    where.push(`(p.code ILIKE ${w} OR p.description ILIKE ${w} OR c.business_name ILIKE ${w} OR s.batch_number ILIKE ${w} OR w.name ILIKE ${w})`);
+    where.push(
+      `(p.code ILIKE ${w} OR p.description ILIKE ${w} OR c.business_name ILIKE ${w} OR s.batch_number ILIKE ${w} OR w.name ILIKE ${w})`,
+    );
   }
   if (f.status) where.push(`s.status = ${p(f.status)}`);
   if (f.customerId) where.push(`s.customer_id = ${p(f.customerId)}`);

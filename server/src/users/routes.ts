@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { activityViewSchema, userCreateSchema, userUpdateSchema, userViewSchema, type Role } from '@wms/shared-api';
+import { activityViewSchema, userCreateSchema, userManagementRefusal, userUpdateSchema, userViewSchema, type Role } from '@wms/shared-api';
 import { logActivity } from '../activity/log';
 import { hashPassword } from '../auth/password';
 import { revokeUserSessions } from '../auth/sessions';
 import { isUniqueViolation, type Queryable } from '../db';
 import { describeChanges } from '../activity/changes';
-import { AppError, render } from '../http/errors';
+import { AppError, common, render } from '../http/errors';
 import { sendPage } from '../http/page';
 import { requestLang } from '../http/lang';
 import { usersMessages as msg } from './messages';
@@ -14,8 +14,22 @@ import { getUser, listActivities, listUsers, userEverExisted, usernameTaken } fr
 import { activityListQuery, deleteUserResponse, userIdParams, userListQuery } from './schemas';
 
 /**
+ * 403 unless the signed-in user may make this change (shared-api permissions: only an admin touches admins; nobody
+ * changes their own role). `targetRole` null: a creation; `newRole` null: a deletion.
+ */
+function assertMayManage(actor: { id: number; role: Role }, target: { id: number; role: Role } | null, newRole: Role | null): void {
+  const refusal = userManagementRefusal(actor.role, target?.role ?? null, newRole, target?.id === actor.id);
+  if (refusal === 'selfRole') throw new AppError(403, 'SELF_ROLE', msg.selfRole);
+  if (refusal === 'adminOnly') throw new AppError(403, 'ADMIN_ONLY', msg.adminOnly);
+  if (refusal) throw new AppError(403, 'FORBIDDEN', common.forbidden);
+}
+
+/**
  * SPEC §7 users calls: GET/POST /users, GET/PUT/DELETE /users/{id}, GET /users/{id}/activities. Only roles holding the
  * `users` permission (admin, direction) reach them; everyone else gets 403 before the body is read.
+ *
+ * Who manages whom (assertMayManage): only an admin may create, edit, delete, promote to or demote from admin (an
+ * admin's password included); nobody changes their own role.
  *
  * Nobody is locked out: a user cannot delete or deactivate themselves, and the last active admin cannot be deleted,
  * deactivated or given another role. The check runs with every active admin row locked (SELECT … FOR UPDATE, in id
@@ -48,10 +62,10 @@ async function lockForChange(q: Queryable, id: number): Promise<{ activeAdmins: 
 
 /** Ends the user's sessions except `keepSessionId` (the caller's own, when they edit themselves). */
 async function revokeOtherSessions(q: Queryable, userId: number, keepSessionId: number): Promise<number> {
-  const r = await q.query(
-    'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id <> $2',
-    [userId, keepSessionId],
-  );
+  const r = await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id <> $2', [
+    userId,
+    keepSessionId,
+  ]);
   return r.rowCount;
 }
 
@@ -95,7 +109,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'users' },
       schema: {
         tags,
-        summary: "What the user did, newest first (also for a deleted user); limit/offset, total in X-Total-Count",
+        summary: 'What the user did, newest first (also for a deleted user); limit/offset, total in X-Total-Count',
         params: userIdParams,
         querystring: activityListQuery,
         response: { 200: z.array(activityViewSchema) },
@@ -121,6 +135,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const body = request.body;
       const me = request.user.id;
+      assertMayManage(request.user, null, body.role);
       const passwordHash = await hashPassword(body.password);
       try {
         const id = await db.tx(async (q) => {
@@ -170,6 +185,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         await db.tx(async (q) => {
           const { activeAdmins, target } = await lockForChange(q, id);
           if (!target) throw notFound();
+          assertMayManage(request.user, target, body.role);
           const isActive = body.is_active ?? target.is_active;
           if (target.id === me && target.is_active && !isActive) throw new AppError(409, 'SELF_DEACTIVATE', msg.selfDeactivate);
           const lastAdmin = activeAdmins.includes(target.id) && activeAdmins.length <= 1;
@@ -224,11 +240,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       await db.tx(async (q) => {
         const { activeAdmins, target } = await lockForChange(q, id);
         if (!target) throw notFound();
+        assertMayManage(request.user, target, null);
         if (activeAdmins.includes(target.id) && activeAdmins.length <= 1) throw new AppError(409, 'LAST_ADMIN', msg.lastAdminDelete);
-        await q.query(
-          'UPDATE users SET deleted_at = now(), deleted_by = $2, modified_by = $2, updated_at = now() WHERE id = $1',
-          [id, me],
-        );
+        await q.query('UPDATE users SET deleted_at = now(), deleted_by = $2, modified_by = $2, updated_at = now() WHERE id = $1', [id, me]);
         const ended = await revokeUserSessions(q, id);
         await logActivity(q, {
           userId: me,

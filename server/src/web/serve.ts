@@ -26,6 +26,18 @@ export function webLayout(config: Pick<Config, 'webRoot' | 'remotesFile'>): WebL
 
 function setCacheHeaders(res: SetHeadersResponse, filePath: string): void {
   res.setHeader('Cache-Control', cacheControlFor(filePath));
+  // The same URL answers brotli, gzip or identity by Accept-Encoding: caches must key on it.
+  res.setHeader('Vary', 'Accept-Encoding');
+}
+
+/**
+ * Build artefacts that stay on disk but are not for browsers: source maps, build stats (mf-manifest-stats.json and the like), the
+ * build stamp. They answer 404 like a missing file.
+ */
+const NOT_PUBLIC = /(\.map|stats\.json|\.build-stamp)(\.(br|gz))?$/;
+
+export function isPublicFile(pathname: string): boolean {
+  return !NOT_PUBLIC.test(pathname);
 }
 
 function isDirectory(dir: string): boolean {
@@ -42,7 +54,15 @@ function isDirectory(dir: string): boolean {
  * a release or rollback is just editing that file. A folder that is not built is skipped with a warning (its URLs answer 404).
  */
 export async function registerWeb(app: FastifyInstance, layout: WebLayout): Promise<void> {
-  const common = { cacheControl: false, setHeaders: setCacheHeaders, wildcard: true, serveDotFiles: false } as const;
+  const common = {
+    cacheControl: false,
+    setHeaders: setCacheHeaders,
+    wildcard: true,
+    serveDotFiles: false,
+    // x.js.br / x.js.gz written at build time (webpack/app-config.js) are sent when the browser accepts them.
+    preCompressed: true,
+    allowedPath: isPublicFile,
+  } as const;
   // The first registration decorates reply.sendFile (used by the SPA fallback); the others must not decorate again.
   let decorated = false;
   const mounts = [

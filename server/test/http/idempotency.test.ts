@@ -18,20 +18,17 @@ jest.setTimeout(60_000);
 
 /** A throw-away write: one activity row per posting; fails on demand. */
 const probeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/idem-probe',
-    { schema: { body: z.object({ n: z.number(), fail: z.boolean().optional() }) } },
-    async (request, reply) =>
-      idempotentReply(app.db, request, reply, 'test.probe', async (q) => {
-        // Hold the transaction a moment so concurrent requests really overlap.
-        if (app.db.kind === 'pg') await q.query('SELECT pg_sleep(0.02)');
-        const { rows } = await q.query<{ id: number }>(
-          `INSERT INTO activity_log (user_id, action, entity_type, details) VALUES ($1, 'create', 'idem_probe', $2) RETURNING id`,
-          [request.user.id, String(request.body.n)],
-        );
-        if (request.body.fail) throw new AppError(409, 'PROBE_REFUSED', { it: 'rifiutato', fr: 'refusé' });
-        return { status: 201, body: { id: rows[0].id, n: request.body.n } };
-      }),
+  app.post('/idem-probe', { schema: { body: z.object({ n: z.number(), fail: z.boolean().optional() }) } }, async (request, reply) =>
+    idempotentReply(app.db, request, reply, 'test.probe', async (q) => {
+      // Hold the transaction a moment so concurrent requests really overlap.
+      if (app.db.kind === 'pg') await q.query('SELECT pg_sleep(0.02)');
+      const { rows } = await q.query<{ id: number }>(
+        `INSERT INTO activity_log (user_id, action, entity_type, details) VALUES ($1, 'create', 'idem_probe', $2) RETURNING id`,
+        [request.user.id, String(request.body.n)],
+      );
+      if (request.body.fail) throw new AppError(409, 'PROBE_REFUSED', { it: 'rifiutato', fr: 'refusé' });
+      return { status: 201, body: { id: rows[0].id, n: request.body.n } };
+    }),
   );
 };
 
@@ -48,7 +45,12 @@ afterAll(async () => {
 const postings = async () =>
   (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM activity_log WHERE entity_type = 'idem_probe'`)).rows[0].n;
 const post = (key: string | undefined, payload: unknown, h = headers) =>
-  t.app.inject({ method: 'POST', url: '/api/idem-probe', headers: key === undefined ? h : { ...h, 'idempotency-key': key }, payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/idem-probe',
+    headers: key === undefined ? h : { ...h, 'idempotency-key': key },
+    payload: payload as object,
+  });
 
 it('50 parallel submits of the same key: one posting, every caller the same status and id', async () => {
   const before = await postings();

@@ -32,7 +32,10 @@ it('four weeks of sales, each with its unload; one cancelled, one edited; Σ led
 it('the FEFO list of the demo sealant shows an expired batch first, marked', async () => {
   const { headers } = await t.signIn('sales');
   const id = (await t.db.query<{ id: number }>(`SELECT id FROM products WHERE code = 'SIL-NEU-300'`)).rows[0].id;
-  const rows = (await t.app.inject({ method: 'GET', url: `/api/sales/stock/${id}`, headers })).json() as { batch_number: string; expired: boolean }[];
+  const rows = (await t.app.inject({ method: 'GET', url: `/api/sales/stock/${id}`, headers })).json() as {
+    batch_number: string;
+    expired: boolean;
+  }[];
   expect(rows[0]).toMatchObject({ batch_number: 'SN-2401', expired: true });
   expect(rows.slice(1).every((r) => !r.expired)).toBe(true);
   const list = await t.app.inject({ method: 'GET', url: '/api/sales?limit=5', headers });

@@ -4,7 +4,10 @@ import { postMovement } from '../../src/stock/ledger';
 
 let seq = 0;
 
-export async function makeCustomer(q: Queryable, o: { name?: string; active?: boolean; deleted?: boolean } = {}): Promise<{ id: number; name: string }> {
+export async function makeCustomer(
+  q: Queryable,
+  o: { name?: string; active?: boolean; deleted?: boolean } = {},
+): Promise<{ id: number; name: string }> {
   const name = o.name ?? `Cliente ${process.pid}-${++seq}`;
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO customers (business_name, vat_number, address, city, province, zip_code, email, phone, is_active, deleted_at)
@@ -18,7 +21,15 @@ export async function makeCustomer(q: Queryable, o: { name?: string; active?: bo
 /** Loads stock through the ledger (C, manual). Dates 'yyyy-MM-dd'. */
 export async function load(
   q: Queryable,
-  o: { productId: number; warehouseId: number; quantity: number | string; batch?: string; expiry?: string; production?: string; date?: string },
+  o: {
+    productId: number;
+    warehouseId: number;
+    quantity: number | string;
+    batch?: string;
+    expiry?: string;
+    production?: string;
+    date?: string;
+  },
 ): Promise<void> {
   await postMovement(
     q,

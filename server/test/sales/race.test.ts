@@ -61,7 +61,10 @@ it('50 parallel submits of the same Idempotency-Key: one sale, one unload, every
   expect(answers.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
   expect(new Set(answers.map((r) => r.json().id)).size).toBe(1);
   expect(await balance(t.db, p.id, w.id)).toBe('97.000');
-  const moves = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM stock_movements WHERE product_id = $1 AND source_type = 'SO'`, [p.id]);
+  const moves = await t.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM stock_movements WHERE product_id = $1 AND source_type = 'SO'`,
+    [p.id],
+  );
   expect(moves.rows[0].n).toBe(1);
 
   const reused = await t.app.inject({
@@ -80,10 +83,22 @@ it('concurrent edits of the same sale: one wins, the others are refused, stock c
   const w = await makeWarehouse(t.db);
   const c = await makeCustomer(t.db);
   await load(t.db, { productId: p.id, warehouseId: w.id, quantity: 10 });
-  const sale = (await t.app.inject({ method: 'POST', url: '/api/sales', headers, payload: { product_id: p.id, warehouse_id: w.id, quantity: 2, customer_id: c.id } })).json();
+  const sale = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/sales',
+      headers,
+      payload: { product_id: p.id, warehouse_id: w.id, quantity: 2, customer_id: c.id },
+    })
+  ).json();
   const edits = await Promise.all(
     [3, 4, 5, 6].map((quantity) =>
-      t.app.inject({ method: 'PUT', url: `/api/sales/${sale.id}`, headers, payload: { product_id: p.id, warehouse_id: w.id, quantity, customer_id: c.id } }),
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/sales/${sale.id}`,
+        headers,
+        payload: { product_id: p.id, warehouse_id: w.id, quantity, customer_id: c.id },
+      }),
     ),
   );
   const ok = edits.filter((r) => r.statusCode === 200);

@@ -26,7 +26,7 @@ interface Step {
   /** The route as the OpenAPI document names it, e.g. 'PUT /api/products/{id}'. */
   route: string;
   /** The call: url and body, built from what earlier steps created. */
-  call: () => { url: string; body?: unknown; headers?: Record<string, string> };
+  call: () => { url: string; body?: unknown; headers?: Record<string, string> } | Promise<{ url: string; body?: unknown; headers?: Record<string, string> }>;
   /** What the row must say. */
   action: string;
   entityType: string;
@@ -86,6 +86,19 @@ const STEPS: Step[] = [
   { route: 'DELETE /api/prices/{id}', action: 'delete', entityType: 'price', call: () => ({ url: `/api/prices/${ids.price}` }) },
   { route: 'POST /api/purchase-orders', action: 'create', entityType: 'purchase_order', call: () => ({ url: '/api/purchase-orders', body: { order_date: '2025-02-01', requested_arrival_date: '2025-02-10', supplier_id: ids.supplier, items: [{ product_id: ids.product, quantity: 2, unit_price: '1.5' }] } }), keep: (a) => (ids.order = a.id as number) },
   { route: 'PUT /api/purchase-orders/{id}', action: 'update', entityType: 'purchase_order', call: () => ({ url: `/api/purchase-orders/${ids.order}`, body: { order_date: '2025-02-01', requested_arrival_date: '2025-02-12', supplier_id: ids.supplier, items: [{ product_id: ids.product, quantity: 3, unit_price: '1.5' }] } }) },
+  {
+    route: 'POST /api/goods-receipts/receive',
+    action: 'create',
+    entityType: 'goods_receipt',
+    call: async () => {
+      const order = (await t.app.inject({ method: 'GET', url: `/api/goods-receipts/order-details/${ids.order}`, headers })).json();
+      ids.orderItem = order.items[0].id;
+      return { url: '/api/goods-receipts/receive', body: { document_number: 'DDT-W', document_date: '10/03/2025', order_id: ids.order, items: [{ order_item_id: ids.orderItem, quantity: 1, warehouse_id: ids.warehouse }] } };
+    },
+    keep: (a) => (ids.receipt = a.id as number),
+  },
+  { route: 'PUT /api/goods-receipts/order-items/{itemId}/completed', action: 'update', entityType: 'purchase_order_item', call: () => ({ url: `/api/goods-receipts/order-items/${ids.orderItem}/completed`, body: { completed: true } }) },
+  { route: 'POST /api/goods-receipts/{id}/reverse', action: 'reverse', entityType: 'goods_receipt', call: () => ({ url: `/api/goods-receipts/${ids.receipt}/reverse` }) },
   { route: 'DELETE /api/purchase-orders/{id}', action: 'delete', entityType: 'purchase_order', call: () => ({ url: `/api/purchase-orders/${ids.order}` }) },
   { route: 'POST /api/stock-movements', action: 'create', entityType: 'stock_movement', call: () => ({ url: '/api/stock-movements', body: movement(10) }), keep: (a) => (ids.movement = String(a.id).split('-')[0]) },
   { route: 'PUT /api/stock-movements/{id}', action: 'update', entityType: 'stock_movement', call: () => ({ url: `/api/stock-movements/${ids.movement}`, body: movement(7.5) }), keep: (a) => (ids.movement = String(a.id).split('-')[0]) },
@@ -138,7 +151,7 @@ describe('each write leaves one activity row: who, action, entity type, entity i
   for (const step of STEPS) {
     it(step.route, async () => {
       const before = await lastActivityId();
-      const { url, body } = step.call();
+      const { url, body } = await step.call();
       const [method] = step.route.split(' ') as [Method];
       const res = await t.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
       expect({ status: res.statusCode, body: res.statusCode < 300 ? 'ok' : res.body }).toEqual({ status: expect.any(Number), body: 'ok' });

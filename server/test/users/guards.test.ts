@@ -54,44 +54,45 @@ describe('nobody is locked out', () => {
     expect((await del(d.user.id, d.headers)).json().code).toBe('SELF_DELETE');
     const res = await put(d.user.id, d.headers, { username: d.user.username, name: d.user.name, role: 'direction', is_active: false });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: 'Non puoi disattivare il tuo stesso utente: chiedi a un altro amministratore', code: 'SELF_DEACTIVATE' });
+    expect(res.json()).toEqual({
+      error: 'Non puoi disattivare il tuo stesso utente: chiedi a un altro amministratore',
+      code: 'SELF_DEACTIVATE',
+    });
     expect((await userRow(d.user.id)).is_active).toBe(true);
   });
 
   describe('the last active admin', () => {
-    it('cannot be deleted by a direction user → 409 LAST_ADMIN', async () => {
+    // Only an admin touches admins (server/test/security/user-management.test.ts): a direction user gets 403 before the
+    // last-admin rule is even asked, and an admin cannot delete, deactivate or re-role themselves.
+    it('cannot be deleted or deactivated by a direction user → 403 ADMIN_ONLY, nothing changes', async () => {
       const lastAdmin = await t.createUser('admin');
       const d = await t.signIn('direction');
       const res = await del(lastAdmin.id, d.headers);
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ error: "Impossibile eliminare l'ultimo amministratore attivo: nominane prima un altro", code: 'LAST_ADMIN' });
-      expect((await userRow(lastAdmin.id)).deleted_at).toBeNull();
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('ADMIN_ONLY');
+      const off = await put(lastAdmin.id, d.headers, {
+        username: lastAdmin.username,
+        name: lastAdmin.name,
+        role: 'admin',
+        is_active: false,
+      });
+      expect(off.statusCode).toBe(403);
+      expect(await userRow(lastAdmin.id)).toMatchObject({ is_active: true, deleted_at: null });
     });
 
-    it('cannot be deactivated → 409 LAST_ADMIN', async () => {
-      const lastAdmin = await t.createUser('admin');
-      const d = await t.signIn('direction');
-      const res = await put(lastAdmin.id, d.headers, { username: lastAdmin.username, name: lastAdmin.name, role: 'admin', is_active: false });
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ error: "Impossibile disattivare l'ultimo amministratore attivo: nominane prima un altro", code: 'LAST_ADMIN' });
-      expect((await userRow(lastAdmin.id)).is_active).toBe(true);
-    });
-
-    it('cannot be demoted, not even by themselves → 409 LAST_ADMIN, in French too', async () => {
+    it('cannot change their own role → 403 SELF_ROLE, in French too', async () => {
       const a = await t.signIn('admin');
-      const res = await put(a.user.id, { ...a.headers, 'accept-language': 'fr' }, { username: a.user.username, name: a.user.name, role: 'direction' });
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ error: "Impossible de changer le rôle du dernier administrateur actif : nommez-en d'abord un autre", code: 'LAST_ADMIN' });
+      const res = await put(
+        a.user.id,
+        { ...a.headers, 'accept-language': 'fr' },
+        { username: a.user.username, name: a.user.name, role: 'direction' },
+      );
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({
+        error: 'Vous ne pouvez pas changer votre propre rôle : demandez à un administrateur',
+        code: 'SELF_ROLE',
+      });
       expect((await userRow(a.user.id)).role).toBe('admin');
-    });
-
-    it('inactive or deleted admins do not count: the one active admin is still the last', async () => {
-      const a = await t.signIn('admin');
-      await t.createUser('admin', { isActive: false });
-      await t.createUser('admin', { deleted: true });
-      const d = await t.createUser('direction');
-      const token = await t.login(d.username, d.password);
-      expect((await del(a.user.id, t.bearer(token))).json().code).toBe('LAST_ADMIN');
     });
 
     it('with two active admins, one may be demoted, deactivated or deleted — then the other is the last', async () => {
@@ -104,7 +105,9 @@ describe('nobody is locked out', () => {
       // Reactivating and promoting are always allowed.
       expect((await put(c.id, a.headers, { username: c.username, name: c.name, role: 'admin', is_active: true })).statusCode).toBe(200);
       expect((await del(c.id, a.headers)).statusCode).toBe(200);
-      expect((await put(a.user.id, a.headers, { username: a.user.username, name: a.user.name, role: 'sales' })).json().code).toBe('LAST_ADMIN');
+      expect((await put(a.user.id, a.headers, { username: a.user.username, name: a.user.name, role: 'sales' })).json().code).toBe(
+        'SELF_ROLE',
+      );
       expect(await activeAdmins()).toBe(1);
     });
 
@@ -126,7 +129,7 @@ describe('nobody is locked out', () => {
       }
     });
 
-    it('race: two direction users deactivating two different admins at once — one admin stays active', async () => {
+    it('two direction users deactivating two different admins at once — both refused (403), both stay active', async () => {
       const a1 = await t.createUser('admin');
       const a2 = await t.createUser('admin');
       const d1 = await t.signIn('direction');
@@ -135,8 +138,8 @@ describe('nobody is locked out', () => {
         put(a1.id, d1.headers, { username: a1.username, name: a1.name, role: 'admin', is_active: false }),
         put(a2.id, d2.headers, { username: a2.username, name: a2.name, role: 'admin', is_active: false }),
       ]);
-      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-      expect(await activeAdmins()).toBe(1);
+      expect(results.map((r) => r.statusCode)).toEqual([403, 403]);
+      expect(await activeAdmins()).toBe(2);
     });
   });
 });
@@ -168,14 +171,21 @@ describe('sessions end when access changes', () => {
     await put(u.id, a.headers, { username: u.username, name: u.name, role: 'sales', password: 'Fresh-password-9' });
     expect((await me(t1)).statusCode).toBe(401);
     expect((await me(a.token)).statusCode).toBe(200);
-    const { rows } = await t.db.query<{ details: string }>(`SELECT details FROM activity_log WHERE action = 'update' AND entity_id = $1`, [String(u.id)]);
+    const { rows } = await t.db.query<{ details: string }>(`SELECT details FROM activity_log WHERE action = 'update' AND entity_id = $1`, [
+      String(u.id),
+    ]);
     expect(JSON.parse(rows[0].details)).toMatchObject({ credentials: 'changed', sessions_ended: 1 });
   });
 
   it('changing your own password keeps the session you did it from and ends your other ones', async () => {
     const a = await t.signIn('admin');
     const other = await t.login(a.user.username, a.user.password);
-    const res = await put(a.user.id, a.headers, { username: a.user.username, name: a.user.name, role: 'admin', password: 'My-new-password' });
+    const res = await put(a.user.id, a.headers, {
+      username: a.user.username,
+      name: a.user.name,
+      role: 'admin',
+      password: 'My-new-password',
+    });
     expect(res.statusCode).toBe(200);
     expect((await me(a.token)).statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(401);

@@ -1,4 +1,5 @@
-import { companyDay, daysToExpiry, expiryState, firstSellable, isBatchExpired, isExpiringWithin, sortFefo } from './batch-expiry';
+import { companyDay } from './company-day';
+import { daysToExpiry, expiryState, firstSellable, isBatchExpired, isExpiringWithin, sortFefo } from './batch-expiry';
 
 describe('the one "expired" rule: good through the end of its expiry day, Europe/Rome', () => {
   it('winter (UTC+1): expired from 23:00 UTC of the expiry day', () => {
@@ -11,7 +12,7 @@ describe('the one "expired" rule: good through the end of its expiry day, Europe
     expect(isBatchExpired('2025-07-10', new Date('2025-07-10T22:00:00Z'))).toBe(true);
   });
 
-  it('the company day is Rome\'s, whatever the machine\'s zone', () => {
+  it("the company day is Rome's, whatever the machine's zone", () => {
     expect(companyDay(new Date('2025-12-31T23:30:00Z'))).toBe('2026-01-01');
     expect(companyDay(new Date('2025-06-01T21:59:00Z'))).toBe('2025-06-01');
   });

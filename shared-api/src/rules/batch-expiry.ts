@@ -12,8 +12,7 @@
 
 import { companyDay } from './company-day';
 
-/** The company's calendar day lives once in ./company-day (companyDay, companyToday); re-exported for this module's callers. */
-export { companyDay };
+// The company's calendar day lives once, in ./company-day (companyDay, companyToday).
 
 function dayNumber(isoDay: string): number {
   const [y, m, d] = isoDay.slice(0, 10).split('-').map(Number);
@@ -53,7 +52,7 @@ export function expiryState(expiryDate: string | null | undefined, now: Date = n
 
 /** A stock row as FEFO sees it. */
 export interface FefoBatch {
-  batch_number: string;
+  batch_number: string | null;
   expiry_date: string | null;
   /** The batch's first receipt (or production) day, 'yyyy-MM-dd' or a timestamp; older goes first among equal expiries. */
   received_at?: string | null;
@@ -69,7 +68,7 @@ export function sortFefo<T extends FefoBatch>(rows: readonly T[]): T[] {
     (a, b) =>
       key(a.expiry_date).localeCompare(key(b.expiry_date)) ||
       key(a.received_at).localeCompare(key(b.received_at)) ||
-      a.batch_number.localeCompare(b.batch_number),
+      (a.batch_number ?? '').localeCompare(b.batch_number ?? ''),
   );
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { issueProblem } from '../validation/issues';
-import { validationMessage } from '../validation/messages';
+import { validationMessage, validationMessages } from '../validation/messages';
 import { hasAtMostDecimals } from './common';
 import { MAX_BATCH_LENGTH, MAX_MOVEMENT_QUANTITY, QUANTITY_DECIMALS } from './movement';
 
@@ -24,7 +24,7 @@ export const saleMessages = {
     success: 'Vendita registrata con successo',
     editSuccess: 'Vendita modificata con successo',
     cancelSuccess: 'Vendita annullata con successo',
-    invalidQuantity: 'Quantità non valida: minimo {{min}}, al massimo {{decimals}} decimali',
+    invalidQuantity: validationMessages.it.saleQuantity,
     aboveAvailability: 'Quantità superiore alla disponibilità: disponibili {{available}}',
     noStock: 'Nessuna giacenza disponibile per questo prodotto',
     noCustomers: 'Nessun cliente disponibile: crea prima un cliente in Anagrafica → Clienti',
@@ -47,7 +47,7 @@ export const saleMessages = {
     success: 'Vente enregistrée avec succès',
     editSuccess: 'Vente modifiée avec succès',
     cancelSuccess: 'Vente annulée avec succès',
-    invalidQuantity: 'Quantité non valide : minimum {{min}}, {{decimals}} décimales au maximum',
+    invalidQuantity: validationMessages.fr.saleQuantity,
     aboveAvailability: 'Quantité supérieure à la disponibilité : {{available}} disponible(s)',
     noStock: 'Aucun stock disponible pour ce produit',
     noCustomers: "Aucun client disponible : créez d'abord un client dans Référentiels → Clients",
@@ -77,31 +77,42 @@ export function saleMessage(lang: 'it' | 'fr', key: string, params: Record<strin
 
 // --------------------------------------------------------------------------------------------------------------- fields
 
-/** An id chosen in a select (a string from the select is fine); `missing` is the key said when absent. */
-const choice = (missing: SaleMessageKey) =>
+/** An id chosen in a select or picker (a string from a select is fine). */
+const choice = () =>
   z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : /^\d+$/.test(v.trim()) ? Number(v) : v) : v),
     z
-      .number({ error: (iss) => (iss.input == null ? missing : 'invalidType') })
+      .number({ error: (iss) => (iss.input == null ? 'required' : 'invalidType') })
       .int({ error: 'invalidType' })
       .positive({ error: 'invalidType' })
       .max(Number.MAX_SAFE_INTEGER, { error: 'invalidType' }),
   );
 
-/** ≥ 1 (SPEC §9), at most 3 decimals (the ledger's exactness), at most 1e9. A JSON number, as SPEC §7 sends it. */
-const quantity = z
-  .number({ error: (iss) => (iss.input == null ? 'required' : 'invalidQuantity') })
-  .min(SALE_MIN_QUANTITY, { error: 'invalidQuantity' })
-  .max(MAX_MOVEMENT_QUANTITY, { error: 'invalidQuantity' })
-  .refine((n) => hasAtMostDecimals(n, QUANTITY_DECIMALS), { error: 'invalidQuantity' });
+/**
+ * ≥ 1 (SPEC §9), at most 3 decimals (the ledger's exactness), at most 1e9. A JSON number as SPEC §7 sends it, or the exact
+ * decimal string the form's NumberField holds ('2.5'); anything else is the one "invalid quantity" message.
+ */
+const quantity = z.preprocess(
+  (v) =>
+    typeof v === 'string' && /^\d{1,10}(\.\d{1,3})?$/.test(v.trim())
+      ? Number(v.trim())
+      : typeof v === 'string' && v.trim() === ''
+        ? undefined
+        : v,
+  z
+    .number({ error: (iss) => (iss.input == null ? 'required' : 'saleQuantity') })
+    .min(SALE_MIN_QUANTITY, { error: 'saleQuantity' })
+    .max(MAX_MOVEMENT_QUANTITY, { error: 'saleQuantity' })
+    .refine((n) => hasAtMostDecimals(n, QUANTITY_DECIMALS), { error: 'saleQuantity' }),
+);
 
 /**
  * POST /sales and PUT /sales/{id} (edit): SPEC §7 fields. `created_by` is accepted and ignored (the author is the session's
  * user); a blank batch means none (required by the server when the product manages batches).
  */
 export const saleSchema = z.object({
-  product_id: choice('productRequired'),
-  warehouse_id: choice('warehouseRequired'),
+  product_id: choice(),
+  warehouse_id: choice(),
   batch_number: z
     .string({ error: 'invalidType' })
     .trim()
@@ -109,8 +120,11 @@ export const saleSchema = z.object({
     .nullish()
     .transform((v) => v || null),
   quantity,
-  customer_id: choice('customerRequired'),
-  created_by: z.unknown().optional().transform(() => undefined),
+  customer_id: choice(),
+  created_by: z
+    .unknown()
+    .optional()
+    .transform(() => undefined),
 });
 export type SaleBody = z.input<typeof saleSchema>;
 export type SaleFields = z.output<typeof saleSchema>;
@@ -186,8 +200,7 @@ export function saleFieldProblems(error: z.ZodError): Record<string, SaleProblem
     const path = issue.path.map(String).join('.') || '_';
     if (out[path]) continue;
     if (SALE_KEYS.has(issue.message)) {
-      const params: Record<string, string | number> = issue.message === 'invalidQuantity' ? { min: SALE_MIN_QUANTITY, decimals: QUANTITY_DECIMALS } : {};
-      out[path] = { key: issue.message, params };
+      out[path] = { key: issue.message, params: {} };
     } else {
       out[path] = issueProblem(issue);
     }

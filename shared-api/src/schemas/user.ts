@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '../permissions';
+import { COMMON_PASSWORDS } from './common-passwords';
 
 /**
  * System users (SPEC §3 User, §5 User): the body of POST /users and PUT /users/{id}, parsed by the user form and by the
@@ -11,7 +12,10 @@ import { ROLES, type Role } from '../permissions';
  */
 export const USERNAME_MAX = 50;
 export const USER_NAME_MAX = 100;
-/** Password policy: at least this many characters (the only rule; spaces count, nothing is trimmed). */
+/**
+ * Password policy (issue 13 §7): at least this many characters (spaces count, nothing is trimmed), no control character
+ * (line breaks, tabs, NUL…), not one of the common passwords (COMMON_PASSWORDS, any letter case), not the username.
+ */
 export const PASSWORD_MIN = 8;
 /** Longest password accepted; the sign-in form accepts up to the same length. */
 export const PASSWORD_MAX = 200;
@@ -39,12 +43,30 @@ const role = z.enum(ROLES, { error: (iss) => (iss.input == null || iss.input ===
 
 const isActive = z.boolean({ error: 'invalidType' });
 
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+/** True when `password` is one of the common passwords, in any letter case. */
+export function isCommonPassword(password: string): boolean {
+  return COMMON_PASSWORDS.has(password.toLowerCase());
+}
+
+/** The password equals the username, ignoring letter case and the spaces around the username. */
+function isUsername(password: string | null | undefined, name: unknown): boolean {
+  return typeof name === 'string' && !!password && password.toLowerCase() === name.trim().toLowerCase();
+}
+
 /** A password that is set: the policy applies to it as typed (a password of only spaces counts as missing). */
 const passwordRule = z
   .string({ error: requiredOr('passwordRequired') })
   .max(PASSWORD_MAX, { error: 'tooLong' })
   .refine((p) => p.trim().length > 0, { error: 'passwordRequired' })
-  .min(PASSWORD_MIN, { error: 'passwordTooShort' });
+  .min(PASSWORD_MIN, { error: 'passwordTooShort' })
+  .refine((p) => !CONTROL_CHARACTER.test(p), { error: 'passwordControl' })
+  .refine((p) => !isCommonPassword(p), { error: 'passwordCommon' });
+
+/** The cross-field rule, on the password field: not the username. */
+const notTheUsername = (u: { username: string; password: string | null }) => !isUsername(u.password, u.username);
+const onPassword = () => ({ path: ['password'], error: 'passwordIsUsername' });
 
 /** On update: missing, null or blank (only spaces) means "keep the current password" → null. */
 const optionalPassword = z.preprocess(
@@ -53,25 +75,31 @@ const optionalPassword = z.preprocess(
     .string({ error: 'invalidType' })
     .max(PASSWORD_MAX, { error: 'tooLong' })
     .min(PASSWORD_MIN, { error: 'passwordTooShort' })
+    .refine((p) => !CONTROL_CHARACTER.test(p), { error: 'passwordControl' })
+    .refine((p) => !isCommonPassword(p), { error: 'passwordCommon' })
     .nullish()
     .transform((p) => p ?? null),
 );
 
-export const userCreateSchema = z.object({
-  username,
-  name,
-  password: passwordRule,
-  role: role.default(DEFAULT_USER_ROLE),
-  is_active: isActive.default(true),
-});
+export const userCreateSchema = z
+  .object({
+    username,
+    name,
+    password: passwordRule,
+    role: role.default(DEFAULT_USER_ROLE),
+    is_active: isActive.default(true),
+  })
+  .refine(notTheUsername, onPassword());
 
-export const userUpdateSchema = z.object({
-  username,
-  name,
-  password: optionalPassword,
-  role,
-  is_active: isActive.optional(),
-});
+export const userUpdateSchema = z
+  .object({
+    username,
+    name,
+    password: optionalPassword,
+    role,
+    is_active: isActive.optional(),
+  })
+  .refine(notTheUsername, onPassword());
 
 /** The schema of a form mode: 'new' creates, 'edit' updates. */
 export function userSchema(mode: 'new' | 'edit'): typeof userCreateSchema | typeof userUpdateSchema {

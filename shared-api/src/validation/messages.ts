@@ -17,8 +17,12 @@ const coreValidationMessages = {
     usernameRequired: 'Il nome utente è obbligatorio',
     passwordRequired: 'La password è obbligatoria',
     passwordTooShort: 'La password deve contenere almeno {{min}} caratteri',
+    passwordCommon: 'Password troppo comune e facile da indovinare: scegline una meno prevedibile',
+    passwordIsUsername: 'La password non può essere uguale al nome utente',
+    passwordControl: 'La password non può contenere caratteri di controllo (a capo, tabulazioni…)',
     usernameFormat: 'Il nome utente può contenere solo lettere, cifre e i caratteri . _ - @ (niente spazi)',
     controlChars: 'Il testo contiene caratteri non ammessi (caratteri di controllo)',
+    saleQuantity: 'Quantità non valida: minimo 1, al massimo 3 decimali',
     tooManyDecimals: 'Al massimo {{max}} decimali',
     tooLarge: 'Valore troppo grande (massimo {{max}})',
     endBeforeStart: 'La data di fine non può precedere la data di inizio',
@@ -39,8 +43,12 @@ const coreValidationMessages = {
     usernameRequired: "Le nom d'utilisateur est obligatoire",
     passwordRequired: 'Le mot de passe est obligatoire',
     passwordTooShort: 'Le mot de passe doit contenir au moins {{min}} caractères',
+    passwordCommon: 'Mot de passe trop courant et facile à deviner : choisissez-en un moins prévisible',
+    passwordIsUsername: "Le mot de passe ne peut pas être identique au nom d'utilisateur",
+    passwordControl: 'Le mot de passe ne peut pas contenir de caractères de contrôle (retours à la ligne, tabulations…)',
     usernameFormat: "Le nom d'utilisateur ne peut contenir que des lettres, des chiffres et les caractères . _ - @ (sans espaces)",
     controlChars: 'Le texte contient des caractères non autorisés (caractères de contrôle)',
+    saleQuantity: 'Quantité non valide : minimum 1, 3 décimales au maximum',
     tooManyDecimals: '{{max}} décimales au maximum',
     tooLarge: 'Valeur trop grande (maximum {{max}})',
     endBeforeStart: 'La date de fin ne peut pas précéder la date de début',
@@ -89,11 +97,7 @@ export function isValidationKey(key: string): boolean {
 }
 
 /** Translates a validation key with its parameters, e.g. `validationMessage('fr', 'tooLong', { max: 200 })`. */
-export function validationMessage(
-  lang: 'it' | 'fr',
-  key: string,
-  params: Record<string, string | number> = {},
-): string {
+export function validationMessage(lang: 'it' | 'fr', key: string, params: Record<string, string | number> = {}): string {
   const table = validationMessages[lang];
   const template = table[key] ?? table.invalidType;
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from './useDocumentTitle';
 
 export interface PageHeaderProps {
   title: string;
@@ -7,8 +8,9 @@ export interface PageHeaderProps {
   actions?: ReactNode;
 }
 
-/** A screen's title (the page's only h1) with an optional subtitle and actions. */
+/** A screen's title (the page's only h1, and the browser tab's: `document.title`) with an optional subtitle and actions. */
 export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
+  useDocumentTitle(title);
   return (
     <header className="page-header">
       <div>

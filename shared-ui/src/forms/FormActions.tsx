@@ -11,6 +11,8 @@ export interface FormActionsProps {
   failureTestId?: string;
   /** Label of the primary button (default "Save"). */
   saveLabel?: string;
+  /** Save cannot be pressed yet (e.g. a sale without customer, or above availability: SPEC §5). */
+  saveDisabled?: boolean;
   /** Further buttons, after Cancel (e.g. a secondary action of the screen). */
   children?: ReactNode;
 }
@@ -19,7 +21,7 @@ export interface FormActionsProps {
  * The foot of every form, the same everywhere: the save failure, then the primary Save (with its saving state), then
  * Cancel. A required-fields note precedes them.
  */
-export function FormActions({ saving, onCancel, saveTestId, failure, failureTestId, saveLabel, children }: FormActionsProps) {
+export function FormActions({ saving, onCancel, saveTestId, failure, failureTestId, saveLabel, saveDisabled, children }: FormActionsProps) {
   const { t } = useTranslation('common');
   return (
     <>
@@ -29,7 +31,13 @@ export function FormActions({ saving, onCancel, saveTestId, failure, failureTest
         </div>
       ) : null}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={saving} aria-busy={saving || undefined} data-testid={saveTestId}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={saving || saveDisabled}
+          aria-busy={saving || undefined}
+          data-testid={saveTestId}
+        >
           {saving ? t('form.saving') : (saveLabel ?? t('form.save'))}
         </button>
         <button type="button" className="btn" onClick={onCancel} disabled={saving}>

@@ -1,10 +1,16 @@
-import { i18n } from '../i18n/instance';
+import { apiStatus } from '@wms/shared-api';
 import { serverErrorText } from '../errors/server-error-text';
+import { i18n } from '../i18n/instance';
 
 /**
- * What to tell the user about a failed call: the server's own message when it sent one (already in their language),
- * else the translation of `fallbackKey` ("namespace:key", e.g. 'registry:products.feedback.saveError').
+ * What to tell the user about a failed call (SPEC §8): a refusal the server explained (a 4xx with its text, already in
+ * the user's language — duplicate code, validation, not found, forbidden) as is; otherwise the translation of
+ * `fallbackKey` ("namespace:key", e.g. 'registry:products.feedback.saveError'), or of `validationKey` for a 400 without
+ * text.
  */
-export function failureText(error: unknown, fallbackKey: string, params?: Record<string, unknown>): string {
-  return serverErrorText(error) ?? i18n.t(fallbackKey, params);
+export function failureText(error: unknown, fallbackKey: string, validationKey = fallbackKey): string {
+  const status = apiStatus(error);
+  const text = serverErrorText(error);
+  if (status !== undefined && status >= 400 && status < 500 && text) return text;
+  return i18n.t(status === 400 ? validationKey : fallbackKey);
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { apiError, fieldProblems } from '@wms/shared-api';
+import { toastError } from '../toasts/toasts';
 import { failureText } from './failure-text';
 
 /** A problem as a translation key ("validation" namespace by default, or "ns:key") and its parameters. */
@@ -122,25 +123,30 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
   };
 
   /**
-   * The form's onSubmit: validates, then runs `save` with the parsed values; a failure shows the server's field texts
-   * and `failure` (the server's message, else `fallbackKey` translated) above the buttons.
+   * The form's onSubmit: validates, then runs `save` with the parsed values. A failure shows the server's field texts
+   * under their fields and `failure` above the buttons — the server's 4xx sentence, else `fallbackKey` translated
+   * (`validationKey` for a 400 without text) — and also as a toast unless `toast: false`.
    */
-  const handleSubmit = (save: (data: z.output<S>) => Promise<void>, fallbackKey: string) => async (e?: FormEvent) => {
-    e?.preventDefault();
-    if (saving) return;
-    setFailure(null);
-    const data = validate();
-    if (data === null) return;
-    setSaving(true);
-    try {
-      await save(data);
-    } catch (err) {
-      showServerProblems(err);
-      setFailure(failureText(err, fallbackKey));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const handleSubmit =
+    (save: (data: z.output<S>) => Promise<void>, fallbackKey: string, options: { validationKey?: string; toast?: boolean } = {}) =>
+    async (e?: FormEvent) => {
+      e?.preventDefault();
+      if (saving) return;
+      setFailure(null);
+      const data = validate();
+      if (data === null) return;
+      setSaving(true);
+      try {
+        await save(data);
+      } catch (err) {
+        showServerProblems(err);
+        const text = failureText(err, fallbackKey, options.validationKey);
+        setFailure(text);
+        if (options.toast !== false) toastError(text);
+      } finally {
+        setSaving(false);
+      }
+    };
 
   /** Props for a field component bound to `name`. */
   const field = <K extends keyof Values & string>(name: K): FieldBinding<Values[K]> => ({

@@ -106,28 +106,7 @@ export function usePagedList<T>(path: string, options: PagedListOptions = {}): P
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [urlQ, sort, order, pageSize, offset, filterKey, JSON.stringify(fixed ?? {})]);
 
-  const [tick, setTick] = useState(0);
-  const [state, setState] = useState<{ rows: T[]; total: number; status: PagedList<T>['status']; refreshing: boolean }>({
-    rows: [],
-    total: 0,
-    status: 'loading',
-    refreshing: false,
-  });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState((s) => ({ ...s, refreshing: true }));
-    fetchPage<T>(path, JSON.parse(query) as QueryParams, controller.signal).then(
-      (page) => {
-        if (!controller.signal.aborted) setState({ ...page, status: 'ready', refreshing: false });
-      },
-      () => {
-        if (!controller.signal.aborted) setState((s) => ({ ...s, status: 'failed', refreshing: false }));
-      },
-    );
-    return () => controller.abort();
-  }, [path, query, tick]);
-
+  const state = useServerList<T>(path, JSON.parse(query) as QueryParams);
   return {
     ...state,
     search,
@@ -141,8 +120,44 @@ export function usePagedList<T>(path: string, options: PagedListOptions = {}): P
     setOffset: (o) => update({ offset: o > 0 ? String(o) : null }, true),
     filter: (name) => params.get(name) ?? '',
     setFilter: (name, value) => update({ [name]: value || null }),
-    reload: useCallback(() => setTick((n) => n + 1), []),
   };
+}
+
+export interface ServerList<T> {
+  rows: T[];
+  total: number;
+  /** loading: nothing to show yet; ready: rows answer the current params; failed: the last call failed. */
+  status: 'loading' | 'ready' | 'failed';
+  /** A newer call is on its way while the previous rows stay on screen. */
+  refreshing: boolean;
+  reload: () => void;
+}
+
+/**
+ * One page of `path` for `params` (the paged-list contract, see fetchPage), fetched again when they change; a newer
+ * request aborts the older one, so an old answer never overwrites a newer one. usePagedList adds URL state on top.
+ */
+export function useServerList<T>(path: string, params: QueryParams): ServerList<T> {
+  const key = JSON.stringify(params);
+  const [tick, setTick] = useState(0);
+  const [state, setState] = useState<Omit<ServerList<T>, 'reload'>>({ rows: [], total: 0, status: 'loading', refreshing: false });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState((s) => ({ ...s, refreshing: true }));
+    fetchPage<T>(path, JSON.parse(key) as QueryParams, controller.signal).then(
+      (page) => {
+        if (!controller.signal.aborted) setState({ ...page, status: 'ready', refreshing: false });
+      },
+      () => {
+        if (!controller.signal.aborted) setState((s) => ({ ...s, status: 'failed', refreshing: false }));
+      },
+    );
+    return () => controller.abort();
+  }, [path, key, tick]);
+
+  const reload = useCallback(() => setTick((n) => n + 1), []);
+  return { ...state, reload };
 }
 
 /** `value`, once it has stopped changing for `ms`. */

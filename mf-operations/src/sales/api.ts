@@ -1,0 +1,42 @@
+import { api, type Party, type SaleStockRow, type SaleView } from '@wms/shared-api';
+import { fetchPage } from '@wms/shared-ui';
+
+/** The sales calls of SPEC §7 the screens make. Failures are the axios error: callers word them with failureText. */
+export const SALES_PATH = '/sales';
+
+export interface SalePayload {
+  product_id: number;
+  warehouse_id: number;
+  batch_number: string | null;
+  quantity: number;
+  customer_id: number;
+}
+
+/** One key per save action: a double click or a retried request sells once (server/src/http/idempotency.ts). */
+const idempotency = (key: string) => ({ headers: { 'Idempotency-Key': key } });
+
+export async function createSale(body: SalePayload, key: string): Promise<SaleView> {
+  return (await api.post<SaleView>(SALES_PATH, body, idempotency(key))).data;
+}
+
+export async function editSale(id: number, body: SalePayload, key: string): Promise<SaleView> {
+  return (await api.put<SaleView>(`${SALES_PATH}/${id}`, body, idempotency(key))).data;
+}
+
+export async function cancelSale(id: number): Promise<void> {
+  await api.put(`${SALES_PATH}/${id}/cancel`);
+}
+
+export async function getSale(id: number): Promise<SaleView> {
+  return (await api.get<SaleView>(`${SALES_PATH}/${id}`)).data;
+}
+
+/** The batches a sale may take from, FEFO-ordered by the server, expired ones marked. */
+export async function saleStock(productId: number): Promise<SaleStockRow[]> {
+  return (await api.get<SaleStockRow[]>(`${SALES_PATH}/stock/${productId}`)).data;
+}
+
+/** How many active customers exist (0: the form says so instead of offering an empty picker). */
+export async function activeCustomerCount(): Promise<number> {
+  return (await fetchPage<Party>('/customers', { active: 'true', limit: 1 })).total;
+}

@@ -1,0 +1,164 @@
+/**
+ * Issue 13 §4, a fair sign-in throttle:
+ * - one counter per user as the database matches the name (letter-case variants share it);
+ * - at most 30 failed sign-ins per address in 15 minutes, then 429 with the time to wait on every sign-in from that
+ *   address — the rest of the API and other addresses unaffected;
+ * - growing delays per (address, user) instead of a lock of the account anyone could trigger;
+ * - a live lock is never forgotten, however many names or addresses are sprayed.
+ */
+import {
+  ADDRESS_MAX_FAILURES,
+  AddressFailures,
+  delayAfter,
+  FREE_FAILURES,
+  MAX_DELAY_MS,
+  SignInDelays,
+  WINDOW_MS,
+} from '../../src/auth/throttle';
+import { makeTestApp, type TestApp } from '../helpers';
+
+jest.setTimeout(180_000);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let lastAddress = 0;
+/** A fresh client address for each test, so their counters never meet. */
+const newAddress = () => `10.13.0.${++lastAddress}`;
+
+const login = (address: string, username: string, password: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: address, headers, payload: { username, password } });
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('one counter per user as the database matches the name', () => {
+  it('letter-case variants that sign in the same user share its counter (mimi, MIMI, mİmi, Mimi)', async () => {
+    const u = await t.createUser('sales', { username: 'mimi' });
+    const ip = newAddress();
+    const variants = ['MIMI', 'mİmi', 'Mimi', 'mImI', 'mimi'];
+    // Which variants the database takes for this user (İ depends on the database's locale).
+    const same: string[] = [];
+    for (const v of variants) {
+      const { rows } = await t.db.query<{ same: boolean }>('SELECT lower($1::text) = lower($2::text) AS same', [v, u.username]);
+      if (rows[0].same) same.push(v);
+    }
+    expect(same).toEqual(expect.arrayContaining(['MIMI', 'Mimi', 'mImI', 'mimi']));
+    for (let i = 0; i < FREE_FAILURES; i++) {
+      expect((await login(ip, same[i % same.length], 'wrong-password')).statusCode).toBe(401);
+    }
+    // Every spelling the database would sign in as mimi now waits — the right password included.
+    for (const v of same) {
+      const res = await login(ip, v, u.password);
+      expect(res.statusCode).toBe(429);
+      expect(res.json().code).toBe('TOO_MANY_ATTEMPTS');
+    }
+  });
+});
+
+describe('per address: at most 30 failed sign-ins in 15 minutes', () => {
+  it('30 usernames sprayed from one address, then every sign-in from it gets 429 with the time to wait; the API and other addresses go on', async () => {
+    const ip = newAddress();
+    const victim = await t.createUser('orders');
+    const signedIn = await t.signIn('warehouse');
+    for (let i = 0; i < ADDRESS_MAX_FAILURES; i++) {
+      expect((await login(ip, `sprayed_${i}`, 'Summer-2024')).statusCode).toBe(401);
+    }
+    const refused = await login(ip, victim.username, victim.password, { 'accept-language': 'fr' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      error: 'Trop de tentatives de connexion échouées depuis cette adresse : réessayez dans 15 minutes',
+      code: 'TOO_MANY_ATTEMPTS_FROM_ADDRESS',
+    });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(WINDOW_MS / 1000 - 120);
+    expect(retryAfter).toBeLessThanOrEqual(WINDOW_MS / 1000);
+    const it = await login(ip, 'sprayed_0', 'x');
+    expect(it.json().error).toMatch(/^Troppi tentativi di accesso non riusciti da questo indirizzo: riprova tra \d+ minuti$/);
+
+    // The rest of the API from that address is not limited.
+    for (let i = 0; i < 3; i++) {
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', remoteAddress: ip, headers: signedIn.headers });
+      expect(me.statusCode).toBe(200);
+    }
+    // Another address signs in.
+    expect((await login(newAddress(), victim.username, victim.password)).statusCode).toBe(200);
+  });
+
+  it('successful sign-ins do not count: 29 failures, many successes, the 30th failure still answered', async () => {
+    const ip = newAddress();
+    const u = await t.createUser('sales');
+    for (let i = 0; i < ADDRESS_MAX_FAILURES - 1; i++) expect((await login(ip, `nobody_${i}`, 'x-x-x-x-x')).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++) expect((await login(ip, u.username, u.password)).statusCode).toBe(200);
+    expect((await login(ip, 'nobody_last', 'x-x-x-x-x')).statusCode).toBe(401);
+    expect((await login(ip, u.username, u.password)).statusCode).toBe(429);
+  });
+});
+
+describe('growing delays per (address, user), never a lock of the account', () => {
+  it('five wrong guesses from one address do not lock the user out from another', async () => {
+    const u = await t.createUser('admin');
+    const attacker = newAddress();
+    for (let i = 0; i < FREE_FAILURES + 1; i++) await login(attacker, u.username, `guess-${i}`);
+    expect((await login(attacker, u.username, u.password)).statusCode).toBe(429);
+    expect((await login(newAddress(), u.username, u.password)).statusCode).toBe(200);
+  });
+
+  it('after the free failures each attempt waits longer: 1 s, then 2 s', async () => {
+    const u = await t.createUser('sales');
+    const ip = newAddress();
+    for (let i = 0; i < FREE_FAILURES; i++) expect((await login(ip, u.username, 'wrong-pass')).statusCode).toBe(401);
+    const first = await login(ip, u.username, 'wrong-pass');
+    expect(first.statusCode).toBe(429);
+    expect(first.headers['retry-after']).toBe('1');
+    expect(first.json().error).toBe('Troppi tentativi di accesso non riusciti per questo utente: riprova tra 1 secondo');
+    await sleep(1100);
+    expect((await login(ip, u.username, 'wrong-pass')).statusCode).toBe(401);
+    const second = await login(ip, u.username, u.password);
+    expect(second.statusCode).toBe(429);
+    expect(second.headers['retry-after']).toBe('2');
+    await sleep(2100);
+    expect((await login(ip, u.username, u.password)).statusCode).toBe(200);
+    // A success clears the pair: the next failure is free again.
+    expect((await login(ip, u.username, 'wrong-pass')).statusCode).toBe(401);
+  });
+
+  it('the delay doubles up to 15 minutes', () => {
+    expect([0, 1, FREE_FAILURES - 1].map(delayAfter)).toEqual([0, 0, 0]);
+    expect(delayAfter(FREE_FAILURES)).toBe(1000);
+    expect(delayAfter(FREE_FAILURES + 3)).toBe(8000);
+    expect(delayAfter(FREE_FAILURES + 40)).toBe(MAX_DELAY_MS);
+  });
+});
+
+describe('a live lock is never forgotten under memory pressure', () => {
+  it('(address, user) delays: 10 001 other names sprayed, the waiting pair still waits; new names are refused, not tracked over it', () => {
+    let now = 1_000_000;
+    const delays = new SignInDelays(1000, () => now);
+    for (let i = 0; i < FREE_FAILURES; i++) expect(delays.begin('1.2.3.4', 'id:7')).toBe(0);
+    expect(delays.begin('1.2.3.4', 'id:7')).toBe(1000);
+    let refused = 0;
+    for (let i = 0; i < 10_001; i++) if (delays.begin('5.6.7.8', `name:user${i}`) > 0) refused += 1;
+    expect(delays.size).toBe(1000);
+    expect(refused).toBe(10_001 - 999);
+    expect(delays.begin('1.2.3.4', 'id:7')).toBe(1000);
+    // Once their time is over, entries make room again.
+    now += WINDOW_MS + 1;
+    expect(delays.begin('9.9.9.9', 'name:late')).toBe(0);
+  });
+
+  it('address windows: 10 001 other addresses, the exceeded one stays exceeded; an untracked newcomer counts as over the limit', () => {
+    let now = 0;
+    const store = new AddressFailures(1000, () => now);
+    for (let i = 0; i < 31; i++) store.incr('1.2.3.4', WINDOW_MS, 30);
+    for (let i = 0; i < 10_001; i++) store.incr(`10.0.${i >> 8}.${i & 255}`, WINDOW_MS, 30);
+    expect(store.read('1.2.3.4').current).toBe(31);
+    expect(store.incr('172.16.0.1', WINDOW_MS, 30).current).toBeGreaterThan(30);
+    now += WINDOW_MS;
+    expect(store.incr('172.16.0.1', WINDOW_MS, 30).current).toBe(1);
+  });
+});

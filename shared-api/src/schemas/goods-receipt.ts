@@ -1,0 +1,419 @@
+import { z } from 'zod';
+import { ITEM_STATUSES, ORDER_STATUSES } from '../rules/order-status';
+import { subtractDecimals, sumDecimals, toUnits } from '../rules/decimal';
+import { issueProblem } from '../validation/issues';
+import { validationMessage } from '../validation/messages';
+import { hasAtMostDecimals, parseDay } from './common';
+import { MAX_BATCH_LENGTH, MAX_MOVEMENT_QUANTITY, QUANTITY_DECIMALS } from './movement';
+
+/**
+ * Goods receipt (SPEC §3 Goods receipt order / Receipt document, §5 Goods receipt, §7 POST /goods-receipts/receive): the
+ * body the detail screen sends and the server parses, with the rules of §5 worded once in both languages. Rules that need
+ * the product's flags (batches, expiry, production date) are in `receiptItemProblems`, used by the form, the batch dialog
+ * and the server alike.
+ */
+
+/** SPEC §9: the batch quantities must sum to the received quantity within this much. */
+export const RECEIPT_BATCH_TOLERANCE = 0.001;
+/** The same tolerance in thousandths (quantities have at most 3 decimals, so their sums are exact there). */
+const TOLERANCE_UNITS = 1n;
+export const MAX_DOCUMENT_NUMBER = 50;
+/** More lines than any delivery note has; a longer body is refused, never half-processed. */
+export const MAX_RECEIPT_ITEMS = 500;
+export const MAX_RECEIPT_BATCHES = 200;
+
+export const receiptValidationMessages = {
+  it: {
+    documentNumberRequired: 'Il numero del documento di trasporto (DDT) è obbligatorio',
+    documentDateRequired: 'La data del documento di trasporto (DDT) è obbligatoria',
+    invalidDates: 'Data non valida: usa il formato gg/mm/aaaa',
+    noItemsToSave: 'Inserisci una quantità ricevuta maggiore di zero per almeno un articolo',
+    noChanges: 'Nessuna modifica da salvare',
+    warehouseRequired: 'Seleziona il magazzino per ogni articolo ricevuto',
+    batchesRequired: 'Questo articolo richiede almeno un lotto',
+    batchNumberRequired: 'Il numero di lotto è obbligatorio',
+    quantityMismatch: 'La somma dei lotti ({{batches}}) deve essere uguale alla quantità ricevuta ({{quantity}})',
+    expiryDateRequired: 'La data di scadenza è obbligatoria per questo articolo',
+    productionDateRequired: 'La data di produzione è obbligatoria per questo articolo',
+    expiryBeforeProduction: 'La data di scadenza non può precedere la data di produzione',
+    duplicateItem: "Lo stesso articolo dell'ordine compare due volte",
+    duplicateBatch: 'Lo stesso lotto compare due volte',
+    tooManyDecimals: 'La quantità ammette al massimo {{max}} decimali',
+    quantityTooLarge: 'Quantità troppo grande (massimo {{max}})',
+    notNegative: 'La quantità non può essere negativa',
+  },
+  fr: {
+    documentNumberRequired: 'Le numéro du bon de livraison est obligatoire',
+    documentDateRequired: 'La date du bon de livraison est obligatoire',
+    invalidDates: 'Date non valide : utilisez le format jj/mm/aaaa',
+    noItemsToSave: 'Saisissez une quantité reçue supérieure à zéro pour au moins un article',
+    noChanges: 'Aucune modification à enregistrer',
+    warehouseRequired: 'Sélectionnez un entrepôt pour chaque article reçu',
+    batchesRequired: 'Cet article nécessite au moins un lot',
+    batchNumberRequired: 'Le numéro de lot est obligatoire',
+    quantityMismatch: 'La somme des lots ({{batches}}) doit être égale à la quantité reçue ({{quantity}})',
+    expiryDateRequired: "La date d'expiration est obligatoire pour cet article",
+    productionDateRequired: 'La date de production est obligatoire pour cet article',
+    expiryBeforeProduction: "La date d'expiration ne peut pas précéder la date de production",
+    duplicateItem: 'Le même article de la commande apparaît deux fois',
+    duplicateBatch: 'Le même lot apparaît deux fois',
+    tooManyDecimals: '{{max}} décimales au maximum pour la quantité',
+    quantityTooLarge: 'Quantité trop grande (maximum {{max}})',
+    notNegative: 'La quantité ne peut pas être négative',
+  },
+} as const;
+export type ReceiptValidationKey = keyof (typeof receiptValidationMessages)['it'];
+const RECEIPT_KEYS = new Set<string>(Object.keys(receiptValidationMessages.it));
+
+// ----------------------------------------------------------------------------------------------------------- quantities
+
+/** Σ of quantities, exact (0.1 + 0.2 = 0.3), as a JSON number. */
+export function sumQuantities(values: readonly number[]): number {
+  return Number(sumDecimals([...values]));
+}
+
+/** SPEC §5: the batches match the received quantity when their sum is within 0.001 of it (exact decimal arithmetic). */
+export function batchesMatch(quantity: number, batchQuantities: readonly number[]): boolean {
+  if (![quantity, ...batchQuantities].every((n) => Number.isFinite(n) && hasAtMostDecimals(n, QUANTITY_DECIMALS))) return false;
+  const diff = toUnits(subtractDecimals(sumDecimals([...batchQuantities]), quantity), QUANTITY_DECIMALS);
+  return diff >= -TOLERANCE_UNITS && diff <= TOLERANCE_UNITS;
+}
+
+// --------------------------------------------------------------------------------------------------------------- fields
+
+const day = (requiredKey: string) =>
+  z
+    .string({ error: (iss) => (iss.input == null ? requiredKey : 'invalidDates') })
+    .trim()
+    .min(1, { error: requiredKey })
+    .transform((v, ctx) => {
+      const d = parseDay(v);
+      if (!d) {
+        ctx.addIssue({ code: 'custom', message: 'invalidDates' });
+        return z.NEVER;
+      }
+      return d;
+    });
+
+const optionalDay = z
+  .string({ error: 'invalidDates' })
+  .trim()
+  .nullish()
+  .transform((v, ctx) => {
+    if (!v) return null;
+    const d = parseDay(v);
+    if (!d) {
+      ctx.addIssue({ code: 'custom', message: 'invalidDates' });
+      return z.NEVER;
+    }
+    return d;
+  });
+
+const refId = z.preprocess(
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : /^\d+$/.test(v.trim()) ? Number(v) : v) : v),
+  z
+    .number({ error: (iss) => (iss.input == null ? 'required' : 'invalidType') })
+    .int({ error: 'invalidType' })
+    .positive({ error: 'invalidType' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'invalidType' }),
+);
+
+const quantityNumber = z
+  .number({ error: (iss) => (iss.input == null ? 'required' : 'invalidType') })
+  .max(MAX_MOVEMENT_QUANTITY, { error: 'quantityTooLarge' })
+  .refine((n) => hasAtMostDecimals(n, QUANTITY_DECIMALS), { error: 'tooManyDecimals', params: { max: QUANTITY_DECIMALS } });
+
+export const receiptBatchSchema = z
+  .object({
+    batch_number: z
+      .string({ error: 'invalidType' })
+      .trim()
+      .max(MAX_BATCH_LENGTH, { error: 'tooLong' })
+      .nullish()
+      .transform((v) => v ?? ''),
+    quantity: quantityNumber.refine((n) => n > 0, { error: 'positive' }),
+    production_date: optionalDay,
+    expiry_date: optionalDay,
+  })
+  .superRefine((b, ctx) => {
+    if (b.production_date && b.expiry_date && b.expiry_date < b.production_date) {
+      ctx.addIssue({ code: 'custom', path: ['expiry_date'], message: 'expiryBeforeProduction' });
+    }
+  });
+
+export const receiptItemSchema = z.object({
+  order_item_id: refId,
+  /** Informational (SPEC §7 sends it); the server checks it names the order item's product. */
+  product_id: refId.optional(),
+  /** What arrives now; 0 (or missing) means "nothing for this item" and the item is skipped. */
+  quantity: z.preprocess((v) => (v == null || v === '' ? 0 : v), quantityNumber.refine((n) => n >= 0, { error: 'notNegative' })),
+  warehouse_id: z.preprocess((v) => (v === '' ? null : v), refId.nullish()).transform((v) => v ?? null),
+  batches: z.array(receiptBatchSchema).max(MAX_RECEIPT_BATCHES, { error: 'tooLong' }).nullish().transform((v) => v ?? []),
+});
+
+export const goodsReceiptSchema = z
+  .object({
+    document_number: z
+      .string({ error: (iss) => (iss.input == null ? 'documentNumberRequired' : 'invalidType') })
+      .trim()
+      .min(1, { error: 'documentNumberRequired' })
+      .max(MAX_DOCUMENT_NUMBER, { error: 'tooLong' }),
+    document_date: day('documentDateRequired'),
+    order_id: refId,
+    items: z
+      .array(receiptItemSchema, { error: (iss) => (iss.input == null ? 'noChanges' : 'invalidType') })
+      .max(MAX_RECEIPT_ITEMS, { error: 'tooLong' }),
+  })
+  .superRefine((r, ctx) => {
+    if (r.items.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['items'], message: 'noChanges' });
+      return;
+    }
+    if (!r.items.some((i) => i.quantity > 0)) ctx.addIssue({ code: 'custom', path: ['items'], message: 'noItemsToSave' });
+    const seen = new Set<number>();
+    r.items.forEach((item, i) => {
+      if (seen.has(item.order_item_id)) ctx.addIssue({ code: 'custom', path: ['items', i, 'order_item_id'], message: 'duplicateItem' });
+      seen.add(item.order_item_id);
+      if (item.quantity <= 0) return;
+      if (item.warehouse_id == null) ctx.addIssue({ code: 'custom', path: ['items', i, 'warehouse_id'], message: 'warehouseRequired' });
+      if (item.batches.length > 0 && !batchesMatch(item.quantity, item.batches.map((b) => b.quantity))) {
+        ctx.addIssue({ code: 'custom', path: ['items', i, 'batches'], message: 'quantityMismatch' });
+      }
+      const numbers = new Set<string>();
+      item.batches.forEach((b, j) => {
+        if (b.batch_number && numbers.has(b.batch_number.toLowerCase())) {
+          ctx.addIssue({ code: 'custom', path: ['items', i, 'batches', j, 'batch_number'], message: 'duplicateBatch' });
+        }
+        numbers.add(b.batch_number.toLowerCase());
+      });
+    });
+  })
+  // Items with nothing received are not part of the document.
+  .transform((r) => ({ ...r, items: r.items.filter((i) => i.quantity > 0) }));
+
+/** What the detail screen sends (SPEC §7). */
+export type GoodsReceiptBody = z.input<typeof goodsReceiptSchema>;
+/** After parsing: dates 'yyyy-MM-dd', only items with a quantity, batches as a list. */
+export type GoodsReceiptFields = z.output<typeof goodsReceiptSchema>;
+export type ReceiptItemFields = GoodsReceiptFields['items'][number];
+export type ReceiptBatchFields = z.output<typeof receiptBatchSchema>;
+
+/** PUT /goods-receipts/order-items/{itemId}/completed: the mark-as-completed toggle (SPEC §4). */
+export const itemCompletionSchema = z.object({ completed: z.boolean({ error: (iss) => (iss.input == null ? 'required' : 'invalidType') }) });
+
+// ------------------------------------------------------------------------------------------------------ product rules
+
+/** The product flags the receipt rules depend on (SPEC §3 Goods receipt order item). */
+export interface ReceiptProductFlags {
+  has_batches: boolean;
+  has_expiry: boolean;
+  has_production_date: boolean;
+}
+
+/** An item needs the batch dialog when its product manages batches or any of the dates a load then carries. */
+export function needsBatches(p: ReceiptProductFlags): boolean {
+  return p.has_batches || p.has_expiry || p.has_production_date;
+}
+
+/** A problem of one field: a message key and its parameters. */
+export interface ReceiptProblem {
+  key: string;
+  params: Record<string, string | number>;
+}
+
+/**
+ * SPEC §5 rules of one received item that need its product: at least one batch where batches (or dates) are managed,
+ * a batch number where batches are, expiry / production date on every batch where the product manages them, and the
+ * batch sum within 0.001 of the received quantity. Paths are relative to the item ('batches', 'batches.0.expiry_date').
+ */
+export function receiptItemProblems(
+  item: { quantity: number; batches: ReadonlyArray<{ batch_number: string | null; quantity: number; production_date: string | null; expiry_date: string | null }> },
+  product: ReceiptProductFlags,
+): Record<string, ReceiptProblem> {
+  const out: Record<string, ReceiptProblem> = {};
+  if (!(item.quantity > 0) || !needsBatches(product)) return out;
+  if (item.batches.length === 0) {
+    out.batches = { key: 'batchesRequired', params: {} };
+    return out;
+  }
+  if (!batchesMatch(item.quantity, item.batches.map((b) => b.quantity))) {
+    out.batches = {
+      key: 'quantityMismatch',
+      params: { batches: sumQuantities(item.batches.map((b) => b.quantity)), quantity: item.quantity },
+    };
+  }
+  item.batches.forEach((b, j) => {
+    if (product.has_batches && !b.batch_number) out[`batches.${j}.batch_number`] = { key: 'batchNumberRequired', params: {} };
+    if (product.has_expiry && !b.expiry_date) out[`batches.${j}.expiry_date`] = { key: 'expiryDateRequired', params: {} };
+    if (product.has_production_date && !b.production_date) {
+      out[`batches.${j}.production_date`] = { key: 'productionDateRequired', params: {} };
+    }
+  });
+  return out;
+}
+
+// ------------------------------------------------------------------------------------------------------------ wording
+
+/** A receipt or shared validation key in words, e.g. receiptValidationMessage('fr', 'quantityMismatch', {…}). */
+export function receiptValidationMessage(lang: 'it' | 'fr', key: string, params: Record<string, string | number> = {}): string {
+  const own = (receiptValidationMessages[lang] as Record<string, string>)[key];
+  if (!own) return validationMessage(lang, key, params);
+  return own.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+/** First problem per field path, knowing the receipt keys. */
+export function receiptFieldProblems(error: z.ZodError): Record<string, ReceiptProblem> {
+  const out: Record<string, ReceiptProblem> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join('.') || '_';
+    if (out[path]) continue;
+    if (RECEIPT_KEYS.has(issue.message)) {
+      const params: Record<string, string | number> =
+        issue.message === 'tooManyDecimals' ? { max: QUANTITY_DECIMALS } : issue.message === 'quantityTooLarge' ? { max: MAX_MOVEMENT_QUANTITY } : {};
+      out[path] = { key: issue.message, params };
+    } else {
+      out[path] = issueProblem(issue);
+    }
+  }
+  return out;
+}
+
+/** Field path → message in one language, for the server's 400 `fields` and the form's error texts. */
+export function receiptFieldMessages(error: z.ZodError, lang: 'it' | 'fr'): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [path, p] of Object.entries(receiptFieldProblems(error))) out[path] = receiptValidationMessage(lang, p.key, p.params);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------- API views
+
+
+const dayText = z.string().nullable().describe('yyyy-MM-dd');
+
+export const receiptBatchViewSchema = z.object({
+  batch_number: z.string(),
+  quantity: z.number(),
+  production_date: dayText,
+  expiry_date: dayText,
+});
+
+/** One receipt document as the API shows it (after a receive, in the order's history, for the labels). */
+export const receiptDocumentSchema = z.object({
+  id: z.number(),
+  order_id: z.number(),
+  order_number: z.string(),
+  supplier_name: z.string().nullable(),
+  document_number: z.string(),
+  document_date: z.string().describe('yyyy-MM-dd'),
+  receipt_date: z.string().describe('yyyy-MM-dd'),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  reversed: z.boolean(),
+  reversed_at: z.string().nullable(),
+  reversed_by: z.string().nullable(),
+  lines: z.array(
+    z.object({
+      id: z.number(),
+      order_item_id: z.number(),
+      product_id: z.number(),
+      product_code: z.string(),
+      product_description: z.string(),
+      unit_of_measure: z.string().nullable(),
+      warehouse_id: z.number(),
+      warehouse_name: z.string(),
+      quantity: z.number(),
+      batches: z.array(receiptBatchViewSchema),
+    }),
+  ),
+});
+
+/** SPEC §3 Goods receipt order item, plus the mark-as-completed flag and the most the tolerance still lets in. */
+export const receiptOrderItemSchema = z.object({
+  id: z.number(),
+  product_id: z.number(),
+  code: z.string(),
+  description: z.string(),
+  ordered_quantity: z.number(),
+  received_quantity: z.number(),
+  remaining_quantity: z.number(),
+  /** The most this item may still receive (remaining plus the over-receipt tolerance). */
+  max_receivable_quantity: z.number(),
+  unit_of_measure: z.string().nullable(),
+  status: z.enum(ITEM_STATUSES),
+  completed: z.boolean(),
+  current_warehouse_id: z.number().nullable(),
+  has_batches: z.boolean(),
+  has_expiry: z.boolean(),
+  has_production_date: z.boolean(),
+  batches: z.array(receiptBatchViewSchema),
+});
+
+/** GET /goods-receipts/order-details/{orderId}: SPEC §3 Goods receipt order, its summary and its receipts. */
+export const receiptOrderSchema = z.object({
+  id: z.number(),
+  order_number: z.string(),
+  order_date: z.string().describe('yyyy-MM-dd'),
+  requested_arrival_date: z.string().nullable().describe('yyyy-MM-dd'),
+  supplier_name: z.string().nullable(),
+  status: z.enum(ORDER_STATUSES),
+  items: z.array(receiptOrderItemSchema),
+  summary: z.object({
+    ordered_quantity: z.number(),
+    total_received: z.number(),
+    last_receipt_date: z.string().nullable().describe('yyyy-MM-dd'),
+    receipt_count: z.number(),
+  }),
+  receipts: z.array(receiptDocumentSchema),
+});
+
+/** GET /goods-receipts/orders: orders to receive (fully received ones only with show_all=true). */
+export const receiptOrderRowSchema = z.object({
+  id: z.number(),
+  order_number: z.string(),
+  order_date: z.string().describe('yyyy-MM-dd'),
+  requested_arrival_date: z.string().nullable().describe('yyyy-MM-dd'),
+  supplier_name: z.string().nullable(),
+  status: z.enum(ORDER_STATUSES),
+  item_count: z.number(),
+  ordered_quantity: z.number(),
+  received_quantity: z.number(),
+});
+
+/** GET /goods-receipts/item-history/{itemId}: SPEC §3 Receipt history. */
+export const receiptHistorySchema = z.object({
+  item_id: z.number(),
+  order_id: z.number(),
+  order_number: z.string(),
+  product_code: z.string(),
+  product_description: z.string(),
+  unit_of_measure: z.string().nullable(),
+  total_ordered: z.number(),
+  total_received: z.number(),
+  last_receipt_date: z.string().nullable().describe('yyyy-MM-dd'),
+  receipt_count: z.number(),
+  status: z.enum(ITEM_STATUSES),
+  receipts: z.array(
+    z.object({
+      receipt_id: z.number(),
+      ddt_number: z.string(),
+      ddt_date: z.string().describe('yyyy-MM-dd'),
+      receipt_date: z.string().describe('yyyy-MM-dd'),
+      received_quantity: z.number(),
+      /** Still to receive after this receipt (reversed receipts do not count). */
+      remaining_quantity: z.number(),
+      warehouse_name: z.string(),
+      reversed: z.boolean(),
+      batches: z.array(
+        z.object({ batchNumber: z.string(), quantity: z.number(), productionDate: dayText, expiryDate: dayText }),
+      ),
+    }),
+  ),
+});
+
+export type ReceiptBatchView = z.infer<typeof receiptBatchViewSchema>;
+export type ReceiptDocument = z.infer<typeof receiptDocumentSchema>;
+export type ReceiptOrderItem = z.infer<typeof receiptOrderItemSchema>;
+export type ReceiptOrder = z.infer<typeof receiptOrderSchema>;
+export type ReceiptOrderRow = z.infer<typeof receiptOrderRowSchema>;
+export type ReceiptHistory = z.infer<typeof receiptHistorySchema>;
+
