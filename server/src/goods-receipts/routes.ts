@@ -20,6 +20,7 @@ import { AppError, common } from '../http/errors';
 import { idempotentReply } from '../http/idempotency';
 import { requestLang } from '../http/lang';
 import { sendPage } from '../http/page';
+import { idParam, idParams } from '../http/schemas';
 import { zodValidatorCompiler } from '../http/validation';
 import { receiptMessages as msg } from './messages';
 import { lockItems, lockOrder, orderOfItem, refreshOrderStatus, setCompleted } from './orders';
@@ -27,10 +28,9 @@ import { getItemHistory, getOrderForReceipt, getReceipt, listOrdersToReceive } f
 import { receiveGoods, type ReceiptSettings } from './receive';
 import { reverseReceipt } from './reverse';
 
-const id = z.coerce.number({ error: 'invalidType' }).int({ error: 'invalidType' }).positive({ error: 'invalidType' }).max(Number.MAX_SAFE_INTEGER, { error: 'invalidType' });
-const orderParams = z.object({ orderId: id });
-const itemParams = z.object({ itemId: id });
-const receiptParams = z.object({ id });
+const orderParams = idParam('orderId');
+const itemParams = idParam('itemId');
+const receiptParams = idParams;
 const ordersQuery = listQuery(['requested_arrival_date'] as const, {
   show_all: queryFlag.describe('true: fully received orders too'),
 });
