@@ -1,5 +1,6 @@
 import { logActivity } from '../activity/log';
 import type { Db, Queryable } from '../db';
+import { seedReceiptsDemo } from './receipts-demo';
 import { seedSalesDemo } from './sales-demo';
 import { DEMO_CUSTOMERS, DEMO_PRODUCTS, DEMO_SUPPLIERS, DEMO_WAREHOUSES, type DemoParty } from './demo-data';
 
@@ -83,6 +84,7 @@ export async function seedDemo(db: Db): Promise<SeedCounts> {
     const customers = await seedParties(q, 'customers', DEMO_CUSTOMERS, by);
     const products = await seedProducts(q, suppliers.ids, by);
     await seedSalesDemo(q); // four weeks of sales through the ledger (opening stock first where there is none)
+    await seedReceiptsDemo(q); // receipts against the demo purchase orders (full, partial with batches), through the ledger
     const counts = { warehouses, suppliers: suppliers.added, customers: customers.added, products };
     if (warehouses + suppliers.added + customers.added + products > 0) {
       await logActivity(q, { userId: by, action: 'seed', entityType: 'registry', details: { demo: counts } });
