@@ -10,7 +10,7 @@ import { decimalToMilli, milliToNumber } from '../stock/quantity';
  * the product manages them. Runs once: nothing happens when any receipt exists already. Returns the receipts written.
  */
 export async function seedReceiptsDemo(q: Queryable): Promise<number> {
-  if ((await q.query('SELECT 1 FROM goods_receipts LIMIT 1')).rowCount > 0) return 0;
+  if ((await q.query('SELECT 1 FROM goods_receipts LIMIT 1')).rows.length > 0) return 0;
   const { rows: warehouses } = await q.query<{ id: number }>('SELECT id FROM warehouses WHERE deleted_at IS NULL AND is_active ORDER BY id LIMIT 2');
   if (warehouses.length === 0) return 0;
   const { rows: admin } = await q.query<{ id: number }>("SELECT id FROM users WHERE role = 'admin' AND deleted_at IS NULL ORDER BY id LIMIT 1");
