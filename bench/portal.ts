@@ -318,7 +318,7 @@ async function embedded(): Promise<void> {
   try {
     const token = await signIn(app.base);
     const index = await (await fetch(`${app.base}/`)).text();
-    const script = /src="([^"]+\.js)"/.exec(index)?.[1] ?? '/favicon.svg';
+    const script = /src="?([^" >]+\.js)/.exec(index)?.[1] ?? '/favicon.svg';
     const [list, health, file] = await Promise.all([
       wrk(`${app.base}/api/products?limit=50`, { connections: 50, seconds: SECONDS, token }),
       wrk(`${app.base}/api/health`, { connections: 2, seconds: SECONDS, threads: 1 }),

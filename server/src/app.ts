@@ -9,6 +9,7 @@ import { healthRoutes } from './http/health';
 import { installJsonParser } from './http/json-parser';
 import { installTextGuard } from './http/text-guard';
 import { withLogRedaction } from './http/logging';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerOpenApi } from './http/openapi';
 import { zodValidatorCompiler } from './http/validation';
 import { registerCompression } from './web/compress';
@@ -61,6 +62,7 @@ export async function buildApp(opts: BuildAppOptions) {
   installJsonParser(app);
   installTextGuard(app);
   installErrorHandler(app);
+  await registerSecurityHeaders(app, config.remotesFile);
   await registerCompression(app);
 
   await registerOpenApi(app);

@@ -4,6 +4,7 @@ import { goodsReceiptRoutes } from './goods-receipts/routes';
 import { priceRoutes } from './prices/routes';
 import { purchaseOrderRoutes } from './purchase-orders/routes';
 import { registryRoutes } from './registry/routes';
+import { reportRoutes } from './reports/routes';
 import { salesRoutes } from './sales/routes';
 import { stockRoutes } from './stock/routes';
 import { usersRoutes } from './users/routes';
@@ -21,6 +22,7 @@ export const domains: Domain[] = [
   { name: 'auth', routes: authRoutes },
   { name: 'registry', routes: registryRoutes },
   { name: 'stock', routes: stockRoutes },
+  { name: 'reports', routes: reportRoutes },
   { name: 'prices', routes: priceRoutes },
   { name: 'purchase-orders', routes: purchaseOrderRoutes },
   { name: 'sales', routes: salesRoutes },

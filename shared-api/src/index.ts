@@ -13,6 +13,8 @@ export * from './schemas/user';
 export * from './schemas/product';
 export * from './schemas/warehouse';
 export * from './schemas/party';
+export * from './schemas/stock-report';
+export * from './schemas/valuation';
 export * from './schemas/goods-receipt';
 export * from './rules/company-day';
 export * from './rules/decimal';

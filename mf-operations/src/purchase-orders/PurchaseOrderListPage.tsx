@@ -1,9 +1,178 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '@wms/shared-ui';
+import { Link } from 'react-router-dom';
+import { ORDER_STATUSES, PURCHASE_ORDER_SORTS, type OrderStatus, type PurchaseOrderSummary } from '@wms/shared-api';
+import {
+  Badge,
+  DataTable,
+  DateField,
+  displayDay,
+  ErrorState,
+  failureText,
+  PageHeader,
+  SelectField,
+  Spinner,
+  SupplierPicker,
+  toastError,
+  toastSuccess,
+  useConfirm,
+  useDocumentTitle,
+  usePagedList,
+  type Column,
+} from '@wms/shared-ui';
 import { NS } from '../paths';
+import { showDecimal } from '../prices/money';
+import { deleteOrder, downloadOrdersCsv, ORDERS_PATH } from './api';
 
-/** Purchase order list: filled by the Purchase orders issue. */
+const PAGE_SIZE = 50;
+const FILTERS = ['status', 'supplier_id', 'date_from', 'date_to'] as const;
+export const STATUS_TONE: Record<OrderStatus, 'success' | 'danger' | 'warning'> = { notReceived: 'danger', partiallyReceived: 'warning', fullyReceived: 'success' };
+
+/** Order totals with 2 decimals (SPEC §9), one figure per currency when the lines differ. */
+export function showTotals(o: Pick<PurchaseOrderSummary, 'totals' | 'currency'>): string {
+  const totals = o.totals.length ? o.totals : [{ currency: o.currency, amount: '0' }];
+  return totals.map((x) => `${showDecimal(x.amount, 2, 2)} ${x.currency}`).join(' + ');
+}
+
+/**
+ * /operazioni/ordini-fornitori (SPEC §2 Purchase orders): server-paged list with text search, status, supplier and
+ * order-date filters (all in the URL), sortable headers, supplier names cut at 15 characters, new / edit / print /
+ * delete with confirmation, CSV export of the filtered list.
+ */
 export function PurchaseOrderListPage() {
   const { t } = useTranslation(NS);
-  return <ScreenPlaceholder title={t('purchaseOrders.title')} subtitle={t('purchaseOrders.subtitle')} />;
+  useDocumentTitle(t('purchaseOrders.title'));
+  const { confirm, dialog } = useConfirm();
+  const list = usePagedList<PurchaseOrderSummary>(ORDERS_PATH, { sorts: PURCHASE_ORDER_SORTS, pageSize: PAGE_SIZE, filters: FILTERS });
+  const { reload } = list;
+
+  const columns = useMemo<Column<PurchaseOrderSummary>[]>(() => {
+    const remove = async (o: PurchaseOrderSummary) => {
+      const ok = await confirm({
+        title: t('purchaseOrders.confirm.deleteTitle'),
+        message: t('purchaseOrders.confirm.deleteMessage', { number: o.order_number }),
+        tone: 'danger',
+        confirmLabel: t('purchaseOrders.delete'),
+      });
+      if (!ok) return;
+      try {
+        await deleteOrder(o.id);
+        toastSuccess(t('purchaseOrders.feedback.deleted'));
+        reload();
+      } catch (err) {
+        toastError(failureText(err, `${NS}:purchaseOrders.feedback.deleteFailed`));
+      }
+    };
+    return [
+      { id: 'order_number', header: t('purchaseOrders.columns.order_number'), value: (o) => o.order_number, truncate: 0, render: (o) => <span className="code nowrap">{o.order_number}</span> },
+      { id: 'order_date', header: t('purchaseOrders.columns.order_date'), value: (o) => o.order_date, render: (o) => displayDay(o.order_date) },
+      { id: 'requested_arrival_date', header: t('purchaseOrders.columns.requested_arrival_date'), value: (o) => o.requested_arrival_date, render: (o) => displayDay(o.requested_arrival_date) },
+      { id: 'supplier_name', header: t('purchaseOrders.columns.supplier_name'), value: (o) => o.supplier_name, truncate: 15 },
+      {
+        id: 'status',
+        header: t('purchaseOrders.columns.status'),
+        value: (o) => o.status,
+        render: (o) => <Badge tone={STATUS_TONE[o.status]}>{t(`purchaseOrders.status.${o.status}`)}</Badge>,
+      },
+      { id: 'total_amount', header: t('purchaseOrders.columns.total_amount'), value: (o) => o.total_amount, render: (o) => <span className="nowrap">{showTotals(o)}</span>, align: 'end' },
+      {
+        id: 'actions',
+        header: t('purchaseOrders.columns.actions'),
+        render: (o) => (
+          <span className="row-actions">
+            <Link className="btn btn-small" to={String(o.id)} data-testid={`edit-order-${o.id}`}>
+              {t('purchaseOrders.edit')}
+            </Link>
+            <Link className="btn btn-small" to={`${o.id}/stampa`} data-testid={`print-order-${o.id}`}>
+              {t('purchaseOrders.print')}
+            </Link>
+            <button type="button" className="btn btn-small btn-danger" onClick={() => void remove(o)} data-testid={`delete-order-${o.id}`}>
+              {t('purchaseOrders.delete')}
+            </button>
+          </span>
+        ),
+      },
+    ];
+  }, [t, confirm, reload]);
+
+  const exportCsv = async () => {
+    const params: Record<string, string> = {};
+    for (const f of ['q', ...FILTERS]) if (list.filter(f)) params[f] = list.filter(f);
+    try {
+      await downloadOrdersCsv(params);
+    } catch (err) {
+      toastError(failureText(err, `${NS}:purchaseOrders.feedback.exportFailed`));
+    }
+  };
+
+  return (
+    <section className="screen" data-testid="purchase-orders-page">
+      <PageHeader
+        title={t('purchaseOrders.title')}
+        subtitle={t('purchaseOrders.subtitle')}
+        actions={
+          <>
+            <Link className="btn btn-primary" to="nuovo" data-testid="add-order">
+              {t('purchaseOrders.add')}
+            </Link>
+            <button type="button" className="btn" onClick={() => void exportCsv()} data-testid="export-orders">
+              {t('purchaseOrders.exportCsv')}
+            </button>
+          </>
+        }
+      />
+      <div className="filters" data-testid="order-filters">
+        <SelectField
+          name="status"
+          label={t('purchaseOrders.filters.status')}
+          value={list.filter('status')}
+          onChange={(v) => list.setFilter('status', String(v ?? ''))}
+          placeholder={t('purchaseOrders.filters.allStatuses')}
+          options={ORDER_STATUSES.map((s) => ({ value: s, label: t(`purchaseOrders.status.${s}`) }))}
+          data-testid="filter-status"
+        />
+        <SupplierPicker
+          name="supplier_id"
+          label={t('purchaseOrders.filters.supplier')}
+          value={list.filter('supplier_id')}
+          onChange={(id) => list.setFilter('supplier_id', id ? String(id) : '')}
+        />
+        <DateField name="date_from" label={t('purchaseOrders.filters.from')} value={list.filter('date_from')} onChange={(d) => list.setFilter('date_from', d)} />
+        <DateField name="date_to" label={t('purchaseOrders.filters.to')} value={list.filter('date_to')} onChange={(d) => list.setFilter('date_to', d)} />
+      </div>
+      {list.status === 'failed' ? (
+        <ErrorState message={t('purchaseOrders.feedback.fetchFailed')} onRetry={reload} />
+      ) : list.status === 'loading' ? (
+        <Spinner />
+      ) : (
+        <>
+          <p className="registry-count" data-testid="orders-count" aria-live="polite">
+            {t('purchaseOrders.count', { total: list.total })}
+          </p>
+          <div aria-busy={list.refreshing || undefined}>
+            <DataTable
+              columns={columns}
+              rows={list.rows}
+              rowKey={(o) => o.id}
+              caption={t('purchaseOrders.caption')}
+              truncate={20}
+              emptyText={t('purchaseOrders.empty')}
+              searchable
+              search={list.search}
+              onSearchChange={list.setSearch}
+              sort={list.sort ? { column: list.sort, direction: list.order } : null}
+              onSortChange={(s) => list.setSort(s.column, s.direction)}
+              manual
+              pageSize={PAGE_SIZE}
+              page={Math.floor(list.offset / PAGE_SIZE) + 1}
+              onPageChange={(n) => list.setOffset((n - 1) * PAGE_SIZE)}
+              totalRows={list.total}
+              testId="orders-table"
+            />
+          </div>
+        </>
+      )}
+      {dialog}
+    </section>
+  );
 }

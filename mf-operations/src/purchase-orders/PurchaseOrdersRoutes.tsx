@@ -1,14 +1,16 @@
 import { Route, Routes } from 'react-router-dom';
 import { PurchaseOrderFormPage } from './PurchaseOrderFormPage';
 import { PurchaseOrderListPage } from './PurchaseOrderListPage';
+import { PurchaseOrderPrintPage } from './PurchaseOrderPrintPage';
 
-/** /operazioni/ordini-fornitori, /nuovo, /{id} (SPEC §2 Purchase orders). */
+/** /operazioni/ordini-fornitori, /nuovo, /{id}, /{id}/stampa (SPEC §2 Purchase orders; the A4 print view). */
 export function PurchaseOrdersRoutes() {
   return (
     <Routes>
       <Route index element={<PurchaseOrderListPage />} />
       <Route path="nuovo" element={<PurchaseOrderFormPage mode="new" />} />
       <Route path=":id" element={<PurchaseOrderFormPage mode="edit" />} />
+      <Route path=":id/stampa" element={<PurchaseOrderPrintPage />} />
     </Routes>
   );
 }

@@ -1,9 +1,202 @@
+import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '@wms/shared-ui';
+import { EXPIRING_SOON_DAYS, type StockLevelRow } from '@wms/shared-api';
+import {
+  ErrorState,
+  PageHeader,
+  SelectField,
+  Spinner,
+  TextField,
+  failureText,
+  formatDate,
+  toastError,
+  useDebounced,
+  useDocumentTitle,
+  usePagedList,
+  useWarehouses,
+} from '@wms/shared-ui';
 import { NS } from '../paths';
+import { downloadCsv, printPage } from '../shared/api';
+import { ExpiryMarker, Pager, formatQuantity } from '../shared/ui';
+import { ProductDetails, useProductDetails } from './ProductDetails';
+import '../shared/reports.css';
 
-/** /report/giacenze: filled by the Stock reports issue. */
+const TEXT_FILTERS = ['code', 'description', 'category'] as const;
+const FILTERS = [...TEXT_FILTERS, 'warehouse_id'] as const;
+export const STOCK_PAGE_SIZE = 50;
+
+/**
+ * /report/giacenze (SPEC §2 Reports): one row per product holding stock (total and unit), server-paged and filtered by
+ * code, description, family and warehouse (the filters live in the URL). A row expands to its warehouses and their batches
+ * with expiry and production dates; expired batches and those expiring within 30 days are marked (the shared batch-expiry
+ * rule). Print (A4) with or without the batches; CSV of everything the filters select.
+ */
 export function StockLevelsPage() {
   const { t } = useTranslation(NS);
-  return <ScreenPlaceholder title={t('stockLevels.title')} subtitle={t('stockLevels.subtitle')} />;
+  useDocumentTitle(t('stockLevels.title'));
+  const list = usePagedList<StockLevelRow>('/stock/levels', { filters: FILTERS, pageSize: STOCK_PAGE_SIZE });
+  const { warehouses, failed: warehousesFailed } = useWarehouses();
+  const warehouseId = list.filter('warehouse_id');
+  const details = useProductDetails(warehouseId);
+  const [printBatches, setPrintBatches] = useState<boolean | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  // Text filters: typed here, sent once typing pauses.
+  const [texts, setTexts] = useState(() => Object.fromEntries(TEXT_FILTERS.map((f) => [f, list.filter(f)])) as Record<string, string>);
+  const settled = useDebounced(texts, 300);
+  useEffect(() => {
+    for (const f of TEXT_FILTERS) if ((settled[f] ?? '') !== list.filter(f)) list.setFilter(f, settled[f]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
+
+  // A new selection closes the open rows (their warehouses may no longer apply).
+  const selectionKey = FILTERS.map((f) => list.filter(f)).join('|');
+  const { reset: resetDetails } = details;
+  useEffect(() => resetDetails(), [selectionKey, resetDetails]);
+
+  async function print(withBatches: boolean) {
+    if (withBatches) await details.openAll(list.rows.map((r) => r.product_id));
+    setPrintBatches(withBatches);
+  }
+  useEffect(() => {
+    if (printBatches === null) return undefined;
+    printPage();
+    const after = () => setPrintBatches(null);
+    window.addEventListener('afterprint', after);
+    return () => window.removeEventListener('afterprint', after);
+  }, [printBatches]);
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await downloadCsv('/stock/levels/export', Object.fromEntries(FILTERS.map((f) => [f, list.filter(f)])), 'giacenze.csv');
+    } catch (err) {
+      toastError(failureText(err, `${NS}:stockLevels.csvFailed`));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const warehouseName = warehouses?.find((w) => String(w.id) === warehouseId)?.name;
+  return (
+    <div className="report" data-print-batches={printBatches === null ? undefined : String(printBatches)} data-testid="stock-levels">
+      <PageHeader
+        title={t('stockLevels.title')}
+        subtitle={t('stockLevels.subtitle')}
+        actions={
+          <div className="no-print report-actions">
+            <button type="button" className="btn" onClick={() => void print(false)} data-testid="print">
+              {t('stockLevels.print')}
+            </button>
+            <button type="button" className="btn" onClick={() => void print(true)} data-testid="print-batches">
+              {t('stockLevels.printBatches')}
+            </button>
+            <button type="button" className="btn btn-primary" onClick={() => void exportCsv()} disabled={exporting} data-testid="export-csv">
+              {t('stockLevels.csv')}
+            </button>
+          </div>
+        }
+      />
+      <fieldset className="report-filters no-print">
+        <legend className="sr-only">{t('stockLevels.filters.legend')}</legend>
+        {TEXT_FILTERS.map((f) => (
+          <TextField
+            key={f}
+            name={`filter-${f}`}
+            label={t(`stockLevels.filters.${f}`)}
+            value={texts[f]}
+            onChange={(v) => setTexts((s) => ({ ...s, [f]: v ?? '' }))}
+            data-testid={`filter-${f}`}
+          />
+        ))}
+        <SelectField
+          name="filter-warehouse"
+          label={t('stockLevels.filters.warehouse')}
+          value={warehouseId}
+          placeholder={t('stockLevels.filters.allWarehouses')}
+          options={(warehouses ?? []).map((w) => ({ value: String(w.id), label: w.name }))}
+          onChange={(v) => list.setFilter('warehouse_id', String(v ?? ''))}
+          error={warehousesFailed ? t('stockLevels.fetchWarehousesFailed') : undefined}
+          data-testid="filter-warehouse"
+        />
+      </fieldset>
+      <p className="print-only report-print-filters">
+        {[...TEXT_FILTERS.map((f) => (list.filter(f) ? `${t(`stockLevels.filters.${f}`)}: ${list.filter(f)}` : '')), warehouseName ? `${t('stockLevels.filters.warehouse')}: ${warehouseName}` : '']
+          .filter(Boolean)
+          .join(' · ')}{' '}
+        — {t('stockLevels.printedOn', { date: formatDate(new Date()) })}
+      </p>
+      {list.status === 'failed' ? (
+        <ErrorState message={t('stockLevels.fetchFailed')} onRetry={list.reload} testId="stock-error" />
+      ) : list.status === 'loading' ? (
+        <Spinner />
+      ) : (
+        <>
+          <p className="muted report-count" data-testid="stock-total">
+            {t('stockLevels.total', { count: list.total })} · {t('stockLevels.legendMarkers', { days: EXPIRING_SOON_DAYS })}
+          </p>
+          <div className="table-scroll">
+            <table className="data-table report-table" data-testid="stock-table" aria-busy={list.refreshing}>
+              <caption className="sr-only">{t('stockLevels.title')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="no-print">
+                    <span className="sr-only">{t('stockLevels.columns.expand')}</span>
+                  </th>
+                  <th scope="col">{t('stockLevels.columns.code')}</th>
+                  <th scope="col">{t('stockLevels.columns.description')}</th>
+                  <th scope="col">{t('stockLevels.columns.category')}</th>
+                  <th scope="col" className="align-end">{t('stockLevels.columns.quantity')}</th>
+                  <th scope="col">{t('stockLevels.columns.unit')}</th>
+                  <th scope="col" className="align-end">{t('stockLevels.columns.warehouses')}</th>
+                  <th scope="col">{t('stockLevels.columns.expiry')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.rows.length === 0 ? (
+                  <tr>
+                    <td colSpan={8} className="table-empty">
+                      {t('stockLevels.empty')}
+                    </td>
+                  </tr>
+                ) : null}
+                {list.rows.map((r) => {
+                  const open = details.isOpen(r.product_id);
+                  return (
+                    <Fragment key={r.product_id}>
+                      <tr className="report-product" data-testid={`stock-row-${r.product_code}`}>
+                        <td className="no-print">
+                          <button
+                            type="button"
+                            className="btn btn-ghost expand-button"
+                            aria-expanded={open}
+                            aria-label={t(open ? 'stockLevels.collapse' : 'stockLevels.expand', { code: r.product_code })}
+                            onClick={() => details.toggle(r.product_id)}
+                            data-testid={`expand-${r.product_code}`}
+                          >
+                            {open ? '▾' : '▸'}
+                          </button>
+                        </td>
+                        <td>{r.product_code}</td>
+                        <td>{r.product_description}</td>
+                        <td>{r.product_category}</td>
+                        <td className="align-end">{formatQuantity(r.quantity)}</td>
+                        <td>{r.unit_of_measure ?? ''}</td>
+                        <td className="align-end">{r.warehouses}</td>
+                        <td>
+                          {formatDate(r.earliest_expiry)} <ExpiryMarker expiry={r.earliest_expiry} />
+                        </td>
+                      </tr>
+                      {open ? <ProductDetails state={details.state(r.product_id)} onRetry={() => details.load(r.product_id)} /> : null}
+                    </Fragment>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <Pager total={list.total} offset={list.offset} pageSize={list.pageSize} onChange={list.setOffset} ns="stockLevels" />
+        </>
+      )}
+    </div>
+  );
 }

@@ -69,7 +69,7 @@ async function prepared(q: Queryable, o: PurchaseOrderFields, orderId: number | 
     if (product.status !== 'active' && before?.product_id !== item.product_id) {
       throw new AppError(400, 'PRODUCT_INACTIVE', msg.productInactive, { code: product.code });
     }
-    if (before && compareDecimals(before.received_quantity, 0) > 0) {
+    if (before?.has_receipts) {
       if (before.product_id !== item.product_id) throw new AppError(409, 'ITEM_HAS_RECEIPTS', msg.receivedLineRemoved, { code: before.product_code });
       if (compareDecimals(item.quantity, before.received_quantity) < 0) {
         throw new AppError(409, 'ITEM_BELOW_RECEIVED', msg.belowReceived, { code: product.code, received: before.received_quantity });
@@ -87,7 +87,7 @@ async function prepared(q: Queryable, o: PurchaseOrderFields, orderId: number | 
     };
   });
   const kept = new Set(lines.map((l) => l.id));
-  const dropped = current.find((l) => !kept.has(l.id) && compareDecimals(l.received_quantity, 0) > 0);
+  const dropped = current.find((l) => !kept.has(l.id) && l.has_receipts);
   if (dropped) throw new AppError(409, 'ITEM_HAS_RECEIPTS', msg.receivedLineRemoved, { code: dropped.product_code });
   const { items: _items, ...header } = o;
   return { header: { ...header, currency: lines[0].currency }, lines };

@@ -146,8 +146,9 @@ export async function lockPurchaseOrder(q: Queryable, id: number): Promise<{ id:
 
 /** The current lines of a (locked) order: what an edit must respect. */
 export async function lineState(q: Queryable, orderId: number) {
-  const { rows } = await q.query<{ id: number; product_id: number; product_code: string; quantity: string; received_quantity: string; completed: boolean }>(
-    `SELECT i.id, i.product_id, p.code AS product_code, i.quantity, i.received_quantity, i.completed
+  const { rows } = await q.query<{ id: number; product_id: number; product_code: string; quantity: string; received_quantity: string; completed: boolean; has_receipts: boolean }>(
+    `SELECT i.id, i.product_id, p.code AS product_code, i.quantity, i.received_quantity, i.completed,
+            (i.received_quantity > 0 OR EXISTS (SELECT 1 FROM goods_receipt_lines g WHERE g.order_item_id = i.id)) AS has_receipts
        FROM purchase_order_items i JOIN products p ON p.id = i.product_id WHERE i.order_id = $1`,
     [orderId],
   );
@@ -179,10 +180,18 @@ export async function pricesOnDay(q: Queryable, supplierId: number, productIds: 
 
 type Header = Omit<PurchaseOrderFields, 'items'> & { currency: Currency };
 
-export async function insertOrder(q: Queryable, o: Header, userId: number): Promise<number> {
+/**
+ * The next order number, PO-<company year>-<sequence, at least 5 digits>: unique, race-safe (a sequence) and never reused.
+ * Written explicitly rather than through the column default of migration 006, whose lpad(…, 5) would cut a 6-digit
+ * sequence value (order 100 000 would read PO-yyyy-10000 again; the unique constraint would refuse it).
+ */
+export const NEXT_ORDER_NUMBER_SQL = `(SELECT 'PO-' || to_char(now() AT TIME ZONE 'Europe/Rome', 'YYYY') || '-' || lpad(n::text, greatest(5, length(n::text)), '0')
+   FROM (SELECT nextval('purchase_order_number_seq') AS n) seq)`;
+
+export async function insertOrder(q: Queryable, o: Header, userId: number | null): Promise<number> {
   const { rows } = await q.query<{ id: number }>(
-    `INSERT INTO purchase_orders (order_date, requested_arrival_date, confirmed_arrival_date, supplier_id, notes, currency, created_by, modified_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id`,
+    `INSERT INTO purchase_orders (order_number, order_date, requested_arrival_date, confirmed_arrival_date, supplier_id, notes, currency, created_by, modified_by)
+     VALUES (${NEXT_ORDER_NUMBER_SQL}, $1, $2, $3, $4, $5, $6, $7, $7) RETURNING id`,
     [o.order_date, o.requested_arrival_date, o.confirmed_arrival_date, o.supplier_id, o.notes, o.currency, userId],
   );
   return rows[0].id;
@@ -234,8 +243,12 @@ export async function softDeleteOrder(q: Queryable, id: number, userId: number):
   await q.query('UPDATE purchase_orders SET deleted_at = now(), deleted_by = $1, updated_at = now() WHERE id = $2', [userId, id]);
 }
 
-/** True when goods were received against any line of the order. */
+/** True when goods were received against the order: a receipt not reversed, or a received quantity. */
 export async function hasReceipts(q: Queryable, orderId: number): Promise<boolean> {
-  const { rows } = await q.query('SELECT 1 FROM purchase_order_items WHERE order_id = $1 AND received_quantity > 0 LIMIT 1', [orderId]);
+  const { rows } = await q.query(
+    `SELECT 1 WHERE EXISTS (SELECT 1 FROM goods_receipts WHERE order_id = $1 AND reversed_at IS NULL)
+                 OR EXISTS (SELECT 1 FROM purchase_order_items WHERE order_id = $1 AND received_quantity > 0)`,
+    [orderId],
+  );
   return rows.length > 0;
 }

@@ -23,14 +23,22 @@ export interface LedgerCheck {
   liveCounter: number;
   /** Type/source pairs whose counter differs from the live rows (0 when exact). */
   liveCounterTypesOff: number;
+  /** Products / (month, product) pairs whose derived valuation sums (migration 009) differ from the ledger (0 when exact). */
+  derivedTotalsOff: number;
+  derivedMonthsOff: number;
   /** Rows in each table, for reports. */
   movements: number;
   balances: number;
 }
 
+/** Net change per product over every warehouse (transfers cancel), grouped by `keys` (reports' derived tables, 009). */
+const productSums = (keys: string) => `
+  SELECT ${keys}, sum(CASE movement_type WHEN 'C' THEN quantity ELSE -quantity END) AS q
+    FROM stock_movements WHERE movement_type <> 'T' GROUP BY ${keys.includes(' AS month') ? '1, 2' : '1'}`;
+
 /**
  * Read-only audit: recomputes every balance from the ledger (C +q at warehouse; S −q at warehouse; T −q at warehouse and
- * +q at destination; reversal rows are ordinary opposite movements) and compares with stock_balances. Used by the tests
+ * +q at destination; reversal rows are ordinary opposite movements) and compares with stock_balances; also the valuation's derived per-product totals and monthly changes (migration 009). Used by the tests
  * and the benchmark; a full scan of both tables, so not for request paths.
  */
 export async function ledgerMatchesBalances(q: Queryable): Promise<LedgerCheck> {
@@ -62,6 +70,8 @@ export async function ledgerMatchesBalances(q: Queryable): Promise<LedgerCheck> 
     live: number;
     counter: number;
     counter_types_off: number;
+    totals_off: number;
+    months_off: number;
     movements: number;
     balances: number;
   }>(
@@ -75,18 +85,27 @@ export async function ledgerMatchesBalances(q: Queryable): Promise<LedgerCheck> 
                FULL JOIN (SELECT movement_type, source_type, sum(live) AS n FROM stock_movement_live_counts GROUP BY 1, 2) c
                USING (movement_type, source_type)
               WHERE coalesce(a.n, 0) <> coalesce(c.n, 0))::int AS counter_types_off,
+            (SELECT count(*) FROM (${productSums('product_id')}) l FULL JOIN stock_product_totals t USING (product_id)
+              WHERE coalesce(l.q, 0) <> coalesce(t.quantity, 0))::int AS totals_off,
+            (SELECT count(*) FROM (${productSums("date_trunc('month', movement_date)::date AS month, product_id")}) l
+               FULL JOIN stock_product_months s USING (month, product_id)
+              WHERE coalesce(l.q, 0) <> coalesce(s.delta, 0))::int AS months_off,
             (SELECT count(*) FROM stock_movements)::int AS movements,
             (SELECT count(*) FROM stock_balances)::int AS balances`,
   );
   const c = counts[0];
   return {
-    ok: mismatches.length === 0 && c.neg_bal === 0 && c.neg_led === 0 && c.live === c.counter && c.counter_types_off === 0,
+    ok:
+      mismatches.length === 0 && c.neg_bal === 0 && c.neg_led === 0 && c.live === c.counter && c.counter_types_off === 0 &&
+      c.totals_off === 0 && c.months_off === 0,
     mismatches,
     negativeBalances: c.neg_bal,
     negativeLedgerSums: c.neg_led,
     liveMovements: c.live,
     liveCounter: c.counter,
     liveCounterTypesOff: c.counter_types_off,
+    derivedTotalsOff: c.totals_off,
+    derivedMonthsOff: c.months_off,
     movements: c.movements,
     balances: c.balances,
   };

@@ -1,0 +1,116 @@
+import { useTranslation } from 'react-i18next';
+import { decimalText, lineTotal, totalsByCurrency, type PurchaseOrderItemBody, type PurchaseOrderItem, type Currency } from '@wms/shared-api';
+import { displayDay, NumberField, ProductPicker, QUANTITY_DECIMALS, UNIT_PRICE_DECIMALS, type FormProblem } from '@wms/shared-ui';
+import { NS } from '../paths';
+import { showDecimal } from '../prices/money';
+
+/** A line as the form keeps it: the body fields plus what the screen shows beside them. */
+export interface LineState extends PurchaseOrderItemBody {
+  key: string;
+  currency?: Currency;
+  /** Where the unit price came from: the price in force (its start day), none found, typed by hand, or being looked up. */
+  source?: { kind: 'price'; from: string } | { kind: 'none' } | { kind: 'manual' } | { kind: 'looking' };
+  received?: string;
+}
+
+export function lineOf(i: PurchaseOrderItem): LineState {
+  return { key: `l${i.id}`, id: i.id, product_id: i.product_id, quantity: i.quantity, unit_price: i.unit_price, currency: i.currency, received: i.received_quantity, source: i.price_source === 'manual' ? { kind: 'manual' } : undefined };
+}
+
+/** Exact line total for display while typing (the server computes the saved one the same way). */
+function previewTotal(l: LineState): string | null {
+  const q = decimalText(l.quantity as string);
+  const p = decimalText(l.unit_price as string);
+  return q && p ? lineTotal(q, p) : null;
+}
+
+interface Props {
+  lines: LineState[];
+  supplierId: number | null;
+  disabled: boolean;
+  error: (field: string) => string | undefined;
+  onInputProblem: (field: string, problem: FormProblem | null) => void;
+  onChange: (index: number, change: Partial<LineState>) => void;
+  onProduct: (index: number, productId: number | null, currency: Currency | null) => void;
+  onAdd: () => void;
+  onRemove: (index: number) => void;
+}
+
+/** The item lines of an order: product (the supplier's active ones), quantity, unit price, exact total, and the price's origin. */
+export function OrderLines({ lines, supplierId, disabled, error, onInputProblem, onChange, onProduct, onAdd, onRemove }: Props) {
+  const { t } = useTranslation(NS);
+  const f = (k: string) => t(`purchaseOrders.fields.${k}`);
+  const totals = totalsByCurrency(lines.flatMap((l) => {
+    const total = previewTotal(l);
+    return total ? [{ currency: l.currency ?? 'EUR', total }] : [];
+  }));
+  return (
+    <fieldset className="order-lines" data-testid="order-lines">
+      <legend>{f('items')}</legend>
+      {error('items') ? <p className="field-error" role="alert" data-testid="error-items">{error('items')}</p> : null}
+      {lines.map((l, i) => {
+        const total = previewTotal(l);
+        const source = l.source;
+        return (
+          <div className="order-line" key={l.key} data-testid={`line-${i}`}>
+            <ProductPicker
+              name={`items.${i}.product_id`}
+              label={f('product')}
+              required
+              supplierId={supplierId}
+              value={l.product_id as number | string}
+              disabled={disabled || supplierId === null}
+              hint={supplierId === null ? f('chooseSupplierFirst') : undefined}
+              error={error(`items.${i}.product_id`)}
+              onChange={(id, row) => onProduct(i, id, (row?.currency as Currency | undefined) ?? null)}
+            />
+            <NumberField
+              name={`items.${i}.quantity`}
+              label={f('quantity')}
+              required
+              decimals={QUANTITY_DECIMALS}
+              value={l.quantity as string}
+              disabled={disabled}
+              error={error(`items.${i}.quantity`)}
+              onInputProblem={(p) => onInputProblem(`items.${i}.quantity`, p)}
+              onChange={(v) => onChange(i, { quantity: v })}
+              data-testid={`quantity-${i}`}
+            />
+            <NumberField
+              name={`items.${i}.unit_price`}
+              label={f('unit_price')}
+              required
+              decimals={UNIT_PRICE_DECIMALS}
+              value={l.unit_price as string}
+              disabled={disabled}
+              error={error(`items.${i}.unit_price`)}
+              onInputProblem={(p) => onInputProblem(`items.${i}.unit_price`, p)}
+              onChange={(v) => onChange(i, { unit_price: v, source: { kind: 'manual' } })}
+              hint={
+                source ? (
+                  <span data-testid={`price-source-${i}`}>
+                    {source.kind === 'price' ? t('purchaseOrders.source.price', { from: displayDay(source.from) }) : t(`purchaseOrders.source.${source.kind}`)}
+                  </span>
+                ) : undefined
+              }
+              data-testid={`unit-price-${i}`}
+            />
+            <p className="order-line-total" data-testid={`line-total-${i}`}>
+              {f('total')}: <strong>{total ? `${showDecimal(total, 2, 4)} ${l.currency ?? ''}` : '—'}</strong>
+              {l.received && Number(l.received) > 0 ? ` · ${f('received')}: ${showDecimal(l.received)}` : ''}
+            </p>
+            <button type="button" className="btn btn-small" onClick={() => onRemove(i)} disabled={disabled} data-testid={`remove-line-${i}`}>
+              {f('removeItem')}
+            </button>
+          </div>
+        );
+      })}
+      <button type="button" className="btn" onClick={onAdd} disabled={disabled || supplierId === null} data-testid="add-line">
+        {f('addItem')}
+      </button>
+      <p className="order-total" data-testid="order-total">
+        {f('orderTotal')}: <strong>{totals.length ? totals.map((x) => `${showDecimal(x.amount, 2, 2)} ${x.currency}`).join(' + ') : '—'}</strong>
+      </p>
+    </fieldset>
+  );
+}

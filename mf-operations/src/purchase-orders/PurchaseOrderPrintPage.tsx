@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import type { PurchaseOrder } from '@wms/shared-api';
+import { displayDay, failureText, isNotFound, NotFound, Spinner, ErrorState, useDocumentTitle } from '@wms/shared-ui';
+import { NS } from '../paths';
+import { showDecimal } from '../prices/money';
+import { fetchOrder } from './api';
+import { showTotals } from './PurchaseOrderListPage';
+import './print.css';
+
+/**
+ * /operazioni/ordini-fornitori/{id}/stampa: one order as an A4 document to send to the supplier (company header
+ * placeholder, supplier, dates, lines, totals). The print CSS hides the portal around it; the browser's print prints it.
+ */
+export function PurchaseOrderPrintPage() {
+  const { t } = useTranslation(NS);
+  const { id } = useParams();
+  const [order, setOrder] = useState<PurchaseOrder | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const p = (k: string) => t(`purchaseOrders.printView.${k}`);
+  useDocumentTitle(order ? `${p('title')} ${order.order_number}` : p('title'));
+
+  useEffect(() => {
+    if (id) fetchOrder(id).then(setOrder, setFailure);
+  }, [id]);
+
+  if (failure) {
+    return isNotFound(failure) ? (
+      <NotFound title={t('purchaseOrders.feedback.notFound')} backTo="/operazioni/ordini-fornitori" backLabel={t('purchaseOrders.title')} />
+    ) : (
+      <ErrorState message={failureText(failure, `${NS}:purchaseOrders.feedback.fetchOrderFailed`)} />
+    );
+  }
+  if (!order) return <Spinner />;
+
+  return (
+    <div className="po-print" data-testid="order-print">
+      <div className="po-print-actions no-print">
+        <Link className="btn" to={`/operazioni/ordini-fornitori/${order.id}`}>
+          {p('back')}
+        </Link>
+        <button type="button" className="btn btn-primary" onClick={() => window.print()} data-testid="print-button">
+          {p('print')}
+        </button>
+      </div>
+      <article className="po-sheet">
+        <header className="po-head">
+          <div>
+            <h1 className="po-company">{p('company')}</h1>
+            <p>{p('companyLine')}</p>
+          </div>
+          <div className="po-doc">
+            <h2>{p('title')}</h2>
+            <p>
+              {p('number')}: <strong data-testid="print-number">{order.order_number}</strong>
+            </p>
+            <p>
+              {p('date')}: {displayDay(order.order_date)}
+            </p>
+          </div>
+        </header>
+        <section className="po-supplier">
+          <p>{p('to')}</p>
+          <p data-testid="print-supplier">
+            <strong>{order.supplier_name}</strong>
+          </p>
+          <p>
+            {p('requested')}: {displayDay(order.requested_arrival_date)}
+            {order.confirmed_arrival_date ? ` · ${p('confirmed')}: ${displayDay(order.confirmed_arrival_date)}` : ''}
+          </p>
+        </section>
+        <table className="po-lines">
+          <thead>
+            <tr>
+              <th>{p('code')}</th>
+              <th>{p('description')}</th>
+              <th>{p('unit')}</th>
+              <th className="num">{t('purchaseOrders.fields.quantity')}</th>
+              <th className="num">{t('purchaseOrders.fields.unit_price')}</th>
+              <th className="num">{t('purchaseOrders.fields.total')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((i) => (
+              <tr key={i.id}>
+                <td className="code">{i.product_code}</td>
+                <td>{i.product_name}</td>
+                <td>{i.unit_of_measure ?? ''}</td>
+                <td className="num">{showDecimal(i.quantity)}</td>
+                <td className="num">
+                  {showDecimal(i.unit_price, 2, 4)} {i.currency}
+                </td>
+                <td className="num">
+                  {showDecimal(i.total, 2, 4)} {i.currency}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <td colSpan={5} className="num">
+                {t('purchaseOrders.fields.orderTotal')}
+              </td>
+              <td className="num" data-testid="print-total">
+                <strong>{showTotals(order)}</strong>
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+        {order.notes ? <p className="po-notes">{order.notes}</p> : null}
+      </article>
+    </div>
+  );
+}

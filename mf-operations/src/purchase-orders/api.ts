@@ -1,0 +1,33 @@
+import { api, type PurchaseOrder, type PurchaseOrderBody } from '@wms/shared-api';
+
+/** The purchase-order calls of SPEC §7, typed. Saving has its own 30 s timeout (SPEC §7, §9). */
+export const ORDERS_PATH = '/purchase-orders';
+export const SAVE_TIMEOUT_MS = 30_000;
+
+export async function fetchOrder(id: number | string): Promise<PurchaseOrder> {
+  return (await api.get<PurchaseOrder>(`${ORDERS_PATH}/${id}`)).data;
+}
+
+export async function saveOrder(id: number | null, body: PurchaseOrderBody): Promise<PurchaseOrder> {
+  const config = { timeout: SAVE_TIMEOUT_MS };
+  return id === null
+    ? (await api.post<PurchaseOrder>(ORDERS_PATH, body, config)).data
+    : (await api.put<PurchaseOrder>(`${ORDERS_PATH}/${id}`, body, config)).data;
+}
+
+export async function deleteOrder(id: number): Promise<void> {
+  await api.delete(`${ORDERS_PATH}/${id}`);
+}
+
+/** Downloads the filtered list as CSV (the call carries the session, so it goes through the client, then a blob link). */
+export async function downloadOrdersCsv(params: Record<string, string>): Promise<void> {
+  const res = await api.get<Blob>(`${ORDERS_PATH}/export.csv`, { params, responseType: 'blob' });
+  const url = URL.createObjectURL(res.data);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `ordini-fornitori.csv`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

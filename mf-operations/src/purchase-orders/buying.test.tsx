@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { addDays, companyToday, type Price, type PurchaseOrderSummary } from '@wms/shared-api';
+import { missingTranslationKeys, switchLanguage } from '@wms/shared-ui/testing';
+import { pricesMessages } from '../prices/messages';
+import { PRICE_SEARCH_STORAGE_KEY } from '../prices/PriceListPage';
+import { clearToasts, renderOperations } from '../movements/test-support/render';
+import { product } from '../movements/test-support/server';
+import { purchaseOrdersMessages } from './messages';
+
+/** The buying screens against an in-memory API (msw): what they send and what they show. */
+const today = companyToday();
+const supplier = { id: 7, business_name: 'Bulloneria Lombarda Srl', vat_number: '01234567897', address: 'Via A 1', city: 'Brescia', province: 'BS', zip_code: '25100', country: 'Italia', email: 'a@b.it', phone: '030 1', contact_name: null, contact_role: null, contact_phone: null, shipping_method: null, notes: null, is_active: true, created_by: null, modified_by: null, created_at: '', updated_at: '' };
+const vite = product(11, 'VT-M8', { supplier_id: 7, supplier_name: supplier.business_name, description: 'Vite M8 zincata' });
+const price = (id: number, over: Partial<Price>): Price => ({
+  id, product_id: 11, product_code: 'VT-M8', product_name: null, product_description: 'Vite M8 zincata', supplier_id: 7, supplier_name: supplier.business_name,
+  price: '2.50000', currency: 'EUR', start_date: today, end_date: null, status: 'active', created_by: 'admin', modified_by: null, created_at: '', updated_at: '', ...over,
+});
+const sent: Array<{ method: string; path: string; body: unknown; params: Record<string, string> }> = [];
+const record = async (request: Request) => {
+  const url = new URL(request.url);
+  sent.push({ method: request.method, path: url.pathname, params: Object.fromEntries(url.searchParams), body: request.method === 'GET' || request.method === 'DELETE' ? null : await request.clone().json() });
+};
+const order: PurchaseOrderSummary = {
+  id: 3, order_number: 'PO-2026-00003', order_date: '2026-03-02', requested_arrival_date: '2026-03-20', confirmed_arrival_date: null, supplier_id: 7,
+  supplier_name: supplier.business_name, notes: null, currency: 'EUR', status: 'partiallyReceived', total_amount: '12.3456', totals: [{ currency: 'EUR', amount: '12.3456' }],
+  item_count: 1, created_by: 'admin', modified_by: null, created_at: '', updated_at: '',
+};
+
+const server = setupServer(
+  http.get('*/api/prices', async ({ request }) => {
+    await record(request);
+    const rows = [price(1, {}), price(2, { start_date: addDays(today, -40), end_date: addDays(today, -1), status: 'inactive', price: '2.12345' })];
+    return HttpResponse.json(rows, { headers: { 'X-Total-Count': '2' } });
+  }),
+  http.get('*/api/prices/counts', () => HttpResponse.json({ total: 2, active: 1, inactive: 1, upcoming: 0 })),
+  http.get('*/api/prices/in-force', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json({ price_id: 1, product_id: 11, supplier_id: 7, price: '2.12345', currency: 'EUR', start_date: '2026-01-01', end_date: null });
+  }),
+  http.post('*/api/prices', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json({ error: 'Esiste già un prezzo valido per questo periodo', code: 'PRICE_OVERLAP' }, { status: 409 });
+  }),
+  http.get('*/api/suppliers', () => HttpResponse.json([supplier], { headers: { 'X-Total-Count': '1' } })),
+  http.get('*/api/suppliers/7', () => HttpResponse.json(supplier)),
+  http.get('*/api/products', () => HttpResponse.json([vite], { headers: { 'X-Total-Count': '1' } })),
+  http.get('*/api/products/11', () => HttpResponse.json(vite)),
+  http.get('*/api/purchase-orders', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json([order], { headers: { 'X-Total-Count': '1' } });
+  }),
+  http.post('*/api/purchase-orders', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json({ ...order, items: [] }, { status: 201 });
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(async () => {
+  server.resetHandlers();
+  await clearToasts();
+  localStorage.clear();
+  sent.length = 0;
+});
+afterAll(() => server.close());
+beforeEach(() => switchLanguage('it'));
+
+it('has every message in both languages', () => {
+  expect(missingTranslationKeys(pricesMessages)).toEqual([]);
+  expect(missingTranslationKeys(purchaseOrdersMessages)).toEqual([]);
+});
+
+describe('prices', () => {
+  it('lists prices with counters, 2–5 decimals, dd/MM/yyyy, status badges; the search is kept in the browser', async () => {
+    renderOperations('/operazioni/prezzi', 'administration');
+    const table = await screen.findByRole('table', { name: 'Elenco dei prezzi' });
+    expect(within(table).getByText('2,50')).toBeInTheDocument();
+    expect(within(table).getByText('2,12345')).toBeInTheDocument();
+    expect(within(table).getByText('Non attivo')).toBeInTheDocument();
+    expect(within(table).getByText(today.split('-').reverse().join('/'))).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('count-inactive')).toHaveTextContent('Non attivi: 1'));
+    await userEvent.type(screen.getByPlaceholderText('Cerca...'), 'vite');
+    await waitFor(() => expect(sent.some((r) => r.path === '/api/prices' && r.params.q === 'vite')).toBe(true));
+    expect(localStorage.getItem(PRICE_SEARCH_STORAGE_KEY)).toBe('vite');
+  });
+
+  it('sends an exact price typed with a decimal comma and shows the §8 overlap text on 409', async () => {
+    renderOperations('/operazioni/prezzi/nuovo', 'administration');
+    await screen.findByTestId('price-form');
+    await userEvent.type(screen.getByRole('combobox', { name: /Prodotto/ }), 'VT');
+    await userEvent.click(await screen.findByTestId('product-option-VT-M8'));
+    await userEvent.type(screen.getByLabelText(/Prezzo/), '2,5');
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findAllByText('Esiste già un prezzo valido per questo periodo')).not.toHaveLength(0);
+    const post = sent.find((r) => r.method === 'POST');
+    expect(post?.body).toMatchObject({ product_id: 11, supplier_id: 7, price: '2.5', currency: 'EUR', start_date: today });
+  });
+});
+
+describe('purchase orders', () => {
+  it('lists orders with the status in words, 2-decimal totals and the supplier cut at 15 characters', async () => {
+    renderOperations('/operazioni/ordini-fornitori', 'orders');
+    const table = await screen.findByRole('table', { name: 'Elenco degli ordini fornitori' });
+    expect(within(table).getByText('PO-2026-00003')).toBeInTheDocument();
+    expect(within(table).getByText('Arrivato Parzialmente')).toBeInTheDocument();
+    expect(within(table).getByText('12,35 EUR')).toBeInTheDocument();
+    expect(within(table).getAllByText('Bulloneria Lomb…').length).toBeGreaterThan(0);
+  });
+
+  it('refuses an order without lines with the §8 toast, then prices a line from the price in force and sends exact decimals', async () => {
+    renderOperations('/operazioni/ordini-fornitori/nuovo', 'orders');
+    await screen.findByTestId('purchase-order-form');
+    await userEvent.type(screen.getByRole('combobox', { name: /Fornitore/ }), 'Bull');
+    await userEvent.click(await screen.findByText('Bulloneria Lombarda Srl'));
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findAllByText("Aggiungi almeno un prodotto all'ordine")).not.toHaveLength(0);
+
+    await userEvent.click(screen.getByTestId('add-line'));
+    await userEvent.type(screen.getByRole('combobox', { name: /Prodotto/ }), 'VT');
+    await userEvent.click(await screen.findByTestId('product-option-VT-M8'));
+    await waitFor(() => expect(screen.getByTestId('price-source-0')).toHaveTextContent('Prezzo in vigore dal 01/01/2026'));
+    await userEvent.type(screen.getByLabelText(/Quantità/), '2,5');
+    await waitFor(() => expect(screen.getByTestId('line-total-0')).toHaveTextContent('5,3088 EUR')); // 2.5 × 2.1235 = 5.30875 → 5.3088
+    expect(screen.getByTestId('order-total')).toHaveTextContent('5,31 EUR');
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(sent.some((r) => r.method === 'POST' && r.path === '/api/purchase-orders')).toBe(true));
+    const post = sent.find((r) => r.method === 'POST' && r.path === '/api/purchase-orders');
+    expect(post?.body).toMatchObject({ supplier_id: 7, order_date: today, items: [{ product_id: 11, quantity: '2.5', unit_price: '2.1235' }] });
+    await screen.findByRole('table', { name: 'Elenco degli ordini fornitori' });
+  });
+});

@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { EXPIRING_SOON_DAYS, daysToExpiry, expiryState } from '@wms/shared-api';
+import { Badge, formatNumber } from '@wms/shared-ui';
+import { NS } from '../paths';
+
+/** A quantity as the reports show it: Italian separators, up to 3 decimals (the ledger's precision). */
+export function formatQuantity(value: number | string | null | undefined): string {
+  return formatNumber(value, { minDecimals: 0, maxDecimals: 3 });
+}
+
+/** "Expired" / "expiring within 30 days" badge of a batch (the one shared batch-expiry rule); nothing otherwise. */
+export function ExpiryMarker({ expiry }: { expiry: string | null | undefined }) {
+  const { t } = useTranslation(NS);
+  const state = expiryState(expiry, new Date(), EXPIRING_SOON_DAYS);
+  if (state === 'expired') return <Badge tone="danger">{t('stockLevels.marker.expired')}</Badge>;
+  if (state === 'expiring') return <Badge tone="warning">{t('stockLevels.marker.expiring', { days: daysToExpiry(expiry) })}</Badge>;
+  return null;
+}
+
+/** Previous / next over a server-paged list. `ns` names the screen whose wording it uses. */
+export function Pager({ total, offset, pageSize, onChange, ns }: { total: number; offset: number; pageSize: number; onChange: (offset: number) => void; ns: string }) {
+  const { t } = useTranslation(NS);
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.floor(offset / pageSize) + 1;
+  if (pages <= 1) return null;
+  return (
+    <nav className="pager no-print" aria-label={t(`${ns}.pageOf`, { page, pages })}>
+      <button type="button" className="btn" disabled={page <= 1} onClick={() => onChange(Math.max(0, offset - pageSize))}>
+        {t(`${ns}.previous`)}
+      </button>
+      <span data-testid="page-of">{t(`${ns}.pageOf`, { page, pages })}</span>
+      <button type="button" className="btn" disabled={page >= pages} onClick={() => onChange(offset + pageSize)}>
+        {t(`${ns}.next`)}
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,116 @@
+import { Fragment, useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StockRow } from '@wms/shared-api';
+import { formatDate } from '@wms/shared-ui';
+import { NS } from '../paths';
+import { fetchProductStock } from '../shared/api';
+import { ExpiryMarker, formatQuantity } from '../shared/ui';
+
+export type DetailState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; rows: StockRow[] };
+
+/**
+ * Which product rows are open and their warehouses and batches (GET /stock/product/{id}, in the chosen warehouse), loaded
+ * once per opening selection.
+ */
+export function useProductDetails(warehouseId: string) {
+  const [open, setOpen] = useState<Set<number>>(() => new Set());
+  const [states, setStates] = useState<Map<number, DetailState>>(() => new Map());
+  const warehouse = useRef(warehouseId);
+  warehouse.current = warehouseId;
+
+  const load = useCallback(async (productId: number) => {
+    setStates((m) => new Map(m).set(productId, { status: 'loading' }));
+    try {
+      const rows = await fetchProductStock(productId, warehouse.current || undefined);
+      setStates((m) => new Map(m).set(productId, { status: 'ready', rows }));
+    } catch {
+      setStates((m) => new Map(m).set(productId, { status: 'failed' }));
+    }
+  }, []);
+
+  const reset = useCallback(() => {
+    setOpen(new Set());
+    setStates(new Map());
+  }, []);
+
+  return {
+    isOpen: (id: number) => open.has(id),
+    state: (id: number): DetailState => states.get(id) ?? { status: 'loading' },
+    load,
+    reset,
+    toggle(id: number) {
+      const next = new Set(open);
+      if (next.has(id)) next.delete(id);
+      else {
+        next.add(id);
+        if (!states.has(id) || states.get(id)?.status === 'failed') void load(id);
+      }
+      setOpen(next);
+    },
+    /** Opens every given row and waits for their details (print with batches). */
+    async openAll(ids: number[]) {
+      setOpen(new Set(ids));
+      await Promise.all(ids.filter((id) => states.get(id)?.status !== 'ready').map((id) => load(id)));
+    },
+  };
+}
+
+/** The rows under an open product: per warehouse, its batches with expiry and production dates and markers. */
+export function ProductDetails({ state, onRetry }: { state: DetailState; onRetry: () => void }) {
+  const { t } = useTranslation(NS);
+  if (state.status !== 'ready') {
+    return (
+      <tr className="report-details">
+        <td />
+        <td colSpan={7}>
+          {state.status === 'loading' ? (
+            <span className="muted">…</span>
+          ) : (
+            <span role="alert">
+              {t('stockLevels.detailsFailed')}{' '}
+              <button type="button" className="btn btn-ghost" onClick={onRetry}>
+                ↻
+              </button>
+            </span>
+          )}
+        </td>
+      </tr>
+    );
+  }
+  const byWarehouse = new Map<string, StockRow[]>();
+  for (const r of state.rows) byWarehouse.set(r.warehouse_name, [...(byWarehouse.get(r.warehouse_name) ?? []), r]);
+  return (
+    <>
+      {[...byWarehouse].map(([warehouse, rows]) => (
+        <Fragment key={warehouse}>
+          <tr className="report-details report-warehouse" data-testid={`warehouse-row-${warehouse}`}>
+            <td className="no-print" />
+            <td colSpan={3} className="report-indent">
+              {warehouse}
+            </td>
+            <td className="align-end">{formatQuantity(rows.reduce((s, r) => s + Math.round(r.quantity * 1000), 0) / 1000)}</td>
+            <td>{rows[0].unit_of_measure ?? ''}</td>
+            <td colSpan={2} />
+          </tr>
+          {rows.some((r) => r.batch_number)
+            ? rows.map((r) => (
+                <tr key={`${warehouse}-${r.batch_number}`} className="report-details report-batch" data-testid={`batch-row-${r.batch_number}`}>
+                  <td className="no-print" />
+                  <td colSpan={3} className="report-indent-2">
+                    {t('stockLevels.columns.batch')} {r.batch_number ?? t('stockLevels.noBatch')}
+                    {r.production_date ? ` · ${t('stockLevels.columns.production')} ${formatDate(r.production_date)}` : ''}
+                  </td>
+                  <td className="align-end">{formatQuantity(r.quantity)}</td>
+                  <td>{r.unit_of_measure ?? ''}</td>
+                  <td />
+                  <td>
+                    {formatDate(r.expiry_date)} <ExpiryMarker expiry={r.expiry_date} />
+                  </td>
+                </tr>
+              ))
+            : null}
+        </Fragment>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { addDays, companyToday, type StockLevelRow, type StockRow } from '@wms/shared-api';
+import { renderSection, signInAs, switchLanguage } from '@wms/shared-ui/testing';
+import App from '../App';
+
+// Days relative to the company's today (Europe/Rome), as the expiry rule counts them.
+const day = (offset: number) => addDays(companyToday(), offset);
+
+const LEVELS: StockLevelRow[] = [
+  { product_id: 1, product_code: 'VITE-10', product_name: null, product_description: 'Vite zincata', product_category: 'Ferramenta', unit_of_measure: 'piece', quantity: 1234.5, warehouses: 2, batches: 2, earliest_expiry: day(-3) },
+  { product_id: 2, product_code: 'DADO-M8', product_name: null, product_description: 'Dado', product_category: 'Bulloneria', unit_of_measure: 'kg', quantity: 2.25, warehouses: 1, batches: 0, earliest_expiry: null },
+];
+const row = (over: Partial<StockRow>): StockRow => ({
+  product_id: 1, warehouse_id: 1, warehouse_name: 'Centrale', batch_number: null, quantity: 1, expiry_date: null, production_date: null,
+  product_code: 'VITE-10', product_name: null, product_description: 'Vite zincata', product_category: 'Ferramenta', unit_of_measure: 'piece', ...over,
+});
+const DETAILS: StockRow[] = [
+  row({ warehouse_id: 1, warehouse_name: 'Centrale', batch_number: 'L1', quantity: 1000, expiry_date: day(-3), production_date: '2025-01-10' }),
+  row({ warehouse_id: 2, warehouse_name: 'Nord', batch_number: 'L2', quantity: 234.5, expiry_date: day(10) }),
+];
+
+const requests: URL[] = [];
+const server = setupServer(
+  http.get('*/api/stock/levels', ({ request }) => {
+    const url = new URL(request.url);
+    requests.push(url);
+    const code = url.searchParams.get('code')?.toLowerCase();
+    const rows = LEVELS.filter((r) => !code || r.product_code.toLowerCase().includes(code));
+    return HttpResponse.json(rows, { headers: { 'X-Total-Count': String(rows.length) } });
+  }),
+  http.get('*/api/stock/product/:id', ({ params }) => HttpResponse.json(Number(params.id) === 1 ? DETAILS : [])),
+  http.get('*/api/warehouses', () =>
+    HttpResponse.json([
+      { id: 1, name: 'Centrale', is_active: true },
+      { id: 2, name: 'Nord', is_active: true },
+    ], { headers: { 'X-Total-Count': '2' } }),
+  ),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+beforeEach(async () => {
+  requests.length = 0;
+  signInAs('warehouse');
+  await switchLanguage('it');
+});
+
+const open = () => renderSection(<App />, { basePath: '/report', url: '/report/giacenze' });
+
+describe('/report/giacenze', () => {
+  it('lists one row per product with total in Italian format, unit and an expired marker', async () => {
+    open();
+    const vite = await screen.findByTestId('stock-row-VITE-10');
+    expect(within(vite).getByText('1.234,5')).toBeInTheDocument();
+    expect(within(vite).getByText('piece')).toBeInTheDocument();
+    expect(within(vite).getByText('Scaduto')).toBeInTheDocument();
+    expect(screen.getByTestId('stock-total')).toHaveTextContent('2 prodotti');
+  });
+
+  it('expands a product to its warehouses and batches with expiry, production and the ≤ 30 days marker', async () => {
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Mostra magazzini e lotti di VITE-10' }));
+    expect(await screen.findByTestId('warehouse-row-Centrale')).toHaveTextContent('1.000');
+    const l1 = screen.getByTestId('batch-row-L1');
+    expect(l1).toHaveTextContent('Lotto L1 · Produzione 10/01/2025');
+    expect(within(l1).getByText('Scaduto')).toBeInTheDocument();
+    expect(within(screen.getByTestId('batch-row-L2')).getByText('In scadenza (10 gg)')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Nascondi magazzini e lotti di VITE-10' }));
+    expect(screen.queryByTestId('batch-row-L1')).not.toBeInTheDocument();
+  });
+
+  it('sends the filters to the server (code after typing pauses, warehouse at once)', async () => {
+    open();
+    await screen.findByTestId('stock-row-DADO-M8');
+    fireEvent.change(screen.getByLabelText('Codice'), { target: { value: 'vite' } });
+    await waitFor(() => expect(screen.queryByTestId('stock-row-DADO-M8')).not.toBeInTheDocument());
+    expect(requests.at(-1)!.searchParams.get('code')).toBe('vite');
+    await screen.findByRole('option', { name: 'Nord' });
+    fireEvent.change(screen.getByLabelText('Magazzino'), { target: { value: '2' } });
+    await waitFor(() => expect(requests.at(-1)!.searchParams.get('warehouse_id')).toBe('2'));
+    expect(requests.at(-1)!.searchParams.get('limit')).toBe('50');
+  });
+
+  it('prints with batches (every row opened first) or without them', async () => {
+    const print = jest.spyOn(window, 'print').mockImplementation(() => undefined);
+    open();
+    await screen.findByTestId('stock-row-VITE-10');
+    fireEvent.click(screen.getByTestId('print-batches'));
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    expect(screen.getByTestId('stock-levels')).toHaveAttribute('data-print-batches', 'true');
+    expect(screen.getByTestId('batch-row-L1')).toBeInTheDocument();
+    fireEvent(window, new Event('afterprint'));
+    fireEvent.click(screen.getByTestId('print'));
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(2));
+    expect(screen.getByTestId('stock-levels')).toHaveAttribute('data-print-batches', 'false');
+    print.mockRestore();
+  });
+
+  it('says "Errore nel caricamento delle giacenze" / "dei magazzini" when the calls fail, and in French', async () => {
+    server.use(
+      http.get('*/api/stock/levels', () => HttpResponse.json({ error: 'x', code: 'X' }, { status: 500 })),
+      http.get('*/api/warehouses', () => HttpResponse.json({ error: 'x', code: 'X' }, { status: 500 })),
+    );
+    open();
+    expect(await screen.findByText('Errore nel caricamento delle giacenze')).toBeInTheDocument();
+    expect(await screen.findByText('Errore nel caricamento dei magazzini')).toBeInTheDocument();
+    await switchLanguage('fr');
+    expect(await screen.findByText('Erreur lors du chargement du stock')).toBeInTheDocument();
+    expect(screen.getByText('Erreur lors du chargement des entrepôts')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,103 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { companyToday, type Valuation } from '@wms/shared-api';
+import { renderSection, signInAs, switchLanguage } from '@wms/shared-ui/testing';
+import App from '../App';
+
+const plain = (s: string | null) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+const answer = (q: URLSearchParams): Valuation => ({
+  start_date: q.get('startDate') ?? '',
+  end_date: q.get('endDate') ?? '',
+  warehouse_id: null,
+  group_by_product: q.get('groupByProduct') === 'true',
+  show_zero_prices: q.get('showZeroPrices') === 'true',
+  items: [
+    { product_id: 1, product_code: 'BOLT', product_description: 'Bullone', warehouse_id: 1, warehouse_name: 'Centrale', batch_number: q.get('groupByProduct') === 'true' ? null : 'L1', quantity: '10', unit_price: '1.25', currency: 'EUR', value: '12.5', unit_of_measure: 'piece' },
+    { product_id: 2, product_code: 'OIL', product_description: 'Olio', warehouse_id: 2, warehouse_name: 'Nord', batch_number: null, quantity: '2.5', unit_price: '2.12345', currency: 'USD', value: '5.308625', unit_of_measure: 'l' },
+  ],
+  total_products: 2,
+  totals: [
+    { currency: 'EUR', value: '12.5', products: 1 },
+    { currency: 'USD', value: '5.308625', products: 1 },
+  ],
+  movements: [{ product_id: 1, product_code: 'BOLT', product_description: 'Bullone', unit_of_measure: 'piece', opening: '9', loads: '5', unloads: '4', closing: '10' }],
+});
+
+const requests: URLSearchParams[] = [];
+const server = setupServer(
+  http.get('*/api/stock/valuation', ({ request }) => {
+    const q = new URL(request.url).searchParams;
+    requests.push(q);
+    return HttpResponse.json(answer(q));
+  }),
+  http.get('*/api/warehouses', () => HttpResponse.json([{ id: 1, name: 'Centrale', is_active: true }], { headers: { 'X-Total-Count': '1' } })),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+beforeEach(async () => {
+  requests.length = 0;
+  localStorage.clear();
+  signInAs('administration');
+  await switchLanguage('it');
+});
+
+const open = () => renderSection(<App />, { basePath: '/report', url: '/report/valorizzazione' });
+
+describe('/report/valorizzazione', () => {
+  it('asks for today, all warehouses, grouped, without zero prices; shows rows, totals per currency in Italian format, movements and definitions', async () => {
+    open();
+    await screen.findByTestId('valuation-row-BOLT');
+    const q = requests[0];
+    expect(Object.fromEntries(q)).toMatchObject({ startDate: companyToday(), endDate: companyToday(), warehouseId: 'all', groupByProduct: 'true', showZeroPrices: 'false' });
+    expect(plain(screen.getByTestId('valuation-row-OIL').textContent)).toContain('2,12345 USD');
+    expect(plain(screen.getByTestId('total-EUR').textContent)).toContain('12,50 €');
+    expect(plain(screen.getByTestId('total-USD').textContent)).toContain('5,30863 USD');
+    expect(within(screen.getByTestId('movement-row-BOLT')).getByText('9')).toBeInTheDocument();
+    expect(screen.getByTestId('valuation-definitions')).toHaveTextContent('il prezzo in vigore alla data finale');
+    expect(screen.queryByTestId('grand-total-eur')).not.toBeInTheDocument();
+  });
+
+  it('shows a grand total in EUR only once every foreign currency has a rate, labelled with it, and remembers the rate per user', async () => {
+    const view = open();
+    await screen.findByTestId('total-USD');
+    fireEvent.change(screen.getByLabelText('1 EUR = … USD'), { target: { value: '1,25' } });
+    const grand = await screen.findByTestId('grand-total-eur');
+    // 12.5 + 5.308625 / 1.25 = 16.7469
+    expect(plain(grand.textContent)).toContain('16,75 €');
+    expect(grand).toHaveTextContent('Cambi usati: 1 EUR = 1,25 USD');
+    view.unmount();
+    open();
+    expect(await screen.findByTestId('grand-total-eur')).toBeInTheDocument();
+  });
+
+  it('sends the changed filters (batches, zero prices) and refuses a start after the end', async () => {
+    open();
+    await screen.findByTestId('valuation-row-BOLT');
+    fireEvent.click(screen.getByLabelText('Raggruppa prodotti ignorando i lotti'));
+    await waitFor(() => expect(requests.at(-1)!.get('groupByProduct')).toBe('false'));
+    expect(await screen.findByText('L1')).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Mostra prezzi a zero'));
+    await waitFor(() => expect(requests.at(-1)!.get('showZeroPrices')).toBe('true'));
+    const before = requests.length;
+    fireEvent.change(screen.getByLabelText(/^Dal/), { target: { value: '01/01/2999' } });
+    fireEvent.blur(screen.getByLabelText(/^Dal/));
+    expect(await screen.findByText('La data iniziale deve precedere quella finale')).toBeInTheDocument();
+    expect(requests.length).toBe(before);
+  });
+
+  it('says fetchFailed / fetchWarehousesFailed in Italian and French', async () => {
+    server.use(
+      http.get('*/api/stock/valuation', () => HttpResponse.json({ error: 'x', code: 'X' }, { status: 500 })),
+      http.get('*/api/warehouses', () => HttpResponse.json({ error: 'x', code: 'X' }, { status: 500 })),
+    );
+    open();
+    expect(await screen.findByText('Errore nel caricamento della valorizzazione')).toBeInTheDocument();
+    expect(await screen.findByText('Errore nel caricamento dei magazzini')).toBeInTheDocument();
+    await switchLanguage('fr');
+    expect(await screen.findByText('Erreur lors du chargement de la valorisation')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { parseDay } from '@wms/shared-api';
+import { DEFAULT_PAGE, MAX_PAGE, stockListQuery } from '../stock/schemas';
+
+/** Route schemas of the reports (query strings; the response shapes live in shared-api stock-report.ts / valuation.ts). */
+
+/** GET /stock/levels: the stock list's filters (code, description, family, warehouse) and paging, per product. */
+export const stockLevelsQuery = stockListQuery.omit({ product_id: true, include_zero: true });
+
+/** GET /stock/levels/export: the same filters, no paging (every row they select). */
+export const stockLevelsExportQuery = stockLevelsQuery.omit({ limit: true, offset: true });
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const day = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const d = parseDay(v);
+      if (!d) {
+        ctx.addIssue({ code: 'custom', message: 'invalidDate' });
+        return z.NEVER;
+      }
+      return d;
+    }),
+);
+
+const bool = (fallback: boolean) =>
+  z.preprocess(
+    blankToUndefined,
+    z.enum(['true', 'false', '1', '0'], { error: 'invalidOption' }).optional().transform((v) => (v === undefined ? fallback : v === 'true' || v === '1')),
+  );
+
+/** "all" (or nothing) for every warehouse, else a warehouse id. */
+const warehouse = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.toLowerCase() === 'all') return null;
+      if (!/^\d{1,15}$/.test(v) || Number(v) <= 0 || Number(v) > Number.MAX_SAFE_INTEGER) {
+        ctx.addIssue({ code: 'custom', message: 'invalidType' });
+        return z.NEVER;
+      }
+      return Number(v);
+    }),
+);
+
+const valuationFilters = {
+  startDate: day.describe('dd/MM/yyyy or yyyy-MM-dd; default today (Europe/Rome)'),
+  endDate: day.describe('dd/MM/yyyy or yyyy-MM-dd; default today (Europe/Rome); quantities at the end of this day'),
+  warehouseId: warehouse.describe('"all" (default) or a warehouse id'),
+  showZeroPrices: bool(false).describe('true: also products without a price in force (unit price 0)'),
+  groupByProduct: bool(true).describe('true (default): one row per product and warehouse, batches ignored'),
+};
+
+/** A start after the end is refused (endDate: "Data non valida"). Dates left out are filled by the route (company today). */
+const periodInOrder = (v: { startDate?: string; endDate?: string }, ctx: z.RefinementCtx) => {
+  if (v.startDate && v.endDate && v.startDate > v.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'invalidDate' });
+};
+
+export const valuationQuery = z
+  .object({
+    ...valuationFilters,
+    limit: z.preprocess(blankToUndefined, z.coerce.number({ error: 'invalidType' }).int({ error: 'invalidType' }).min(1, { error: 'invalidType' })
+      .max(MAX_PAGE, { error: 'invalidType' }).default(DEFAULT_PAGE)).describe('products per page'),
+    offset: z.preprocess(blankToUndefined, z.coerce.number({ error: 'invalidType' }).int({ error: 'invalidType' }).min(0, { error: 'invalidType' })
+      .max(100_000_000, { error: 'invalidType' }).default(0)),
+  })
+  .superRefine(periodInOrder);
+
+export const valuationExportQuery = z.object(valuationFilters).superRefine(periodInOrder);

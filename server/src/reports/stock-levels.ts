@@ -1,0 +1,151 @@
+import type { StockLevelFilters, StockLevelRow } from '@wms/shared-api';
+import type { Queryable } from '../db';
+import { isoDay, matchingProductIds, productFilterSql } from '../stock/sql';
+
+/**
+ * The stock levels report (SPEC §2 /report/giacenze): one row per product holding stock, with its total, unit, number of
+ * warehouses and batches and earliest expiry; ordered by product code. A product is listed when one of its balances is
+ * above zero (in the chosen warehouse, if any) — deleted products too: their goods are still on the shelf.
+ *
+ * The page walks products in code order (index products_code_id), keeping those with stock (per-product totals of
+ * migration 009, or a balance probe in the chosen warehouse), then sums the balances of those 50 by primary key; the
+ * total counts per-product rows, not balances.
+ */
+
+/** Product filter + balance filter shared by the page, the count and the CSV: SQL fragments and their parameters. */
+interface Selection {
+  params: unknown[];
+  /** Condition on stock_balances b (besides product_id = p.id). */
+  balance: string;
+  /** Condition on products p. */
+  product: string;
+}
+
+async function selection(q: Queryable, f: StockLevelFilters): Promise<Selection | null> {
+  const params: unknown[] = [];
+  let balance = 'b.quantity > 0';
+  if (f.warehouse_id) {
+    params.push(f.warehouse_id);
+    balance += ` AND b.warehouse_id = $${params.length}`;
+  }
+  let product = 'true';
+  const texts = { code: f.code, description: f.description, category: f.category };
+  if (f.code || f.description || f.category) {
+    const ids = await matchingProductIds(q, texts);
+    if (ids?.length === 0) return null;
+    if (ids) {
+      params.push(ids);
+      product = `p.id = ANY($${params.length}::bigint[])`;
+    } else {
+      product = productFilterSql(texts, params).replace(/\b(code|description|category) ILIKE/g, 'p.$1 ILIKE');
+    }
+  }
+  return { params, balance, product };
+}
+
+const PRODUCT_COLUMNS = `p.id AS product_id, p.code AS product_code, p.name AS product_name, p.description AS product_description,
+       p.category AS product_category, p.unit_of_measure`;
+
+interface LevelDbRow extends Omit<StockLevelRow, 'quantity'> {
+  quantity: string;
+}
+
+/**
+ * The condition "product p holds stock in the selection": without a warehouse, its total (stock_product_totals of
+ * migration 009, = Σ of its balances, all ≥ 0) is above zero — one row per product instead of its balances; in one
+ * warehouse, a balance there above zero (primary-key probe).
+ */
+function holdsStock(s: Selection, warehouseId: number | undefined): { join: string; where: string } {
+  return warehouseId
+    ? { join: '', where: `EXISTS (SELECT 1 FROM stock_balances b WHERE b.product_id = p.id AND ${s.balance})` }
+    : { join: 'JOIN stock_product_totals st ON st.product_id = p.id AND st.quantity > 0', where: 'true' };
+}
+
+export async function listStockLevels(
+  q: Queryable,
+  f: StockLevelFilters & { limit: number; offset: number },
+): Promise<{ rows: StockLevelRow[]; total: number }> {
+  const s = await selection(q, f);
+  if (!s) return { rows: [], total: 0 };
+  const n = s.params.length;
+  const holds = holdsStock(s, f.warehouse_id);
+  // The page's products first (walking products_code_id), then the sums of those 50 only.
+  const page = await q.query<LevelDbRow>(
+    `WITH page AS (
+       SELECT p.id FROM products p ${holds.join}
+        WHERE ${s.product} AND ${holds.where}
+        ORDER BY p.code, p.id LIMIT $${n + 1} OFFSET $${n + 2}
+     )
+     SELECT ${PRODUCT_COLUMNS}, t.quantity, t.warehouses, t.batches, ${isoDay('t.earliest_expiry', 'earliest_expiry')}
+       FROM page JOIN products p ON p.id = page.id
+       CROSS JOIN LATERAL (
+         SELECT sum(b.quantity) AS quantity, count(DISTINCT b.warehouse_id)::int AS warehouses,
+                (count(DISTINCT b.batch_number) FILTER (WHERE b.batch_number <> ''))::int AS batches,
+                min(b.expiry_date) AS earliest_expiry
+           FROM stock_balances b WHERE b.product_id = p.id AND ${s.balance}) t
+      ORDER BY p.code, p.id`,
+    [...s.params, f.limit, f.offset],
+  );
+  const count = await q.query<{ total: number }>(
+    f.warehouse_id && s.product === 'true'
+      ? `SELECT count(DISTINCT b.product_id)::int AS total FROM stock_balances b WHERE ${s.balance}`
+      : s.product === 'true'
+        ? 'SELECT count(*)::int AS total FROM stock_product_totals WHERE quantity > 0'
+        : `SELECT count(*)::int AS total FROM products p ${holds.join} WHERE ${s.product} AND ${holds.where}`,
+    s.params,
+  );
+  return { rows: page.rows.map((r) => ({ ...r, quantity: Number(r.quantity) })), total: count.rows[0].total };
+}
+
+/** One balance of the CSV: product, warehouse, batch with its dates. */
+export interface StockLevelExportRow {
+  product_id: number;
+  product_code: string;
+  product_name: string | null;
+  product_description: string;
+  product_category: string;
+  unit_of_measure: string | null;
+  warehouse_name: string;
+  batch_number: string;
+  production_date: string | null;
+  expiry_date: string | null;
+  /** numeric text, exact */
+  quantity: string;
+}
+
+/** Products per CSV batch: each batch is one keyset query over products plus their balances by primary key. */
+const EXPORT_PRODUCTS_PER_BATCH = 2000;
+
+/**
+ * Every balance the filters select (product code, warehouse name, expiry, batch order), read in batches of products by
+ * keyset — for the streamed CSV (http/csv.ts): memory stays flat however large the stock.
+ */
+export async function* stockLevelExportRows(q: Queryable, f: StockLevelFilters): AsyncGenerator<StockLevelExportRow> {
+  const s = await selection(q, f);
+  if (!s) return;
+  const n = s.params.length;
+  const holds = holdsStock(s, f.warehouse_id);
+  let after: { code: string; id: number } | null = null;
+  for (;;) {
+    const { rows: products }: { rows: { id: number; code: string }[] } = await q.query<{ id: number; code: string }>(
+      `SELECT p.id, p.code FROM products p ${holds.join}
+        WHERE ${s.product} ${after ? `AND (p.code, p.id) > ($${n + 2}, $${n + 3})` : ''} AND ${holds.where}
+        ORDER BY p.code, p.id LIMIT $${n + 1}`,
+      after ? [...s.params, EXPORT_PRODUCTS_PER_BATCH, after.code, after.id] : [...s.params, EXPORT_PRODUCTS_PER_BATCH],
+    );
+    if (products.length === 0) return;
+    const { rows } = await q.query<StockLevelExportRow>(
+      `SELECT ${PRODUCT_COLUMNS}, w.name AS warehouse_name, b.batch_number, ${isoDay('b.production_date')}, ${isoDay('b.expiry_date')},
+              b.quantity
+         FROM stock_balances b
+         JOIN products p ON p.id = b.product_id
+         JOIN warehouses w ON w.id = b.warehouse_id
+        WHERE b.product_id = ANY($${n + 1}::bigint[]) AND ${s.balance} AND ${s.product}
+        ORDER BY p.code, p.id, w.name, b.expiry_date ASC NULLS LAST, b.batch_number`,
+      [...s.params, products.map((p) => p.id)],
+    );
+    yield* rows;
+    if (products.length < EXPORT_PRODUCTS_PER_BATCH) return;
+    after = products[products.length - 1];
+  }
+}

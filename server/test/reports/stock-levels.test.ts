@@ -1,0 +1,95 @@
+import { postMovement } from '../../src/stock/ledger';
+import { makeTestApp, type TestApp } from '../helpers';
+import { makeProduct, makeUserId, makeWarehouse } from '../stock/fixtures';
+
+let t: TestApp;
+let headers: Record<string, string>;
+const ids: { a: number; b: number; c: number; w1: number; w2: number } = { a: 0, b: 0, c: 0, w1: 0, w2: 0 };
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  ({ headers } = await t.signIn('warehouse'));
+  const { db } = t;
+  const user = { id: await makeUserId(db) };
+  const w1 = await makeWarehouse(db, { name: 'Centrale' });
+  const w2 = await makeWarehouse(db, { name: 'Nord' });
+  const a = await makeProduct(db, { code: 'VITE-10', hasBatch: true, hasExpiry: true });
+  const b = await makeProduct(db, { code: 'DADO-M8' });
+  const c = await makeProduct(db, { code: 'VITE-20' });
+  await db.query(`UPDATE products SET category = 'Ferramenta', description = 'Vite zincata; "testa" piana', unit_of_measure = 'piece' WHERE id = $1`, [a.id]);
+  await db.query(`UPDATE products SET category = 'Bulloneria', description = 'Dado esagonale', unit_of_measure = 'kg' WHERE id = $1`, [b.id]);
+  Object.assign(ids, { a: a.id, b: b.id, c: c.id, w1: w1.id, w2: w2.id });
+  const post = (input: Parameters<typeof postMovement>[1]) => db.tx((q) => postMovement(q, input, user));
+  await post({ movementType: 'C', productId: a.id, warehouseId: w1.id, batchNumber: 'L1', expiryDate: '2030-01-31', quantity: '10.5', movementDate: '2026-01-10' });
+  await post({ movementType: 'C', productId: a.id, warehouseId: w2.id, batchNumber: 'L2', expiryDate: '2020-05-01', quantity: '4', movementDate: '2026-01-11' });
+  await post({ movementType: 'C', productId: b.id, warehouseId: w2.id, quantity: '2.25', movementDate: '2026-01-12' });
+  // c: loaded then fully unloaded — no stock, not listed.
+  await post({ movementType: 'C', productId: c.id, warehouseId: w1.id, quantity: '3', movementDate: '2026-01-12' });
+  await post({ movementType: 'S', productId: c.id, warehouseId: w1.id, quantity: '3', movementDate: '2026-01-13' });
+});
+afterAll(() => t.close());
+
+const get = (url: string, h = headers) => t.app.inject({ method: 'GET', url, headers: h });
+
+describe('GET /stock/levels', () => {
+  it('lists one row per product holding stock, by code, with total, unit, warehouses, batches and earliest expiry', async () => {
+    const res = await get('/api/stock/levels');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('2');
+    expect(res.json()).toEqual([
+      expect.objectContaining({ product_id: ids.b, product_code: 'DADO-M8', quantity: 2.25, unit_of_measure: 'kg', warehouses: 1, batches: 0, earliest_expiry: null }),
+      expect.objectContaining({ product_id: ids.a, product_code: 'VITE-10', quantity: 14.5, unit_of_measure: 'piece', warehouses: 2, batches: 2, earliest_expiry: '2020-05-01', product_category: 'Ferramenta' }),
+    ]);
+  });
+
+  it('filters by code, description, family and warehouse, and pages', async () => {
+    const codes = async (qs: string) => ((await get(`/api/stock/levels?${qs}`)).json() as { product_code: string }[]).map((r) => r.product_code);
+    expect(await codes('code=vite')).toEqual(['VITE-10']);
+    expect(await codes('description=esagonale')).toEqual(['DADO-M8']);
+    expect(await codes('category=ferra')).toEqual(['VITE-10']);
+    expect(await codes(`warehouse_id=${ids.w1}`)).toEqual(['VITE-10']);
+    const inW1 = (await get(`/api/stock/levels?warehouse_id=${ids.w1}`)).json()[0];
+    expect(inW1).toMatchObject({ quantity: 10.5, warehouses: 1, batches: 1, earliest_expiry: '2030-01-31' });
+    expect(await codes('code=nothing-like-this')).toEqual([]);
+    const page = await get('/api/stock/levels?limit=1&offset=1');
+    expect(page.headers['x-total-count']).toBe('2');
+    expect(page.json().map((r: { product_code: string }) => r.product_code)).toEqual(['VITE-10']);
+  });
+
+  it('refuses bad filters with a 400 and roles without stockLevels with a 403', async () => {
+    for (const qs of ['warehouse_id=abc', 'limit=0', 'limit=5000', 'offset=-1', `code=${'x'.repeat(101)}`]) {
+      const res = await get(`/api/stock/levels?${qs}`);
+      expect({ qs, status: res.statusCode, code: res.json().code }).toEqual({ qs, status: 400, code: 'VALIDATION' });
+    }
+    const { headers: admin } = await t.signIn('administration');
+    expect((await get('/api/stock/levels', admin)).statusCode).toBe(403);
+    expect((await get('/api/stock/levels/export', admin)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/stock/levels' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /stock/levels/export', () => {
+  it('streams the filtered balances as CSV: BOM, ";", decimal comma, dd/MM/yyyy, headers in the caller\'s language', async () => {
+    const res = await get('/api/stock/levels/export');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="giacenze-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = res.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    expect(lines).toEqual([
+      'Codice;Descrizione;Famiglia;Magazzino;Lotto;Data scadenza;Data produzione;Quantità;Unità',
+      expect.stringMatching(/^DADO-M8;Dado esagonale;Bulloneria;Nord;;;;2,25;kg$/),
+      'VITE-10;"Vite zincata; ""testa"" piana";Ferramenta;Centrale;L1;31/01/2030;;10,5;piece',
+      'VITE-10;"Vite zincata; ""testa"" piana";Ferramenta;Nord;L2;01/05/2020;;4;piece',
+    ]);
+    const fr = await get(`/api/stock/levels/export?warehouse_id=${ids.w1}`, { ...headers, 'accept-language': 'fr' });
+    const frLines = fr.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    expect(frLines[0]).toBe("Code;Description;Famille;Entrepôt;Lot;Date d'expiration;Date de production;Quantité;Unité");
+    expect(frLines).toHaveLength(2);
+    // A text filter with the export (the product filter's parameters reach every batch query).
+    const filtered = await get('/api/stock/levels/export?code=vite');
+    expect(filtered.statusCode).toBe(200);
+    expect(filtered.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n')).toHaveLength(3);
+    expect(fr.headers['content-disposition']).toMatch(/filename="stock-/);
+  });
+});
