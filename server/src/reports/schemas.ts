@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { parseDay } from '@wms/shared-api';
-import { DEFAULT_PAGE, MAX_PAGE, stockListQuery } from '../stock/schemas';
+import { pageQuery, parseDay } from '@wms/shared-api';
+import { stockListQuery } from '../stock/schemas';
 
 /** Route schemas of the reports (query strings; the response shapes live in shared-api stock-report.ts / valuation.ts). */
 
@@ -67,10 +67,7 @@ const periodInOrder = (v: { startDate?: string; endDate?: string }, ctx: z.Refin
 export const valuationQuery = z
   .object({
     ...valuationFilters,
-    limit: z.preprocess(blankToUndefined, z.coerce.number({ error: 'invalidType' }).int({ error: 'invalidType' }).min(1, { error: 'invalidType' })
-      .max(MAX_PAGE, { error: 'invalidType' }).default(DEFAULT_PAGE)).describe('products per page'),
-    offset: z.preprocess(blankToUndefined, z.coerce.number({ error: 'invalidType' }).int({ error: 'invalidType' }).min(0, { error: 'invalidType' })
-      .max(100_000_000, { error: 'invalidType' }).default(0)),
+    ...pageQuery(),
   })
   .superRefine(periodInOrder);
 
