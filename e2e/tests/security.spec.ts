@@ -77,7 +77,7 @@ test('no CSP violation on the sign-in page and on every route of SPEC §2', asyn
     await expect(page.getByTestId('current-user')).toBeVisible();
     // Let the section's remote load (manifest fetch, remoteEntry, chunks, styles) and render.
     await page.waitForLoadState('networkidle');
-    await expect(page.locator('main, [role="main"], section').first()).toBeVisible();
+    await expect(page.getByRole('heading').first()).toBeVisible();
     const found = await violations();
     if (found.length) seen[route] = found;
   }
