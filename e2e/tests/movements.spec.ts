@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, bearer, signIn, switchLanguage } from './support';
+import { apiToken, bearer, signIn, switchLanguage, typeDate, typeNumber } from './support';
 
 // Issue 4: stock movements in the browser against the real server and ledger: load 10 of a batch product into A,
 // transfer 4 to B, an unload of 7 from A is refused, an unload of 6 succeeds, and the list filters and sorts show it.
@@ -22,7 +22,7 @@ async function newMovement(page: Page, type: 'C' | 'S' | 'T') {
   await page.getByTestId('add-movement').click();
   await expect(page).toHaveURL(/\/operazioni\/movimenti\/nuovo$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Nuovo movimento' })).toBeVisible();
-  await expect(page.getByTestId('movement-date')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByTestId('movement-date')).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/); // dd/MM/yyyy whatever the browser's locale
   await page.getByTestId('movement-type').selectOption(type);
   await page.getByTestId('movement-product').fill(CODE);
   await page.getByTestId(`product-option-${CODE}`).click();
@@ -43,9 +43,15 @@ test.describe('stock movements', () => {
     // Set-up through the API: two warehouses and a product managing batches and expiry.
     const token = await apiToken(page);
     const headers = bearer(token);
-    const warehouseA = await page.request.post('/api/warehouses', { headers, data: { name: WAREHOUSE_A, description: null, is_active: true } });
+    const warehouseA = await page.request.post('/api/warehouses', {
+      headers,
+      data: { name: WAREHOUSE_A, description: null, is_active: true },
+    });
     expect(warehouseA.status()).toBe(201);
-    const warehouseB = await page.request.post('/api/warehouses', { headers, data: { name: WAREHOUSE_B, description: null, is_active: true } });
+    const warehouseB = await page.request.post('/api/warehouses', {
+      headers,
+      data: { name: WAREHOUSE_B, description: null, is_active: true },
+    });
     expect(warehouseB.status()).toBe(201);
     const idA = (await warehouseA.json()).id as number;
     const created = await page.request.post('/api/products', {
@@ -79,7 +85,7 @@ test.describe('stock movements', () => {
     await expect(page.getByTestId('error-batch_number')).toHaveText('Il lotto è obbligatorio per questo prodotto');
     await expect(page.getByTestId('error-expiry_date')).toHaveText('La data di scadenza è obbligatoria per questo prodotto');
     await page.getByTestId('movement-batch').fill(BATCH);
-    await page.getByTestId('movement-expiry-date').fill('2027-01-31');
+    await typeDate(page, 'movement-expiry-date', '31/01/2027');
     await page.getByTestId('movement-save').click();
     await saved(page);
 
@@ -87,10 +93,15 @@ test.describe('stock movements', () => {
     await newMovement(page, 'T');
     await page.getByTestId('movement-warehouse').selectOption({ label: WAREHOUSE_A });
     await page.getByTestId('movement-destination').selectOption({ label: WAREHOUSE_A });
-    await expect(page.getByTestId('error-destination_warehouse_id')).toHaveText('Il magazzino di destinazione deve essere diverso da quello di origine');
+    await expect(page.getByTestId('error-destination_warehouse_id')).toHaveText(
+      'Il magazzino di destinazione deve essere diverso da quello di origine',
+    );
     await page.getByTestId('movement-destination').selectOption({ label: WAREHOUSE_B });
     await expect(page.getByTestId('error-destination_warehouse_id')).toHaveCount(0);
-    await expect(page.getByTestId('movement-batch').locator('option')).toHaveText(['Seleziona un lotto', `${BATCH} · scadenza 31/01/2027 · disponibili 10`]);
+    await expect(page.getByTestId('movement-batch').locator('option')).toHaveText([
+      'Seleziona un lotto',
+      `${BATCH} · scadenza 31/01/2027 · disponibili 10`,
+    ]);
     await page.getByTestId('movement-batch').selectOption(BATCH);
     await expect(page.getByTestId('movement-available')).toHaveText('Disponibile: 10');
     await page.getByTestId('movement-quantity').fill('4');
@@ -102,14 +113,20 @@ test.describe('stock movements', () => {
     await page.getByTestId('movement-warehouse').selectOption({ label: WAREHOUSE_A });
     await page.getByTestId('movement-batch').selectOption(BATCH);
     await expect(page.getByTestId('movement-available')).toHaveText('Disponibile: 6');
-    await expect(page.getByTestId('movement-quantity')).toHaveAttribute('max', '6');
     await page.getByTestId('movement-quantity').fill('7');
     await expect(page.getByTestId('error-quantity')).toHaveText('Giacenza insufficiente: disponibili 6');
     await page.getByTestId('movement-save').click();
     await expect(page).toHaveURL(/\/operazioni\/movimenti\/nuovo$/);
     await expect(page.getByTestId('error-quantity')).toHaveText('Giacenza insufficiente: disponibili 6');
     // …and so does the server, whoever asks.
-    const seven = { movement_type: 'S', movement_date: todayText, product_id: productId, warehouse_id: idA, batch_number: BATCH, quantity: 7 };
+    const seven = {
+      movement_type: 'S',
+      movement_date: todayText,
+      product_id: productId,
+      warehouse_id: idA,
+      batch_number: BATCH,
+      quantity: 7,
+    };
     const refused = await page.request.post('/api/stock-movements', { headers, data: seven });
     expect(refused.status()).toBe(409);
     expect((await refused.json()).error).toContain('Giacenza insufficiente');
@@ -141,7 +158,9 @@ test.describe('stock movements', () => {
 
     // The ledger agrees: nothing left in A, 4 in B.
     const stock = await page.request.get(`/api/stock/product/${productId}`, { headers });
-    expect((await stock.json()).map((r: { warehouse_name: string; quantity: number }) => [r.warehouse_name, r.quantity])).toEqual([[WAREHOUSE_B, 4]]);
+    expect((await stock.json()).map((r: { warehouse_name: string; quantity: number }) => [r.warehouse_name, r.quantity])).toEqual([
+      [WAREHOUSE_B, 4],
+    ]);
 
     // The list: this product's live movements (the deleted one and its reversal are not listed).
     await page.getByTestId('filter-code').fill(CODE);
@@ -190,7 +209,10 @@ test.describe('stock movements', () => {
     await switchLanguage(page, 'it');
 
     // Delete asks for confirmation first; Cancel leaves the movement in place.
-    const transferId = (await transferRow.locator('[data-testid^="movement-quantity-"]').getAttribute('data-testid'))!.replace('movement-quantity-', '');
+    const transferId = (await transferRow.locator('[data-testid^="movement-quantity-"]').getAttribute('data-testid'))!.replace(
+      'movement-quantity-',
+      '',
+    );
     await page.getByTestId(`delete-movement-${transferId}`).click();
     await expect(page.getByRole('dialog', { name: 'Eliminare il movimento?' })).toBeVisible();
     await page.getByTestId('confirm-cancel').click();
@@ -202,8 +224,60 @@ test.describe('stock movements', () => {
     await expect(page.getByText('Movimento eliminato con successo')).toBeVisible();
     await expect.poll(() => quantities(page)).toEqual(['10', '6']); // still by quantity, descending
     const after = await page.request.get(`/api/stock/product/${productId}`, { headers });
-    expect((await after.json()).map((r: { warehouse_name: string; quantity: number }) => [r.warehouse_name, r.quantity])).toEqual([[WAREHOUSE_A, 4]]);
+    expect((await after.json()).map((r: { warehouse_name: string; quantity: number }) => [r.warehouse_name, r.quantity])).toEqual([
+      [WAREHOUSE_A, 4],
+    ]);
 
     expect(errors).toEqual([]);
+  });
+
+  test('a quantity typed with the decimal comma is saved exactly: 2,5 is 2.5 (never 25); a day typed as dd/MM/yyyy', async ({ page }) => {
+    const token = await apiToken(page);
+    const headers = bearer(token);
+    const warehouse = await page.request.post('/api/warehouses', {
+      headers,
+      data: { name: `E2E Virgola ${suffix}`, description: null, is_active: true },
+    });
+    expect(warehouse.status()).toBe(201);
+    const code = `E2E-DEC-${suffix}`;
+    const product = await page.request.post('/api/products', {
+      headers,
+      data: {
+        code,
+        description: 'Farina e2e',
+        category: 'Alimentari',
+        currency: 'EUR',
+        unit_of_measure: 'kg',
+        has_batch: false,
+        has_expiry_date: false,
+        has_production_date: false,
+        status: 'active',
+      },
+    });
+    expect(product.status()).toBe(201);
+    const productId = (await product.json()).id as number;
+
+    await signIn(page);
+    await page.goto('/operazioni/movimenti/nuovo');
+    await typeDate(page, 'movement-date', '05/03/2026');
+    await expect(page.getByTestId('movement-date')).toHaveValue('05/03/2026');
+    await page.getByTestId('movement-product').fill(code);
+    await page.getByTestId(`product-option-${code}`).click();
+    await page.getByTestId('movement-warehouse').selectOption({ label: `E2E Virgola ${suffix}` });
+    // Unreadable text is refused inline and nothing is saved.
+    await typeNumber(page, 'movement-quantity', '2,5,1');
+    await expect(page.getByTestId('error-quantity')).toBeVisible();
+    await typeNumber(page, 'movement-quantity', '2,5');
+    await expect(page.getByTestId('movement-quantity')).toHaveValue('2,5');
+    await expect(page.getByTestId('error-quantity')).toHaveCount(0);
+    await page.getByTestId('movement-save').click();
+    await expect(page).toHaveURL(/\/operazioni\/movimenti$/);
+
+    const stock = await page.request.get(`/api/stock/product/${productId}`, { headers });
+    expect(stock.status()).toBe(200);
+    const rows = (await stock.json()) as { quantity: number | string }[];
+    expect(rows.map((r) => Number(r.quantity))).toEqual([2.5]); // exact: numeric '2.5' or '2.500', never 25
+    const list = await page.request.get('/api/stock-movements', { headers, params: { product_code: code } });
+    expect(JSON.stringify(await list.json())).toMatch(/2026-03-05|05\/03\/2026/); // the day typed, not the browser's reading
   });
 });

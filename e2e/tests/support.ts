@@ -29,3 +29,22 @@ export function bearer(token: string): Record<string, string> {
 export async function switchLanguage(page: Page, lang: 'it' | 'fr'): Promise<void> {
   await page.getByTestId('language-select').selectOption(lang);
 }
+
+/**
+ * Types into a kit NumberField (`@wms/shared-ui`) as a user does — e.g. '2,5' — and leaves it (the field formats on
+ * blur). `testId` is the field's data-testid.
+ */
+export async function typeNumber(page: Page, testId: string, text: string): Promise<void> {
+  const input = page.getByTestId(testId);
+  await input.fill('');
+  await input.pressSequentially(text);
+  await input.blur();
+}
+
+/** Types a day as dd/MM/yyyy (e.g. '31/01/2027') into a kit DateField and leaves it. */
+export async function typeDate(page: Page, testId: string, day: string): Promise<void> {
+  const input = page.getByTestId(testId);
+  await input.fill('');
+  await input.pressSequentially(day);
+  await input.blur();
+}

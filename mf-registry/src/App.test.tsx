@@ -28,10 +28,10 @@ describe('registry hub', () => {
     expect(screen.getByText('Nessuna sezione disponibile per il tuo ruolo.')).toBeInTheDocument();
   });
 
-  it('a role without the registry permission opening a screen goes back to the hub', () => {
+  it('a role without the registry permission opening a screen goes home (SPEC §2)', () => {
     signInAs('warehouse');
     renderSection(<App />, { basePath: BASE, url: '/anagrafica/prodotti' });
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/anagrafica$/);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
   it('an unknown sub-path goes back to the hub', () => {

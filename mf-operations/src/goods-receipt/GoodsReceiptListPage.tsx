@@ -1,9 +1,91 @@
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '@wms/shared-ui';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { ReceiptOrderRow } from '@wms/shared-api';
+import { DataTable, displayDay, ErrorState, formatNumber, PageHeader, Spinner, useServerList, type Column } from '@wms/shared-ui';
 import { NS } from '../paths';
+import { ORDERS_TO_RECEIVE_PATH } from './api';
+import { labelsUrl, receiptOrderUrl } from './paths';
+import { OrderStatusBadge } from './status';
 
-/** Orders to receive: filled by the Goods receipt issue. */
+const PAGE_SIZE = 50;
+
+/** /operazioni/ricezione-merce: orders not fully received ("show all" adds the others); a row opens the order. */
 export function GoodsReceiptListPage() {
   const { t } = useTranslation(NS);
-  return <ScreenPlaceholder title={t('goodsReceipt.title')} subtitle={t('goodsReceipt.subtitle')} />;
+  const navigate = useNavigate();
+  const saved = useLocation().state as { receiptId?: number; documentNumber?: string } | null;
+  const [showAll, setShowAll] = useState(false);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const list = useServerList<ReceiptOrderRow>(ORDERS_TO_RECEIVE_PATH, { show_all: showAll, q: search, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const f = (k: string) => t(`goodsReceipt.fields.${k}`);
+  const columns = useMemo<Column<ReceiptOrderRow>[]>(
+    () => [
+      { id: 'order_number', header: f('orderNumber'), value: (o) => o.order_number, sortable: false },
+      { id: 'order_date', header: f('orderDate'), value: (o) => displayDay(o.order_date), sortable: false },
+      { id: 'requested_arrival_date', header: f('requestedArrival'), value: (o) => (o.requested_arrival_date ? displayDay(o.requested_arrival_date) : ''), sortable: false },
+      { id: 'supplier', header: f('supplier'), value: (o) => o.supplier_name, truncate: 15, sortable: false },
+      { id: 'progress', header: f('progress'), align: 'end', render: (o) => `${formatNumber(o.received_quantity, { minDecimals: 0, maxDecimals: 3 })} / ${formatNumber(o.ordered_quantity, { minDecimals: 0, maxDecimals: 3 })}` },
+      { id: 'status', header: f('status'), render: (o) => <OrderStatusBadge status={o.status} /> },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t],
+  );
+  return (
+    <section className="screen gr-screen" data-testid="goods-receipt-list">
+      <PageHeader title={t('goodsReceipt.title')} subtitle={t('goodsReceipt.subtitle')} />
+      {saved?.receiptId ? (
+        <p className="notice" role="status" data-testid="saved-notice">
+          {t('goodsReceipt.feedback.saveSuccess', { number: saved.documentNumber ?? '' })}{' '}
+          <Link className="btn btn-primary" to={labelsUrl(saved.receiptId)} data-testid="print-labels">
+            {t('goodsReceipt.actions.print')}
+          </Link>
+        </p>
+      ) : null}
+      <label className="gr-toggle gr-show-all">
+        <input
+          type="checkbox"
+          checked={showAll}
+          onChange={(e) => {
+            setShowAll(e.target.checked);
+            setPage(1);
+          }}
+          data-testid="show-all"
+        />
+        {t('goodsReceipt.showAll')}
+      </label>
+      {list.status === 'failed' ? (
+        <ErrorState message={t('goodsReceipt.loadError')} onRetry={list.reload} />
+      ) : list.status === 'loading' ? (
+        <Spinner />
+      ) : (
+        <>
+          <p className="registry-count" aria-live="polite">
+            {t('goodsReceipt.count', { total: formatNumber(list.total, { minDecimals: 0, maxDecimals: 0 }) })}
+          </p>
+          <DataTable
+            columns={columns}
+            rows={list.rows}
+            rowKey={(o) => o.id}
+            caption={t('goodsReceipt.caption')}
+            emptyText={t('goodsReceipt.empty')}
+            searchable
+            search={search}
+            onSearchChange={(q) => {
+              setSearch(q);
+              setPage(1);
+            }}
+            manual
+            pageSize={PAGE_SIZE}
+            page={page}
+            onPageChange={setPage}
+            totalRows={list.total}
+            onRowClick={(o) => navigate(receiptOrderUrl(o.id))}
+            testId="receipt-orders"
+          />
+        </>
+      )}
+    </section>
+  );
 }

@@ -1,9 +1,109 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '@wms/shared-ui';
+import { Link, useParams } from 'react-router-dom';
+import type { ReceiptHistory } from '@wms/shared-api';
+import { displayDay, ErrorState, formatNumber, isNotFound, NotFound, PageHeader, Spinner } from '@wms/shared-ui';
 import { NS } from '../paths';
+import { fetchItemHistory } from './api';
+import { labelsUrl, RECEIPT_LIST_URL, receiptOrderUrl } from './paths';
+import { ItemStatusBadge } from './status';
 
-/** Receipt history of one order item: filled by the Goods receipt issue. */
+/** /operazioni/ricezione-merce/storico/{itemId} (SPEC §3 Receipt history): one order item's receipts, newest first. */
 export function ReceiptHistoryPage() {
   const { t } = useTranslation(NS);
-  return <ScreenPlaceholder title={t('goodsReceipt.historyTitle')} />;
+  const { itemId = '' } = useParams();
+  const [h, setH] = useState<ReceiptHistory | null>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed' | 'missing'>('loading');
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let live = true;
+    fetchItemHistory(itemId).then(
+      (data) => live && (setH(data), setState('ready')),
+      (err) => live && setState(isNotFound(err) ? 'missing' : 'failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [itemId, tick]);
+  if (state === 'missing') return <NotFound backTo={RECEIPT_LIST_URL} />;
+  if (state === 'failed') return <ErrorState message={t('goodsReceipt.loadError')} onRetry={() => setTick((n) => n + 1)} />;
+  if (!h) return <Spinner />;
+  const n = (v: number) => formatNumber(v, { minDecimals: 0, maxDecimals: 3 });
+  const f = (k: string) => t(`goodsReceipt.fields.${k}`);
+  const unit = h.unit_of_measure ?? '';
+  return (
+    <section className="screen gr-screen" data-testid="receipt-history-page">
+      <PageHeader
+        title={`${t('goodsReceipt.historyTitle')} ${h.product_code}`}
+        subtitle={h.product_description}
+        actions={
+          <Link className="btn" to={receiptOrderUrl(h.order_id)}>
+            {`${f('orderNumber')} ${h.order_number}`}
+          </Link>
+        }
+      />
+      <dl className="gr-order-head" data-testid="history-totals">
+        <dt>{f('unit')}</dt>
+        <dd>{unit || '—'}</dd>
+        <dt>{t('goodsReceipt.summary.ordered')}</dt>
+        <dd>{n(h.total_ordered)}</dd>
+        <dt>{t('goodsReceipt.summary.received')}</dt>
+        <dd data-testid="history-received">{n(h.total_received)}</dd>
+        <dt>{t('goodsReceipt.summary.last')}</dt>
+        <dd>{h.last_receipt_date ? displayDay(h.last_receipt_date) : '—'}</dd>
+        <dt>{t('goodsReceipt.summary.count')}</dt>
+        <dd data-testid="history-count">{h.receipt_count}</dd>
+        <dt>{f('status')}</dt>
+        <dd>
+          <ItemStatusBadge status={h.status} />
+        </dd>
+      </dl>
+      {h.receipts.length === 0 ? (
+        <p className="muted">{t('goodsReceipt.history.empty')}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table" data-testid="history-table">
+            <caption className="sr-only">{t('goodsReceipt.historyTitle')}</caption>
+            <thead>
+              <tr>
+                <th>{f('ddtNumber')}</th>
+                <th>{f('ddtDate')}</th>
+                <th>{f('receiptDate')}</th>
+                <th className="num">{f('received')}</th>
+                <th className="num">{f('remaining')}</th>
+                <th>{f('warehouse')}</th>
+                <th>{f('batches')}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {h.receipts.map((r) => (
+                <tr key={r.receipt_id} className={r.reversed ? 'muted' : undefined}>
+                  <td>
+                    {r.ddt_number}
+                    {r.reversed ? <em>{` (${t('goodsReceipt.history.reversed')})`}</em> : null}
+                  </td>
+                  <td>{displayDay(r.ddt_date)}</td>
+                  <td>{displayDay(r.receipt_date)}</td>
+                  <td className="num">{`${n(r.received_quantity)} ${unit}`}</td>
+                  <td className="num">{n(r.remaining_quantity)}</td>
+                  <td>{r.warehouse_name}</td>
+                  <td>
+                    {r.batches
+                      .map((b) => [b.batchNumber, n(b.quantity), b.expiryDate ? `${f('expiryDate')} ${displayDay(b.expiryDate)}` : '', b.productionDate ? `${f('productionDate')} ${displayDay(b.productionDate)}` : ''].filter(Boolean).join(' · '))
+                      .join('; ') || '—'}
+                  </td>
+                  <td>
+                    <Link className="btn btn-ghost" to={labelsUrl(r.receipt_id)}>
+                      {t('goodsReceipt.history.labels')}
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
 }

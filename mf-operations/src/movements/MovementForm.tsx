@@ -1,17 +1,22 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { MOVEMENT_TYPES, type MovementBody, type MovementType, type Warehouse } from '@wms/shared-api';
+import {
+  DateField,
+  FormActions,
+  NumberField,
+  ProductPicker,
+  QUANTITY_DECIMALS,
+  RequiredNote,
+  SelectField,
+  TextField,
+} from '@wms/shared-ui';
 import { NS } from '../paths';
 import type { MovementView } from './api';
-import { BatchDateFields } from './BatchDateFields';
 import { BatchField } from './BatchField';
-import { fieldUi } from './field-ui';
+import { formatQuantity } from './format';
 import type { MovementFormValues } from './movement-values';
-import { ProductPicker } from './ProductPicker';
-import { QuantityField } from './QuantityField';
 import { useMovementForm } from './useMovementForm';
-import { WarehouseFields } from './WarehouseFields';
 
 export { movementBody, type Field, type MovementFormValues } from './movement-values';
 
@@ -28,122 +33,170 @@ export interface MovementFormProps {
 }
 
 /**
- * The movement form (SPEC §2, §5): type, date (today by default), product (searchable), warehouse, destination for a
- * transfer; the batch is free text for a load and, for an unload or a transfer, a select of the batches in stock in that
- * warehouse, earliest expiry first, with what is available; production and expiry dates for a load where the product
- * manages them; quantity (step 0.01, at most what is available when goods leave); notes. Checked with the movement schema
- * and product rules the server applies too, so both say the same sentence; the server's refusal is shown as it words it.
+ * The movement form (SPEC §2, §5) on the shared kit: type, date (today by default, dd/MM/yyyy), product (searchable),
+ * warehouse, destination for a transfer; the batch (BatchField); production and expiry dates for a load where the product
+ * manages them; quantity (decimal comma, at most 3 decimals, at most what is available when goods leave); notes. The
+ * domain rules (useMovementForm) are the shared movement schema and product rules the server applies too.
  */
 export function MovementForm({ initial, initialProductText, original, warehouses, onSubmit, cancelTo }: MovementFormProps) {
   const { t } = useTranslation(NS);
-  const id = useId();
+  const navigate = useNavigate();
   const form = useMovementForm(initial, original, onSubmit);
-  const ui = fieldUi(id, form.refs, form.message);
-  const { values, saveError, saving } = form;
+  const { values, saving, message } = form;
+  const { available, choices } = form.stock;
   const product = values.product;
+  const isLoad = values.movement_type === 'C';
+  const isTransfer = values.movement_type === 'T';
 
   const flags = product
     ? [
-        product.has_batch ? t('movements.form.flagBatch') : null,
-        product.has_expiry_date ? t('movements.form.flagExpiry') : null,
-        product.has_production_date ? t('movements.form.flagProduction') : null,
+        product.has_batch && t('movements.form.flagBatch'),
+        product.has_expiry_date && t('movements.form.flagExpiry'),
+        product.has_production_date && t('movements.form.flagProduction'),
       ].filter(Boolean)
     : [];
-  const productHintId = `${id}-product-hint`;
+  // An inactive warehouse is offered only where it is already chosen (a movement being corrected), marked as such.
+  const warehouseOptions = (selected: string) =>
+    warehouses
+      .filter((w) => w.is_active || String(w.id) === selected)
+      .map((w) => ({ value: String(w.id), label: w.is_active ? w.name : t('movements.form.inactiveWarehouse', { name: w.name }) }));
+  const noStock = !isLoad && product && !product.has_batch && values.warehouse_id && choices && choices.length === 0;
+  const quantityHint = isLoad
+    ? null
+    : noStock
+      ? t('movements.form.noStock')
+      : available !== null
+        ? t('movements.form.available', { quantity: formatQuantity(available) })
+        : null;
+  const day = (name: 'production_date' | 'expiry_date', label: string, testId: string, also: ('expiry_date' | 'quantity')[] = []) => (
+    <DateField
+      name={name}
+      label={t(label)}
+      required
+      value={values[name]}
+      onChange={(v) => form.set(name, v, also)}
+      onInputProblem={(p) => form.setInputProblem(name, p)}
+      error={message(name)}
+      disabled={saving}
+      data-testid={testId}
+    />
+  );
 
   return (
-    <form className="form movement-form" onSubmit={form.submit} noValidate aria-label={t('movements.form.formLabel')} data-testid="movement-form">
+    <form
+      ref={form.formRef}
+      className="form movement-form"
+      onSubmit={form.submit}
+      noValidate
+      aria-label={t('movements.form.formLabel')}
+      data-testid="movement-form"
+    >
+      <RequiredNote />
       <div className="movement-form-grid">
-        <div className="field">
-          <label htmlFor={`${id}-type`}>{t('movements.form.type')}</label>
-          <select
-            ref={ui.ref<HTMLSelectElement>('movement_type')}
-            id={`${id}-type`}
-            value={values.movement_type}
-            onChange={(e) => form.changeType(e.target.value as MovementType)}
-            aria-invalid={ui.invalid('movement_type')}
-            aria-describedby={ui.describedBy('movement_type')}
-            data-testid="movement-type"
-          >
-            {MOVEMENT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`movements.types.${type}`)}
-              </option>
-            ))}
-          </select>
-          {ui.error('movement_type')}
-        </div>
-
-        <div className="field">
-          <label htmlFor={`${id}-date`}>{t('movements.form.date')}</label>
-          <input
-            ref={ui.ref<HTMLInputElement>('movement_date')}
-            id={`${id}-date`}
-            type="date"
-            value={values.movement_date}
-            onChange={(e) => form.set('movement_date', e.target.value)}
+        <SelectField
+          name="movement_type"
+          label={t('movements.form.type')}
+          required
+          value={values.movement_type}
+          onChange={(v) => form.changeType(v as MovementType)}
+          options={MOVEMENT_TYPES.map((type) => ({ value: type, label: t(`movements.types.${type}`) }))}
+          error={message('movement_type')}
+          data-testid="movement-type"
+        />
+        <DateField
+          name="movement_date"
+          label={t('movements.form.date')}
+          required
+          value={values.movement_date}
+          onChange={(v) => form.set('movement_date', v)}
+          onInputProblem={(p) => form.setInputProblem('movement_date', p)}
+          error={message('movement_date')}
+          disabled={saving}
+          data-testid="movement-date"
+        />
+        <ProductPicker
+          name="product_id"
+          label={t('movements.form.product')}
+          required
+          value={product?.id ?? null}
+          selected={product}
+          initialText={initialProductText}
+          onChange={(_id, row) => form.changeProduct(row)}
+          error={message('product_id')}
+          hint={
+            product ? (
+              <span data-testid="movement-product-flags">
+                {t('movements.form.productFlags', { flags: flags.length ? flags.join(', ') : t('movements.form.flagNone') })}
+              </span>
+            ) : undefined
+          }
+          disabled={saving}
+          data-testid="movement-product"
+        />
+        <SelectField
+          name="warehouse_id"
+          label={t(isTransfer ? 'movements.form.sourceWarehouse' : 'movements.form.warehouse')}
+          required
+          value={values.warehouse_id}
+          onChange={(v) => form.changeWarehouse(String(v))}
+          options={warehouseOptions(values.warehouse_id)}
+          placeholder={t('movements.form.chooseWarehouse')}
+          error={message('warehouse_id')}
+          disabled={saving}
+          data-testid="movement-warehouse"
+        />
+        {isTransfer ? (
+          <SelectField
+            name="destination_warehouse_id"
+            label={t('movements.form.destinationWarehouse')}
             required
-            aria-invalid={ui.invalid('movement_date')}
-            aria-describedby={ui.describedBy('movement_date')}
-            data-testid="movement-date"
+            value={values.destination_warehouse_id}
+            onChange={(v) => form.set('destination_warehouse_id', String(v))}
+            options={warehouseOptions(values.destination_warehouse_id)}
+            placeholder={t('movements.form.chooseWarehouse')}
+            error={message('destination_warehouse_id')}
+            disabled={saving}
+            data-testid="movement-destination"
           />
-          {ui.error('movement_date')}
-        </div>
-
-        <div className="field field-wide">
-          <label htmlFor={`${id}-product`}>{t('movements.form.product')}</label>
-          <ProductPicker
-            ref={ui.ref<HTMLInputElement>('product_id')}
-            id={`${id}-product`}
-            value={product}
-            initialText={initialProductText}
-            onChange={form.changeProduct}
-            invalid={ui.invalid('product_id')}
-            describedBy={ui.describedBy('product_id', product ? productHintId : null)}
-          />
-          {product ? (
-            <p className="field-hint" id={productHintId} data-testid="movement-product-flags">
-              {t('movements.form.productFlags', { flags: flags.length ? flags.join(', ') : t('movements.form.flagNone') })}
-            </p>
-          ) : null}
-          {ui.error('product_id')}
-        </div>
-
-        <WarehouseFields form={form} ui={ui} warehouses={warehouses} />
-        {product?.has_batch ? <BatchField form={form} ui={ui} /> : null}
-        <BatchDateFields form={form} ui={ui} />
-        <QuantityField form={form} ui={ui} />
-
-        <div className="field field-wide">
-          <label htmlFor={`${id}-notes`}>{t('movements.form.notes')}</label>
-          <textarea
-            ref={ui.ref<HTMLTextAreaElement>('notes')}
-            id={`${id}-notes`}
-            rows={3}
-            value={values.notes}
-            onChange={(e) => form.set('notes', e.target.value)}
-            aria-invalid={ui.invalid('notes')}
-            aria-describedby={ui.describedBy('notes')}
-            data-testid="movement-notes"
-          />
-          {ui.error('notes')}
-        </div>
+        ) : null}
+        {product?.has_batch ? <BatchField form={form} /> : null}
+        {isLoad && product?.has_production_date
+          ? day('production_date', 'movements.form.productionDate', 'movement-production-date', ['expiry_date'])
+          : null}
+        {isLoad && product?.has_expiry_date ? day('expiry_date', 'movements.form.expiryDate', 'movement-expiry-date') : null}
+        <NumberField
+          name="quantity"
+          label={t('movements.form.quantity')}
+          required
+          decimals={QUANTITY_DECIMALS}
+          value={values.quantity}
+          onChange={(v) => form.set('quantity', v)}
+          onInputProblem={(p) => form.setInputProblem('quantity', p)}
+          error={message('quantity')}
+          hint={quantityHint ? <span data-testid="movement-available">{quantityHint}</span> : undefined}
+          disabled={saving}
+          data-testid="movement-quantity"
+        />
+        <TextField
+          name="notes"
+          label={t('movements.form.notes')}
+          multiline
+          value={values.notes}
+          onChange={(v) => form.set('notes', v ?? '')}
+          error={message('notes')}
+          disabled={saving}
+          data-testid="movement-notes"
+          className="field-wide"
+        />
       </div>
-
-      {saveError ? (
-        <div className="alert alert-error" role="alert" data-testid="movement-save-error">
-          {saveError}
-        </div>
-      ) : null}
-
-      <div className="form-actions">
-        <Link to={cancelTo} className="btn" data-testid="movement-cancel">
-          {t('movements.form.cancel')}
-        </Link>
-        <button type="submit" className="btn btn-primary" disabled={saving} aria-busy={saving || undefined} data-testid="movement-save">
-          {saving ? t('movements.form.saving') : t('movements.form.save')}
-        </button>
-      </div>
+      <FormActions
+        saving={saving}
+        onCancel={() => navigate(cancelTo)}
+        saveTestId="movement-save"
+        cancelTestId="movement-cancel"
+        failure={form.saveError}
+        failureTestId="movement-save-error"
+      />
     </form>
   );
 }

@@ -19,20 +19,22 @@ beforeEach(async () => {
 });
 
 const NEW = '/operazioni/movimenti/nuovo';
+/** A label with or without its required marker ("Quantità *"). */
+const req = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
 const today = todayIso();
 const todayText = today.split('-').reverse().join('/');
 
 const field = {
-  type: () => screen.getByLabelText('Tipo di movimento') as HTMLSelectElement,
-  date: () => screen.getByLabelText('Data') as HTMLInputElement,
-  product: () => screen.getByRole('combobox', { name: 'Prodotto' }),
+  type: () => screen.getByLabelText(req('Tipo di movimento')) as HTMLSelectElement,
+  date: () => screen.getByLabelText(req('Data')) as HTMLInputElement,
+  product: () => screen.getByRole('combobox', { name: req('Prodotto') }),
   warehouse: () => screen.getByTestId('movement-warehouse') as HTMLSelectElement,
-  destination: () => screen.getByLabelText('Magazzino di destinazione') as HTMLSelectElement,
-  batch: () => screen.getByLabelText('Lotto') as HTMLInputElement | HTMLSelectElement,
-  production: () => screen.getByLabelText('Data di produzione') as HTMLInputElement,
-  expiry: () => screen.getByLabelText('Data di scadenza') as HTMLInputElement,
-  quantity: () => screen.getByLabelText('Quantità') as HTMLInputElement,
-  notes: () => screen.getByLabelText('Note') as HTMLTextAreaElement,
+  destination: () => screen.getByLabelText(req('Magazzino di destinazione')) as HTMLSelectElement,
+  batch: () => screen.getByLabelText(req('Lotto')) as HTMLInputElement | HTMLSelectElement,
+  production: () => screen.getByLabelText(req('Data di produzione')) as HTMLInputElement,
+  expiry: () => screen.getByLabelText(req('Data di scadenza')) as HTMLInputElement,
+  quantity: () => screen.getByLabelText(req('Quantità')) as HTMLInputElement,
+  notes: () => screen.getByLabelText(req('Note')) as HTMLTextAreaElement,
 };
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Salva' }));
 const errorOf = (name: string) => screen.queryByTestId(`error-${name}`);
@@ -67,10 +69,9 @@ describe('/operazioni/movimenti/nuovo', () => {
       ['T', 'Trasferimento'],
     ]);
     expect(field.type()).toHaveValue('C');
-    expect(field.date()).toHaveValue(today);
+    expect(field.date()).toHaveValue(todayText); // dd/MM/yyyy whatever the browser's locale;
     expect(field.product()).toHaveValue('');
-    expect(field.quantity()).toHaveAttribute('min', '0');
-    expect(field.quantity()).toHaveAttribute('step', '0.01');
+    expect(field.quantity()).toHaveAttribute('inputmode', 'decimal');
     // Active warehouses only.
     expect(Array.from(field.warehouse().options).map((o) => o.textContent)).toEqual(['Seleziona un magazzino', 'Centrale', 'Nord']);
     expect(screen.queryByLabelText('Magazzino di destinazione')).not.toBeInTheDocument();
@@ -85,7 +86,7 @@ describe('/operazioni/movimenti/nuovo', () => {
     // Typing five letters asked once (or twice with the focus's empty search), never per key, never without a limit.
     expect(searches.length).toBeLessThanOrEqual(2);
     expect(searches.at(-1)!.params).toEqual({ q: 'latte', status: 'active', sort: 'code', order: 'asc', limit: '20' });
-    expect(screen.getByText('Altri 99999 prodotti: affina la ricerca')).toBeInTheDocument();
+    expect(screen.getByText('Altri 99999 risultati: continua a digitare per restringere')).toBeInTheDocument();
     // Keyboard: Enter picks the highlighted product.
     await userEvent.keyboard('{Enter}');
     expect(field.product()).toHaveValue('LATTE-01 — Latte UHT 1 l');
@@ -140,14 +141,30 @@ describe('/operazioni/movimenti/nuovo', () => {
     expect(requestsOf('POST')).toHaveLength(0);
   });
 
-  it('saves a load: POST with dd/MM/yyyy dates, a number quantity, the author; success toast; back to the list', async () => {
+  it.each(['2,5,1', '2,1234', 'dieci'])(
+    'never saves a quantity it cannot read exactly (%j): inline message, focus, nothing sent',
+    async (typed) => {
+      await openForm();
+      await chooseProduct('VITE', 'VITE-M6');
+      await userEvent.selectOptions(field.warehouse(), 'Nord');
+      await userEvent.type(field.quantity(), typed);
+      await save();
+      expect(errorOf('quantity')).toBeInTheDocument();
+      expect(field.quantity()).toHaveFocus();
+      expect(field.quantity()).toHaveValue(typed);
+      expect(requestsOf('POST', '/stock-movements')).toHaveLength(0);
+    },
+  );
+
+  it('saves a load: POST with dd/MM/yyyy dates, the decimal-comma quantity read exactly, the author; success toast; back to the list', async () => {
     await openForm();
     await chooseProduct('LATTE', 'LATTE-01');
     await userEvent.selectOptions(field.warehouse(), 'Nord');
     await userEvent.type(field.batch(), 'L10');
-    setDate(field.production(), '2025-03-01');
+    await userEvent.clear(field.production());
+    await userEvent.type(field.production(), '01/03/2025');
     setDate(field.expiry(), '2026-03-01');
-    await userEvent.type(field.quantity(), '10.25');
+    await userEvent.type(field.quantity(), '10,25');
     await userEvent.type(field.notes(), 'Rientro da cliente');
     await save();
     expect(await screen.findByText('Movimento registrato con successo')).toBeInTheDocument();
@@ -178,8 +195,8 @@ describe('/operazioni/movimenti/nuovo', () => {
     await userEvent.selectOptions(field.warehouse(), 'Nord');
     await waitFor(() => expect(requestsOf('GET', '/stock/product/1')).not.toHaveLength(0));
     await userEvent.type(field.batch(), 'L1');
-    expect(field.production()).toHaveValue('2025-02-01');
-    expect(field.expiry()).toHaveValue('2026-01-31');
+    expect(field.production()).toHaveValue('01/02/2025');
+    expect(field.expiry()).toHaveValue('31/01/2026');
     expect(screen.getByTestId('movement-batch-hint')).toHaveTextContent('Lotto già in giacenza: date riprese dalla giacenza');
   });
 
@@ -187,7 +204,7 @@ describe('/operazioni/movimenti/nuovo', () => {
     it('needs a destination, different from the source (same-warehouse message while choosing and on save)', async () => {
       await openForm();
       await userEvent.selectOptions(field.type(), 'T');
-      expect(screen.getByLabelText('Magazzino di origine')).toBe(field.warehouse());
+      expect(screen.getByLabelText(req('Magazzino di origine'))).toBe(field.warehouse());
       await chooseProduct('VITE', 'VITE-M6');
       await userEvent.selectOptions(field.warehouse(), 'Centrale');
       await userEvent.type(field.quantity(), '5');
@@ -195,17 +212,27 @@ describe('/operazioni/movimenti/nuovo', () => {
       expect(errorOf('destination_warehouse_id')).toHaveTextContent('Seleziona il magazzino di destinazione');
 
       await userEvent.selectOptions(field.destination(), 'Centrale');
-      expect(errorOf('destination_warehouse_id')).toHaveTextContent('Il magazzino di destinazione deve essere diverso da quello di origine');
+      expect(errorOf('destination_warehouse_id')).toHaveTextContent(
+        'Il magazzino di destinazione deve essere diverso da quello di origine',
+      );
       expect(field.destination()).toHaveAttribute('aria-invalid', 'true');
       await save();
-      expect(errorOf('destination_warehouse_id')).toHaveTextContent('Il magazzino di destinazione deve essere diverso da quello di origine');
+      expect(errorOf('destination_warehouse_id')).toHaveTextContent(
+        'Il magazzino di destinazione deve essere diverso da quello di origine',
+      );
       expect(requestsOf('POST')).toHaveLength(0);
 
       await userEvent.selectOptions(field.destination(), 'Nord');
       expect(errorOf('destination_warehouse_id')).not.toBeInTheDocument();
       await save();
       expect(await screen.findByText('Movimento registrato con successo')).toBeInTheDocument();
-      expect(requestsOf('POST')[0].body).toMatchObject({ movement_type: 'T', warehouse_id: 1, destination_warehouse_id: 2, quantity: 5, batch_number: null });
+      expect(requestsOf('POST')[0].body).toMatchObject({
+        movement_type: 'T',
+        warehouse_id: 1,
+        destination_warehouse_id: 2,
+        quantity: 5,
+        batch_number: null,
+      });
       await backOnList();
     });
 
@@ -215,10 +242,11 @@ describe('/operazioni/movimenti/nuovo', () => {
       await chooseProduct('LATTE', 'LATTE-01');
       await userEvent.selectOptions(field.warehouse(), 'Nord');
       await waitFor(() => expect(within(field.batch()).getAllByRole('option')).toHaveLength(2));
-      expect(within(field.batch()).getAllByRole('option').map((o) => o.textContent)).toEqual([
-        'Seleziona un lotto',
-        'L9 · scadenza 31/12/2025 · disponibili 9',
-      ]);
+      expect(
+        within(field.batch())
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Seleziona un lotto', 'L9 · scadenza 31/12/2025 · disponibili 9']);
       expect(requestsOf('GET', '/stock/product/1').at(-1)!.params).toEqual({ warehouse_id: '2' });
     });
   });
@@ -236,7 +264,11 @@ describe('/operazioni/movimenti/nuovo', () => {
       await unloadOfLatte();
       const batch = field.batch();
       expect(batch.tagName).toBe('SELECT');
-      expect(within(batch).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      expect(
+        within(batch)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual([
         'Seleziona un lotto',
         'L1 · scadenza 31/01/2026 · disponibili 6,5',
         'L2 · scadenza 30/06/2026 · disponibili 4',
@@ -260,7 +292,7 @@ describe('/operazioni/movimenti/nuovo', () => {
     it('caps the quantity at what is available: max, the insufficient-stock message, nothing sent; then saves within it', async () => {
       await unloadOfLatte();
       await userEvent.selectOptions(field.batch(), 'L1');
-      expect(field.quantity()).toHaveAttribute('max', '6.5');
+      expect(field.quantity()).toHaveAccessibleDescription(/Disponibile: 6,5/);
       expect(screen.getByTestId('movement-available')).toHaveTextContent('Disponibile: 6,5');
       await userEvent.type(field.quantity(), '7');
       expect(errorOf('quantity')).toHaveTextContent('Giacenza insufficiente: disponibili 6,5');
@@ -332,7 +364,11 @@ describe('/operazioni/movimenti/nuovo', () => {
     server.use(
       http.post('*/api/stock-movements', () =>
         HttpResponse.json(
-          { error: 'Dati non validi: notes: Testo troppo lungo', code: 'VALIDATION', fields: { notes: 'Testo troppo lungo (massimo 2000 caratteri)' } },
+          {
+            error: 'Dati non validi: notes: Testo troppo lungo',
+            code: 'VALIDATION',
+            fields: { notes: 'Testo troppo lungo (massimo 2000 caratteri)' },
+          },
           { status: 400 },
         ),
       ),
@@ -371,7 +407,7 @@ describe('/operazioni/movimenti/nuovo', () => {
     renderOperations('/operazioni/movimenti?type=T');
     await userEvent.click(await screen.findByRole('link', { name: 'Nuovo movimento' }));
     await screen.findByTestId('movement-form');
-    await userEvent.click(screen.getByRole('link', { name: 'Annulla' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Annulla' }));
     await backOnList();
     expect(requestsOf('GET', '/stock-movements').at(-1)!.params).toMatchObject({ type: 'T' });
   });
@@ -380,21 +416,21 @@ describe('/operazioni/movimenti/nuovo', () => {
     await switchLanguage('fr');
     await openForm();
     expect(screen.getByRole('heading', { level: 1, name: 'Nouveau mouvement' })).toBeInTheDocument();
-    expect(Array.from((screen.getByLabelText('Type de mouvement') as HTMLSelectElement).options).map((o) => o.textContent)).toEqual([
+    expect(Array.from((screen.getByLabelText(req('Type de mouvement')) as HTMLSelectElement).options).map((o) => o.textContent)).toEqual([
       'Entrée',
       'Sortie',
       'Transfert',
     ]);
-    await userEvent.selectOptions(screen.getByLabelText('Type de mouvement'), 'T');
-    expect(screen.getByLabelText("Entrepôt d'origine")).toBeInTheDocument();
-    await userEvent.selectOptions(screen.getByLabelText("Entrepôt d'origine"), 'Centrale');
-    await userEvent.selectOptions(screen.getByLabelText('Entrepôt de destination'), 'Centrale');
+    await userEvent.selectOptions(screen.getByLabelText(req('Type de mouvement')), 'T');
+    expect(screen.getByLabelText(req("Entrepôt d'origine"))).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText(req("Entrepôt d'origine")), 'Centrale');
+    await userEvent.selectOptions(screen.getByLabelText(req('Entrepôt de destination')), 'Centrale');
     expect(errorOf('destination_warehouse_id')).toHaveTextContent("L'entrepôt de destination doit être différent de l'entrepôt d'origine");
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(errorOf('product_id')).toHaveTextContent('Champ obligatoire');
-    expect(screen.getByLabelText('Quantité')).toBeInTheDocument();
-    expect(screen.getByLabelText('Notes')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Annuler' })).toBeInTheDocument();
+    expect(screen.getByLabelText(req('Quantité'))).toBeInTheDocument();
+    expect(screen.getByLabelText(req('Notes'))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Annuler' })).toBeInTheDocument();
     // A language switch rewords the messages already shown.
     await switchLanguage('it');
     expect(errorOf('product_id')).toHaveTextContent('Campo obbligatorio');
@@ -408,11 +444,11 @@ describe('/operazioni/movimenti/{id}', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Modifica movimento' })).toBeInTheDocument();
     expect(requestsOf('GET', '/stock-movements/8-manual')).toHaveLength(1);
     expect(field.type()).toHaveValue('S');
-    expect(field.date()).toHaveValue('2025-03-08');
+    expect(field.date()).toHaveValue('08/03/2025');
     expect(field.product()).toHaveValue('LATTE-01 — Latte UHT 1 l');
     expect(field.warehouse()).toHaveValue('1');
     await waitFor(() => expect(field.batch()).toHaveValue('L2'));
-    expect(field.quantity()).toHaveValue(1.25);
+    expect(field.quantity()).toHaveValue('1,25');
     expect(await screen.findByText('Disponibile: 5,25')).toBeInTheDocument();
     expect(within(field.batch()).getByRole('option', { name: 'L2 · scadenza 30/06/2026 · disponibili 5,25' })).toBeInTheDocument();
 
@@ -424,7 +460,13 @@ describe('/operazioni/movimenti/{id}', () => {
     expect(requestsOf('PUT')).toEqual([
       expect.objectContaining({
         path: '/stock-movements/8',
-        body: expect.objectContaining({ movement_type: 'S', movement_date: '08/03/2025', batch_number: 'L2', quantity: 5.25, modified_by: 'warehouse' }),
+        body: expect.objectContaining({
+          movement_type: 'S',
+          movement_date: '08/03/2025',
+          batch_number: 'L2',
+          quantity: 5.25,
+          modified_by: 'warehouse',
+        }),
       }),
     ]);
     await backOnList();
@@ -434,7 +476,7 @@ describe('/operazioni/movimenti/{id}', () => {
     await openForm('/operazioni/movimenti/5-manual');
     expect(field.type()).toHaveValue('C');
     expect(field.product()).toHaveValue('VITE-M6 — Vite M6 zincata');
-    expect(field.quantity()).toHaveValue(1234.5);
+    expect(field.quantity()).toHaveValue('1.234,5');
     expect(field.notes()).toHaveValue('Inventario iniziale del magazzino centrale');
   });
 

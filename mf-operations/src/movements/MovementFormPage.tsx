@@ -126,7 +126,13 @@ export function MovementFormPage({ mode }: { mode: 'new' | 'edit' }) {
     <section className="screen movements-screen" data-testid="movement-form-page">
       <PageHeader title={title} subtitle={t('movements.subtitle')} />
       {load.state === 'loading' ? <Spinner /> : null}
-      {load.state === 'failed' ? <ErrorState message={t(`movements.feedback.${load.messageKey}`)} onRetry={() => setAttempt((n) => n + 1)} testId="movement-load-error" /> : null}
+      {load.state === 'failed' ? (
+        <ErrorState
+          message={t(`movements.feedback.${load.messageKey}`)}
+          onRetry={() => setAttempt((n) => n + 1)}
+          testId="movement-load-error"
+        />
+      ) : null}
       {load.state === 'notEditable' ? (
         <div className="movement-form-card">
           <p className="alert alert-error" role="alert" data-testid="movement-not-editable">

@@ -173,7 +173,9 @@ describe('/operazioni/movimenti list', () => {
       await userEvent.click(screen.getByRole('button', { name: 'Elimina il movimento VITE-M6 del 05/03/2025' }));
       await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Elimina' }));
       expect(await screen.findByText('Movimento eliminato con successo')).toBeInTheDocument();
-      expect(requestsOf('DELETE')).toEqual([expect.objectContaining({ path: '/stock-movements/5-manual', body: { deleted_by: 'warehouse' } })]);
+      expect(requestsOf('DELETE')).toEqual([
+        expect.objectContaining({ path: '/stock-movements/5-manual', body: { deleted_by: 'warehouse' } }),
+      ]);
       await waitFor(() => expect(screen.queryByTestId('movement-quantity-5-manual')).not.toBeInTheDocument());
       expect(requestsOf('GET', '/stock-movements').length).toBe(loads + 1);
       expect(screen.getByText('3 movimenti')).toBeInTheDocument();
@@ -184,7 +186,8 @@ describe('/operazioni/movimenti list', () => {
         http.delete('*/api/stock-movements/:id', () =>
           HttpResponse.json(
             {
-              error: 'Impossibile eliminare il movimento: la merce è già stata movimentata. Nel magazzino Centrale sono disponibili 0 del prodotto VITE-M6, ne servirebbero 1234,5',
+              error:
+                'Impossibile eliminare il movimento: la merce è già stata movimentata. Nel magazzino Centrale sono disponibili 0 del prodotto VITE-M6, ne servirebbero 1234,5',
               code: 'INSUFFICIENT_STOCK',
             },
             { status: 409 },
@@ -195,7 +198,9 @@ describe('/operazioni/movimenti list', () => {
       await userEvent.click(await screen.findByRole('button', { name: 'Elimina il movimento VITE-M6 del 05/03/2025' }));
       await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Elimina' }));
       expect(
-        await screen.findByText(/^Errore durante l'eliminazione del movimento: Impossibile eliminare il movimento: la merce è già stata movimentata/),
+        await screen.findByText(
+          /^Errore durante l'eliminazione del movimento: Impossibile eliminare il movimento: la merce è già stata movimentata/,
+        ),
       ).toBeInTheDocument();
       expect(screen.getByTestId('movement-quantity-5-manual')).toBeInTheDocument();
     });
@@ -215,14 +220,30 @@ describe('/operazioni/movimenti list', () => {
     await screen.findByRole('table', { name: 'Liste des mouvements de stock' });
     expect(screen.getByRole('heading', { level: 1, name: 'Mouvements' })).toBeInTheDocument();
     expect(screen.getByText('4 mouvements')).toBeInTheDocument();
-    for (const header of ['Date', 'Type', 'Code produit', 'Quantité', 'Lot', "Entrepôt d'origine", 'Entrepôt de destination', 'Notes', 'Actions']) {
+    for (const header of [
+      'Date',
+      'Type',
+      'Code produit',
+      'Quantité',
+      'Lot',
+      "Entrepôt d'origine",
+      'Entrepôt de destination',
+      'Notes',
+      'Actions',
+    ]) {
       expect(screen.getByRole('columnheader', { name: new RegExp(`^${header}`) })).toBeInTheDocument();
     }
     expect(screen.getByTestId('movement-type-7')).toHaveTextContent('Vente');
     expect(screen.getByTestId('movement-type-5-manual')).toHaveTextContent('Entrée');
     expect(screen.getByRole('link', { name: 'Nouveau mouvement' })).toHaveAttribute('href', '/operazioni/movimenti/nuovo');
     const type = screen.getByLabelText('Type') as HTMLSelectElement;
-    expect(Array.from(type.options).map((o) => o.textContent)).toEqual(['Tous les types', 'Entrée', 'Sortie manuelle', 'Transfert', 'Vente']);
+    expect(Array.from(type.options).map((o) => o.textContent)).toEqual([
+      'Tous les types',
+      'Entrée',
+      'Sortie manuelle',
+      'Transfert',
+      'Vente',
+    ]);
     expect(screen.getByLabelText('Du')).toBeInTheDocument();
     expect(screen.getByLabelText('Au')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Supprimer le mouvement VITE-M6 du 05/03/2025' }));

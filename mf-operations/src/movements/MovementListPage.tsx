@@ -17,17 +17,14 @@ import {
   type Column,
   type SortState,
 } from '@wms/shared-ui';
-import { BASE_PATH, NS } from '../paths';
+import { NS } from '../paths';
 import { deleteMovement, fetchMovements, TYPE_FILTERS, type MovementQuery, type MovementView, type TypeFilter } from './api';
 import { failureText, formatQuantity, typeLabel, type Translate } from './format';
 import { COLUMN_OF_SORT, queryFromSearch, searchFromQuery, SORT_OF_COLUMN } from './list-state';
 import { LIST_PATH } from './paths';
 import './movements.css';
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'failed' }
-  | { state: 'ready'; rows: MovementView[]; total: number; busy: boolean };
+type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; rows: MovementView[]; total: number; busy: boolean };
 
 /** Typing in the product-code filter asks the server this long after the last key. */
 export const CODE_DEBOUNCE_MS = 300;
@@ -147,7 +144,9 @@ export function MovementListPage() {
         sortable: true,
         render: (m) => (
           <span data-testid={`movement-type-${m.id}`}>
-            <Badge tone={m.source_type === 'SO' ? 'neutral' : TYPE_TONES[m.movement_type]}>{typeLabel(tr, m.movement_type, m.source_type)}</Badge>
+            <Badge tone={m.source_type === 'SO' ? 'neutral' : TYPE_TONES[m.movement_type]}>
+              {typeLabel(tr, m.movement_type, m.source_type)}
+            </Badge>
           </span>
         ),
       },
@@ -168,8 +167,18 @@ export function MovementListPage() {
         align: 'end',
         render: (m) => <span data-testid={`movement-quantity-${m.id}`}>{formatQuantity(m.quantity)}</span>,
       },
-      { id: 'batch', header: t('movements.list.columns.batch'), sortable: false, render: (m) => <Truncate text={m.batch_number} max={20} /> },
-      { id: 'warehouse', header: t('movements.list.columns.warehouse'), sortable: true, render: (m) => <Truncate text={m.warehouse_name} max={20} /> },
+      {
+        id: 'batch',
+        header: t('movements.list.columns.batch'),
+        sortable: false,
+        render: (m) => <Truncate text={m.batch_number} max={20} />,
+      },
+      {
+        id: 'warehouse',
+        header: t('movements.list.columns.warehouse'),
+        sortable: true,
+        render: (m) => <Truncate text={m.warehouse_name} max={20} />,
+      },
       {
         id: 'destination',
         header: t('movements.list.columns.destination'),
@@ -232,7 +241,11 @@ export function MovementListPage() {
     <section className="screen movements-screen" data-testid="movements-page">
       <PageHeader
         title={t('movements.title')}
-        subtitle={load.state === 'ready' ? t('movements.list.total', { count: load.total, total: formatNumber(load.total, { minDecimals: 0, maxDecimals: 0 }) }) : t('movements.subtitle')}
+        subtitle={
+          load.state === 'ready'
+            ? t('movements.list.total', { count: load.total, total: formatNumber(load.total, { minDecimals: 0, maxDecimals: 0 }) })
+            : t('movements.subtitle')
+        }
         actions={addButton}
       />
 

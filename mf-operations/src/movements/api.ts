@@ -2,8 +2,6 @@ import {
   api,
   type MovementBody,
   type MovementSort,
-  type MovementSource,
-  type MovementType,
   type MovementView,
   type Product,
   type StockRow,
@@ -20,7 +18,6 @@ export type { MovementSort, MovementView, StockRow } from '@wms/shared-api';
 /** The list's type filter as the server reads it (`type`): every type, a type, or a type with its source. */
 export const TYPE_FILTERS = ['', 'C', 'S-MAN', 'T', 'S-SO'] as const;
 export type TypeFilter = (typeof TYPE_FILTERS)[number];
-
 
 export interface MovementQuery {
   type: TypeFilter;
@@ -105,15 +102,6 @@ export async function updateMovement(id: string, body: MovementBody, username: s
 /** Deleting appends a reversal on the server; body {deleted_by} as SPEC §7 writes it. */
 export async function deleteMovement(id: string, username: string | null): Promise<void> {
   await api.delete(`/stock-movements/${encodeURIComponent(id)}`, { data: { deleted_by: username } });
-}
-
-/** Products to choose from: active ones matching `q` (code, description…), by code, one short page (there can be 100 000). */
-export async function searchProducts(q: string, limit: number, signal?: AbortSignal): Promise<Page<Product>> {
-  const params: Record<string, string | number> = { status: 'active', sort: 'code', order: 'asc', limit };
-  if (q.trim()) params.q = q.trim();
-  const res = await api.get<Product[]>('/products', { params, signal });
-  const rows = Array.isArray(res.data) ? res.data : [];
-  return { rows, total: total(res.headers, rows.length) };
 }
 
 export async function fetchProduct(id: number): Promise<Product> {

@@ -94,7 +94,8 @@ export const movementsMessages = defineTranslations({
       save: 'Salva',
       saving: 'Salvataggio…',
       cancel: 'Annulla',
-      notEditable: 'Questo movimento non si può modificare qui: è stato generato da un documento oppure è già stato modificato o eliminato.',
+      notEditable:
+        'Questo movimento non si può modificare qui: è stato generato da un documento oppure è già stato modificato o eliminato.',
       backToList: "Torna all'elenco",
     },
     feedback: {
@@ -197,8 +198,7 @@ export const movementsMessages = defineTranslations({
       save: 'Enregistrer',
       saving: 'Enregistrement…',
       cancel: 'Annuler',
-      notEditable:
-        "Ce mouvement ne peut pas être modifié ici : il provient d'un document, ou il a déjà été modifié ou supprimé.",
+      notEditable: "Ce mouvement ne peut pas être modifié ici : il provient d'un document, ou il a déjà été modifié ou supprimé.",
       backToList: 'Retour à la liste',
     },
     feedback: {

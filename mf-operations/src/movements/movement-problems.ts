@@ -31,7 +31,10 @@ export function liveProblems(values: MovementFormValues, available: number | nul
  * The body to send and what is wrong with it: the movement schema and product rules the server applies too, so both say
  * the same sentence. `valid` is false when anything was found (or the schema refused it).
  */
-export function checkMovement(values: MovementFormValues, available: number | null): { body: MovementBody; found: Problems; valid: boolean } {
+export function checkMovement(
+  values: MovementFormValues,
+  available: number | null,
+): { body: MovementBody; found: Problems; valid: boolean } {
   const body = movementBody(values);
   const product = values.product;
   const parsed = movementSchema.safeParse(body);

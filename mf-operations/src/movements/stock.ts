@@ -15,7 +15,10 @@ export interface BatchChoice {
 /** Quantities in thousandths, so sums of decimals stay exact (the ledger keeps 3 decimals). */
 const milli = (n: number) => Math.round(n * 1000);
 
-type Original = Pick<MovementView, 'movement_type' | 'product_id' | 'warehouse_id' | 'destination_warehouse_id' | 'batch_number' | 'quantity' | 'expiry_date'>;
+type Original = Pick<
+  MovementView,
+  'movement_type' | 'product_id' | 'warehouse_id' | 'destination_warehouse_id' | 'batch_number' | 'quantity' | 'expiry_date'
+>;
 
 /** The change the reversal of `original` makes to one balance (product, warehouse, batch), in thousandths. */
 function restoredMilli(original: Original | null, productId: number, warehouseId: number, batch: string): number {
@@ -31,7 +34,12 @@ function restoredMilli(original: Original | null, productId: number, warehouseId
  * The batches available in `warehouseId`, earliest expiry first (no expiry last, then by batch), quantity > 0, with a
  * corrected movement's own goods counted back in.
  */
-export function batchChoices(rows: readonly StockRow[], productId: number, warehouseId: number, original: Original | null = null): BatchChoice[] {
+export function batchChoices(
+  rows: readonly StockRow[],
+  productId: number,
+  warehouseId: number,
+  original: Original | null = null,
+): BatchChoice[] {
   const byBatch = new Map<string, { quantity: number; expiry_date: string | null }>();
   for (const r of rows) {
     if (r.product_id !== productId || r.warehouse_id !== warehouseId) continue;

@@ -1,7 +1,7 @@
-import { useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiError, type MovementBody, type MovementType, type Product } from '@wms/shared-api';
-import { currentLanguage, serverErrorText } from '@wms/shared-ui';
+import { currentLanguage, failureText, focusField, type FormProblem } from '@wms/shared-ui';
 import { NS } from '../paths';
 import type { MovementView } from './api';
 import { checkMovement, liveProblems, problemText, serverProblems, type Problems } from './movement-problems';
@@ -12,25 +12,28 @@ import { useProductStock } from './useProductStock';
  * The movement form's state: its values, their problems (found on save, the server's, and the live ones), the stock
  * they need, and the save itself. A failed check or save focuses the first field it names.
  */
-export function useMovementForm(initial: MovementFormValues, original: MovementView | null, onSubmit: (body: MovementBody) => Promise<void>) {
+export function useMovementForm(
+  initial: MovementFormValues,
+  original: MovementView | null,
+  onSubmit: (body: MovementBody) => Promise<void>,
+) {
   const { t } = useTranslation(NS);
   const lang = currentLanguage();
-  const refs: Record<Field, RefObject<HTMLElement | null>> = {
-    movement_type: useRef(null),
-    movement_date: useRef(null),
-    product_id: useRef(null),
-    warehouse_id: useRef(null),
-    destination_warehouse_id: useRef(null),
-    batch_number: useRef(null),
-    production_date: useRef(null),
-    expiry_date: useRef(null),
-    quantity: useRef(null),
-    notes: useRef(null),
-  };
+  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<MovementFormValues>(initial);
   const [problems, setProblems] = useState<Problems>({});
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  /** Text a NumberField / DateField could not read (kept by the field, shown by it; blocks the save). */
+  const [inputProblems, setInputProblems] = useState<Partial<Record<Field, FormProblem>>>({});
+  const setInputProblem = (field: Field, p: FormProblem | null) =>
+    setInputProblems((prev) => {
+      if (!p && !prev[field]) return prev;
+      const next = { ...prev };
+      if (p) next[field] = p;
+      else delete next[field];
+      return next;
+    });
   const stock = useProductStock(values, original);
 
   const product = values.product;
@@ -86,19 +89,23 @@ export function useMovementForm(initial: MovementFormValues, original: MovementV
     return p ? problemText(p, lang) : undefined;
   };
 
-  const focusFirst = (found: Problems) => {
-    const first = FIELDS.find((f) => found[f]);
-    if (first) refs[first].current?.focus();
-  };
+  const focusFirst = (found: Partial<Record<Field, unknown>>) =>
+    focusField(
+      formRef.current,
+      FIELDS.find((f) => found[f]),
+    );
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (saving) return;
     setSaveError(null);
     const { body, found, valid } = checkMovement(values, stock.available);
-    if (!valid) {
-      setProblems(found);
-      focusFirst(found);
+    if (!valid || Object.keys(inputProblems).length > 0) {
+      // The field's own reading problem wins over the schema's (which only sees the last value it could read).
+      const unread: Problems = {};
+      for (const [f, p] of Object.entries(inputProblems)) if (p) unread[f as Field] = { text: t(p.key, p.params) };
+      setProblems({ ...found, ...unread });
+      focusFirst({ ...found, ...unread });
       return;
     }
     setSaving(true);
@@ -108,15 +115,30 @@ export function useMovementForm(initial: MovementFormValues, original: MovementV
       const server = apiError(err);
       const onFields = serverProblems(server?.fields);
       setProblems(onFields);
-      setSaveError(serverErrorText(err) ?? t('movements.feedback.saveFailed'));
+      setSaveError(failureText(err, `${NS}:movements.feedback.saveFailed`));
       // Someone else may have taken the goods meanwhile: show what is left now.
       if (server?.code === 'INSUFFICIENT_STOCK') stock.reload();
-      focusFirst(onFields);
       setSaving(false);
+      // After the fields are enabled again.
+      setTimeout(() => focusFirst(onFields));
     }
   };
 
-  return { values, stock, refs, saveError, saving, message, set, changeType, changeProduct, changeWarehouse, changeLoadBatch, submit };
+  return {
+    values,
+    stock,
+    formRef,
+    setInputProblem,
+    saveError,
+    saving,
+    message,
+    set,
+    changeType,
+    changeProduct,
+    changeWarehouse,
+    changeLoadBatch,
+    submit,
+  };
 }
 
 export type MovementFormState = ReturnType<typeof useMovementForm>;

@@ -3,7 +3,8 @@ import { fetchProductStock, type MovementView, type StockRow } from './api';
 import type { MovementFormValues } from './movement-values';
 import { availableOf, batchChoices, type BatchChoice } from './stock';
 
-export type Stock = { key: string; state: 'loading' } | { key: string; state: 'failed' } | { key: string; state: 'ready'; rows: StockRow[] };
+export type Stock =
+  { key: string; state: 'loading' } | { key: string; state: 'failed' } | { key: string; state: 'ready'; rows: StockRow[] };
 
 export interface ProductStock {
   /** The stock read for the current product and warehouse; null until it is asked for. */

@@ -180,10 +180,18 @@ export async function pricesOnDay(q: Queryable, supplierId: number, productIds: 
 
 type Header = Omit<PurchaseOrderFields, 'items'> & { currency: Currency };
 
-export async function insertOrder(q: Queryable, o: Header, userId: number): Promise<number> {
+/**
+ * The next order number, PO-<company year>-<sequence, at least 5 digits>: unique, race-safe (a sequence) and never reused.
+ * Written explicitly rather than through the column default of migration 006, whose lpad(…, 5) would cut a 6-digit
+ * sequence value (order 100 000 would read PO-yyyy-10000 again; the unique constraint would refuse it).
+ */
+export const NEXT_ORDER_NUMBER_SQL = `(SELECT 'PO-' || to_char(now() AT TIME ZONE 'Europe/Rome', 'YYYY') || '-' || lpad(n::text, greatest(5, length(n::text)), '0')
+   FROM (SELECT nextval('purchase_order_number_seq') AS n) seq)`;
+
+export async function insertOrder(q: Queryable, o: Header, userId: number | null): Promise<number> {
   const { rows } = await q.query<{ id: number }>(
-    `INSERT INTO purchase_orders (order_date, requested_arrival_date, confirmed_arrival_date, supplier_id, notes, currency, created_by, modified_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id`,
+    `INSERT INTO purchase_orders (order_number, order_date, requested_arrival_date, confirmed_arrival_date, supplier_id, notes, currency, created_by, modified_by)
+     VALUES (${NEXT_ORDER_NUMBER_SQL}, $1, $2, $3, $4, $5, $6, $7, $7) RETURNING id`,
     [o.order_date, o.requested_arrival_date, o.confirmed_arrival_date, o.supplier_id, o.notes, o.currency, userId],
   );
   return rows[0].id;

@@ -1,5 +1,8 @@
 import { logActivity } from '../activity/log';
 import type { Db, Queryable } from '../db';
+import { seedBuyingDemo } from './buying-demo';
+import { seedReceiptsDemo } from './receipts-demo';
+import { seedReportsDemo } from './reports-demo';
 import { seedSalesDemo } from './sales-demo';
 import { DEMO_CUSTOMERS, DEMO_PRODUCTS, DEMO_SUPPLIERS, DEMO_WAREHOUSES, type DemoParty } from './demo-data';
 
@@ -82,7 +85,10 @@ export async function seedDemo(db: Db): Promise<SeedCounts> {
     const suppliers = await seedParties(q, 'suppliers', DEMO_SUPPLIERS, by);
     const customers = await seedParties(q, 'customers', DEMO_CUSTOMERS, by);
     const products = await seedProducts(q, suppliers.ids, by);
+    await seedBuyingDemo(q, by); // prices (past, in force, upcoming) for every product and a dozen open orders
     await seedSalesDemo(q); // four weeks of sales through the ledger (opening stock first where there is none)
+    await seedReportsDemo(q); // prices in force (product currencies) and a transfer, so both reports have figures
+    await seedReceiptsDemo(q); // receipts against the demo purchase orders (full, partial with batches), through the ledger
     const counts = { warehouses, suppliers: suppliers.added, customers: customers.added, products };
     if (warehouses + suppliers.added + customers.added + products > 0) {
       await logActivity(q, { userId: by, action: 'seed', entityType: 'registry', details: { demo: counts } });

@@ -65,6 +65,11 @@ describe('POST /purchase-orders', () => {
     expect((await admin.del(`/purchase-orders/${deleted.id}`)).statusCode).toBe(200);
     const next = await admin.post('/purchase-orders', orderBody());
     expect(next.json().order_number > numbers.sort().at(-1)).toBe(true);
+    // Past 99 999 the number grows a digit instead of being cut (and colliding with an older one).
+    await t.db.query("SELECT setval('purchase_order_number_seq', 99999)");
+    const big = await admin.post('/purchase-orders', orderBody());
+    expect(big.statusCode).toBe(201);
+    expect(big.json().order_number).toMatch(/^PO-\d{4}-100000$/);
   });
 
   it('marks a line priced from the price in force on the order date; a typed price is manual', async () => {

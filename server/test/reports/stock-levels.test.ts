@@ -86,6 +86,10 @@ describe('GET /stock/levels/export', () => {
     const frLines = fr.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(frLines[0]).toBe("Code;Description;Famille;Entrepôt;Lot;Date d'expiration;Date de production;Quantité;Unité");
     expect(frLines).toHaveLength(2);
+    // A text filter with the export (the product filter's parameters reach every batch query).
+    const filtered = await get('/api/stock/levels/export?code=vite');
+    expect(filtered.statusCode).toBe(200);
+    expect(filtered.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n')).toHaveLength(3);
     expect(fr.headers['content-disposition']).toMatch(/filename="stock-/);
   });
 });

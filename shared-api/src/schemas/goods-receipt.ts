@@ -78,6 +78,13 @@ export function batchesMatch(quantity: number, batchQuantities: readonly number[
   return diff >= -TOLERANCE_UNITS && diff <= TOLERANCE_UNITS;
 }
 
+/** A quantity in a message: decimal comma (Italian and French alike). */
+const shown = (n: number) => String(n).replace('.', ',');
+
+function mismatchParams(quantity: number, batches: ReadonlyArray<{ quantity: number }>) {
+  return { batches: shown(sumQuantities(batches.map((b) => b.quantity))), quantity: shown(quantity) };
+}
+
 // --------------------------------------------------------------------------------------------------------------- fields
 
 const day = (requiredKey: string) =>
@@ -176,7 +183,7 @@ export const goodsReceiptSchema = z
       if (item.quantity <= 0) return;
       if (item.warehouse_id == null) ctx.addIssue({ code: 'custom', path: ['items', i, 'warehouse_id'], message: 'warehouseRequired' });
       if (item.batches.length > 0 && !batchesMatch(item.quantity, item.batches.map((b) => b.quantity))) {
-        ctx.addIssue({ code: 'custom', path: ['items', i, 'batches'], message: 'quantityMismatch' });
+        ctx.addIssue({ code: 'custom', path: ['items', i, 'batches'], message: 'quantityMismatch', params: mismatchParams(item.quantity, item.batches) });
       }
       const numbers = new Set<string>();
       item.batches.forEach((b, j) => {
@@ -236,10 +243,7 @@ export function receiptItemProblems(
     return out;
   }
   if (!batchesMatch(item.quantity, item.batches.map((b) => b.quantity))) {
-    out.batches = {
-      key: 'quantityMismatch',
-      params: { batches: sumQuantities(item.batches.map((b) => b.quantity)), quantity: item.quantity },
-    };
+    out.batches = { key: 'quantityMismatch', params: mismatchParams(item.quantity, item.batches) };
   }
   item.batches.forEach((b, j) => {
     if (product.has_batches && !b.batch_number) out[`batches.${j}.batch_number`] = { key: 'batchNumberRequired', params: {} };
@@ -267,8 +271,9 @@ export function receiptFieldProblems(error: z.ZodError): Record<string, ReceiptP
     const path = issue.path.map(String).join('.') || '_';
     if (out[path]) continue;
     if (RECEIPT_KEYS.has(issue.message)) {
+      const own = (issue as { params?: Record<string, string | number> }).params ?? {};
       const params: Record<string, string | number> =
-        issue.message === 'tooManyDecimals' ? { max: QUANTITY_DECIMALS } : issue.message === 'quantityTooLarge' ? { max: MAX_MOVEMENT_QUANTITY } : {};
+        issue.message === 'tooManyDecimals' ? { max: QUANTITY_DECIMALS } : issue.message === 'quantityTooLarge' ? { max: MAX_MOVEMENT_QUANTITY } : own;
       out[path] = { key: issue.message, params };
     } else {
       out[path] = issueProblem(issue);

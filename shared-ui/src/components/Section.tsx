@@ -52,8 +52,8 @@ export function SectionHub({ basePath, ns, areas, roleWhenMissing }: SectionProp
 }
 
 /**
- * A whole menu section as a remote exposes it: the hub at its base path, each area's screen under `<path>/*` (a role
- * without the area's permission goes back to the hub), anything else back to the hub.
+ * A whole menu section as a remote exposes it: the hub at its base path, each area's screen under `<path>/*` (a signed-in
+ * role without the area's permission goes home, `/`, SPEC §2), anything else back to the hub.
  */
 export function Section(props: SectionProps) {
   return (
@@ -64,7 +64,7 @@ export function Section(props: SectionProps) {
           key={area.id}
           path={`${area.path}/*`}
           element={
-            <RequirePermission permission={area.permission} redirectTo={props.basePath}>
+            <RequirePermission permission={area.permission} redirectTo="/">
               <area.Screen />
             </RequirePermission>
           }

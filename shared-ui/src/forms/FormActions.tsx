@@ -9,6 +9,7 @@ export interface FormActionsProps {
   /** Why the last save failed (the server's text or the screen's fallback, see `failureText`), shown above the buttons. */
   failure?: string | null;
   failureTestId?: string;
+  cancelTestId?: string;
   /** Label of the primary button (default "Save"). */
   saveLabel?: string;
   /** Save cannot be pressed yet (e.g. a sale without customer, or above availability: SPEC §5). */
@@ -21,7 +22,17 @@ export interface FormActionsProps {
  * The foot of every form, the same everywhere: the save failure, then the primary Save (with its saving state), then
  * Cancel. A required-fields note precedes them.
  */
-export function FormActions({ saving, onCancel, saveTestId, failure, failureTestId, saveLabel, saveDisabled, children }: FormActionsProps) {
+export function FormActions({
+  saving,
+  onCancel,
+  saveTestId,
+  cancelTestId,
+  failure,
+  failureTestId,
+  saveLabel,
+  saveDisabled,
+  children,
+}: FormActionsProps) {
   const { t } = useTranslation('common');
   return (
     <>
@@ -40,7 +51,7 @@ export function FormActions({ saving, onCancel, saveTestId, failure, failureTest
         >
           {saving ? t('form.saving') : (saveLabel ?? t('form.save'))}
         </button>
-        <button type="button" className="btn" onClick={onCancel} disabled={saving}>
+        <button type="button" className="btn" onClick={onCancel} disabled={saving} data-testid={cancelTestId}>
           {t('actions.cancel')}
         </button>
         {children}

@@ -41,10 +41,26 @@ export function product(id: number, code: string, over: Partial<Product> = {}): 
 }
 
 export function warehouse(id: number, name: string, is_active = true): Warehouse {
-  return { id, name, description: null, is_active, created_by: 'admin', modified_by: null, created_at: '2025-01-01T08:00:00.000Z', updated_at: '2025-01-01T08:00:00.000Z' };
+  return {
+    id,
+    name,
+    description: null,
+    is_active,
+    created_by: 'admin',
+    modified_by: null,
+    created_at: '2025-01-01T08:00:00.000Z',
+    updated_at: '2025-01-01T08:00:00.000Z',
+  };
 }
 
-export function stockRow(productId: number, warehouseId: number, batch: string | null, quantity: number, expiry: string | null = null, production: string | null = null): StockRow {
+export function stockRow(
+  productId: number,
+  warehouseId: number,
+  batch: string | null,
+  quantity: number,
+  expiry: string | null = null,
+  production: string | null = null,
+): StockRow {
   const p = fake.products.find((x) => x.id === productId);
   const w = fake.warehouses.find((x) => x.id === warehouseId);
   return {
@@ -121,8 +137,22 @@ export function resetFake(): void {
     stockRow(2, 1, null, 1234.5),
   ];
   fake.movements = [
-    movement(5, { quantity: 1234.5, product_id: 2, product_code: 'VITE-M6', batch_number: null, production_date: null, expiry_date: null, notes: 'Inventario iniziale del magazzino centrale' }),
-    movement(6, { movement_type: 'T', movement_date: '06/03/2025', quantity: 4, destination_warehouse_id: 2, destination_warehouse: 'Nord' }),
+    movement(5, {
+      quantity: 1234.5,
+      product_id: 2,
+      product_code: 'VITE-M6',
+      batch_number: null,
+      production_date: null,
+      expiry_date: null,
+      notes: 'Inventario iniziale del magazzino centrale',
+    }),
+    movement(6, {
+      movement_type: 'T',
+      movement_date: '06/03/2025',
+      quantity: 4,
+      destination_warehouse_id: 2,
+      destination_warehouse: 'Nord',
+    }),
     movement(7, {
       id: '7',
       movement_type: 'S',

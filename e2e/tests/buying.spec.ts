@@ -1,0 +1,112 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiToken, bearer, signIn, switchLanguage } from './support';
+
+// Issue 9: prices and purchase orders in the browser against the real server. Create a price typed with a decimal comma,
+// be refused an overlapping one with the §8 text, order the product with its price looked up, edit, print, delete; French
+// once.
+const suffix = Date.now().toString(36).toUpperCase();
+const CODE = `E2E-BUY-${suffix}`;
+const SUPPLIER = `E2E Fornitore ${suffix}`;
+
+async function pick(page: Page, label: RegExp, text: string, option: string) {
+  const box = page.getByRole('combobox', { name: label });
+  await box.fill(text);
+  await page.getByRole('option', { name: new RegExp(option) }).first().click();
+}
+
+test.describe('buying', () => {
+  test('price, refused overlap, order priced from the list, edit, print, delete; French once', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const headers = bearer(await apiToken(page));
+    const supplier = await page.request.post('/api/suppliers', {
+      headers,
+      data: { business_name: SUPPLIER, vat_number: '01234567897', address: 'Via Roma 1', city: 'Brescia', province: 'BS', zip_code: '25100', country: 'Italia', email: 'e2e@example.com', phone: '030 1' },
+    });
+    expect(supplier.status()).toBe(201);
+    const supplierId = (await supplier.json()).id as number;
+    const product = await page.request.post('/api/products', {
+      headers,
+      data: { code: CODE, description: 'Bullone e2e', category: 'Viteria', currency: 'EUR', unit_of_measure: 'piece', supplier_id: supplierId },
+    });
+    expect(product.status()).toBe(201);
+    const productId = (await product.json()).id as number;
+
+    // 1. A price typed as 2,5 (start today by default) reaches the API as 2.5.
+    await signIn(page);
+    await page.goto('/operazioni/prezzi');
+    await expect(page.getByRole('heading', { level: 1, name: 'Prezzi' })).toBeVisible();
+    await page.getByTestId('add-price').click();
+    await pick(page, /Fornitore/, SUPPLIER, SUPPLIER);
+    await pick(page, /Prodotto/, CODE, CODE);
+    await page.getByTestId('price-input').fill('2,5');
+    await page.getByTestId('save-price').click();
+    await expect(page.getByText('Prezzo creato con successo').last()).toBeVisible();
+    const prices = (await (await page.request.get(`/api/prices/product/${productId}`, { headers })).json()) as { price: string; status: string }[];
+    expect(prices).toHaveLength(1);
+    expect(Number(prices[0].price)).toBe(2.5);
+    expect(prices[0].status).toBe('active');
+
+    // 2. An overlapping price (same product and supplier, open end from today) is refused with the §8 text.
+    await page.getByTestId('add-price').click();
+    await pick(page, /Prodotto/, CODE, CODE);
+    await page.getByTestId('price-input').fill('3');
+    await page.getByTestId('save-price').click();
+    await expect(page.getByText('Esiste già un prezzo valido per questo periodo').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Annulla' }).click();
+
+    // 3. An order: the unit price comes from the price in force; quantity typed as 2,5.
+    await page.goto('/operazioni/ordini-fornitori/nuovo');
+    await pick(page, /Fornitore/, SUPPLIER, SUPPLIER);
+    await page.getByTestId('add-line').click();
+    await pick(page, /Prodotto/, CODE, CODE);
+    await expect(page.getByTestId('price-source-0')).toContainText('Prezzo in vigore dal');
+    await expect(page.getByTestId('unit-price-0')).toHaveValue(/2,5/);
+    await page.getByTestId('quantity-0').fill('2,5');
+    await expect(page.getByTestId('line-total-0')).toContainText('6,25');
+    await page.getByTestId('save-order').click();
+    await expect(page.getByText('Ordine creato con successo').last()).toBeVisible();
+    await expect(page).toHaveURL(/\/operazioni\/ordini-fornitori$/);
+    const list = (await (await page.request.get(`/api/purchase-orders?supplier_id=${supplierId}`, { headers })).json()) as { id: number; order_number: string }[];
+    expect(list).toHaveLength(1);
+    const { id, order_number } = list[0];
+    const saved = await (await page.request.get(`/api/purchase-orders/${id}`, { headers })).json();
+    expect(Number(saved.items[0].quantity)).toBe(2.5);
+    expect(Number(saved.items[0].unit_price)).toBe(2.5);
+    expect(saved.items[0]).toMatchObject({ total: '6.2500', price_source: 'price' });
+    expect(saved.status).toBe('notReceived');
+
+    // 4. Edit: quantity 4 → total 10.
+    await page.getByTestId(`edit-order-${id}`).click();
+    await expect(page.getByTestId('quantity-0')).toHaveValue(/2,5/);
+    await page.getByTestId('quantity-0').fill('4');
+    await page.getByTestId('save-order').click();
+    await expect(page.getByText('Ordine aggiornato con successo').last()).toBeVisible();
+    expect((await (await page.request.get(`/api/purchase-orders/${id}`, { headers })).json()).total_amount).toBe('10.0000');
+
+    // 5. The A4 print view.
+    await page.getByTestId(`print-order-${id}`).click();
+    await expect(page.getByTestId('print-number')).toHaveText(order_number);
+    await expect(page.getByTestId('print-supplier')).toContainText(SUPPLIER);
+    await expect(page.getByTestId('print-total')).toContainText('10,00 EUR');
+
+    // 6. Delete with confirmation.
+    await page.goto('/operazioni/ordini-fornitori');
+    await page.getByTestId(`delete-order-${id}`).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Elimina' }).click();
+    await expect(page.getByText('Ordine eliminato con successo').last()).toBeVisible();
+    expect((await page.request.get(`/api/purchase-orders/${id}`, { headers })).status()).toBe(404);
+
+    // 7. French once: the overlap refusal in French.
+    await page.goto('/operazioni/prezzi');
+    await switchLanguage(page, 'fr');
+    await expect(page.getByRole('heading', { level: 1, name: 'Prix' })).toBeVisible();
+    await page.getByTestId('add-price').click();
+    await pick(page, /Produit/, CODE, CODE);
+    await page.getByTestId('price-input').fill('1');
+    await page.getByTestId('save-price').click();
+    await expect(page.getByText('Un prix valide existe déjà pour cette période').first()).toBeVisible();
+    await switchLanguage(page, 'it');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,119 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import type { ReceiptDocument } from '@wms/shared-api';
+import { displayDay, ErrorState, formatNumber, isNotFound, NotFound, PageHeader, Spinner } from '@wms/shared-ui';
+import { NS } from '../paths';
+import { fetchReceipt } from './api';
+import { Gs1Barcode } from './Barcode';
+import { gs1Text } from './gs1';
+import { RECEIPT_LIST_URL, receiptOrderUrl } from './paths';
+import './labels.css';
+
+interface Label {
+  key: string;
+  code: string;
+  description: string;
+  batch: string | null;
+  quantity: number;
+  unit: string;
+  expiry: string | null;
+  production: string | null;
+}
+
+/** One label per batch, or per line without batches. */
+export function labelsOf(r: ReceiptDocument): Label[] {
+  return r.lines.flatMap((l) => {
+    const base = { code: l.product_code, description: l.product_description, unit: l.unit_of_measure ?? '' };
+    if (l.batches.length === 0) return [{ ...base, key: `${l.id}`, batch: null, quantity: l.quantity, expiry: null, production: null }];
+    return l.batches.map((b, j) => ({ ...base, key: `${l.id}-${j}`, batch: b.batch_number || null, quantity: b.quantity, expiry: b.expiry_date, production: b.production_date }));
+  });
+}
+
+/** Receipt labels (SPEC §9: A4 half page per batch): two per A4 sheet, GS1-128 barcode, printed without the portal around. */
+export function LabelsPage() {
+  const { t } = useTranslation(NS);
+  const { receiptId = '' } = useParams();
+  const [receipt, setReceipt] = useState<ReceiptDocument | null>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed' | 'missing'>('loading');
+  useEffect(() => {
+    let live = true;
+    fetchReceipt(receiptId).then(
+      (r) => live && (setReceipt(r), setState('ready')),
+      (err) => live && setState(isNotFound(err) ? 'missing' : 'failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [receiptId]);
+  if (state === 'missing') return <NotFound backTo={RECEIPT_LIST_URL} />;
+  if (state === 'failed') return <ErrorState message={t('goodsReceipt.loadError')} />;
+  if (!receipt) return <Spinner />;
+  const labels = labelsOf(receipt);
+  const sheets: Label[][] = [];
+  for (let i = 0; i < labels.length; i += 2) sheets.push(labels.slice(i, i + 2));
+  const L = (k: string) => t(`goodsReceipt.labels.${k}`);
+  return (
+    <section className="screen gr-labels-screen" data-testid="labels-page">
+      <div className="gr-no-print">
+        <PageHeader
+          title={`${t('goodsReceipt.labelsTitle')} — ${L('ddt')} ${receipt.document_number}`}
+          subtitle={L('hint')}
+          actions={
+            <>
+              <Link className="btn" to={receiptOrderUrl(receipt.order_id)}>
+                {`${t('goodsReceipt.fields.orderNumber')} ${receipt.order_number}`}
+              </Link>
+              <button type="button" className="btn btn-primary btn-large" onClick={() => window.print()} data-testid="print-now">
+                {t('goodsReceipt.actions.printNow')}
+              </button>
+            </>
+          }
+        />
+      </div>
+      <div className="gr-sheets">
+        {sheets.map((sheet, s) => (
+          <div className="gr-sheet" key={s}>
+            {sheet.map((l) => (
+              <article className="gr-label" key={l.key} data-testid="label">
+                <header>
+                  <div className="gr-label-code">{l.code}</div>
+                  <div className="gr-label-desc">{l.description}</div>
+                </header>
+                <dl>
+                  {l.batch ? (
+                    <>
+                      <dt>{L('batch')}</dt>
+                      <dd className="gr-label-big" data-testid="label-batch">{l.batch}</dd>
+                    </>
+                  ) : null}
+                  <dt>{L('quantity')}</dt>
+                  <dd className="gr-label-big">{`${formatNumber(l.quantity, { minDecimals: 0, maxDecimals: 3 })} ${l.unit}`}</dd>
+                  {l.expiry ? (
+                    <>
+                      <dt>{L('expiry')}</dt>
+                      <dd data-testid="label-expiry">{displayDay(l.expiry)}</dd>
+                    </>
+                  ) : null}
+                  {l.production ? (
+                    <>
+                      <dt>{L('production')}</dt>
+                      <dd>{displayDay(l.production)}</dd>
+                    </>
+                  ) : null}
+                  <dt>{L('supplier')}</dt>
+                  <dd>{receipt.supplier_name ?? '—'}</dd>
+                  <dt>{L('order')}</dt>
+                  <dd>{receipt.order_number}</dd>
+                  <dt>{L('ddt')}</dt>
+                  <dd>{`${receipt.document_number} · ${displayDay(receipt.document_date)}`}</dd>
+                </dl>
+                <Gs1Barcode text={gs1Text({ productCode: l.code, batch: l.batch, productionDate: l.production, expiryDate: l.expiry })} errorText={(e) => t('goodsReceipt.labels.barcodeError', { error: e })} />
+              </article>
+            ))}
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { ReceiptOrder } from '@wms/shared-api';
+import { displayDay, formatNumber } from '@wms/shared-ui';
+import { NS } from '../paths';
+import { labelsUrl } from './paths';
+
+/** The order's summary (ordered, total received, last receipt, receipt count) and its receipts, newest first. */
+export function ReceiptHistoryPanel({ order, busy, onReverse }: { order: ReceiptOrder; busy: boolean; onReverse: (receiptId: number) => void }) {
+  const { t } = useTranslation(NS);
+  const n = (v: number) => formatNumber(v, { minDecimals: 0, maxDecimals: 3 });
+  const s = order.summary;
+  return (
+    <div className="gr-panels">
+      <section className="card gr-summary" data-testid="receipt-summary">
+        <h2>{t('goodsReceipt.summary.title')}</h2>
+        <dl>
+          <dt>{t('goodsReceipt.summary.ordered')}</dt>
+          <dd>{n(s.ordered_quantity)}</dd>
+          <dt>{t('goodsReceipt.summary.received')}</dt>
+          <dd data-testid="summary-received">{n(s.total_received)}</dd>
+          <dt>{t('goodsReceipt.summary.last')}</dt>
+          <dd>{s.last_receipt_date ? displayDay(s.last_receipt_date) : '—'}</dd>
+          <dt>{t('goodsReceipt.summary.count')}</dt>
+          <dd data-testid="summary-count">{s.receipt_count}</dd>
+        </dl>
+      </section>
+      <section className="card gr-history" data-testid="receipt-history">
+        <h2>{t('goodsReceipt.history.title')}</h2>
+        {order.receipts.length === 0 ? (
+          <p className="muted">{t('goodsReceipt.history.empty')}</p>
+        ) : (
+          <ul>
+            {order.receipts.map((r) => (
+              <li key={r.id} className={r.reversed ? 'muted' : undefined} data-testid={`receipt-${r.document_number}`}>
+                <strong>{`${t('goodsReceipt.fields.ddtNumber')} ${r.document_number}`}</strong>
+                {` · ${displayDay(r.document_date)} · `}
+                {r.lines.map((l) => `${l.product_code} ${n(l.quantity)}${l.batches.length ? ` (${l.batches.map((b) => b.batch_number).filter(Boolean).join(', ')})` : ''}`).join('; ')}
+                {r.reversed ? <em>{` — ${t('goodsReceipt.history.reversed')}`}</em> : null}
+                <span className="row-actions">
+                  <Link className="btn btn-ghost" to={labelsUrl(r.id)} data-testid={`labels-${r.document_number}`}>
+                    {t('goodsReceipt.history.labels')}
+                  </Link>
+                  {r.reversed ? null : (
+                    <button type="button" className="btn btn-ghost btn-ghost-danger" disabled={busy} onClick={() => onReverse(r.id)} data-testid={`reverse-${r.document_number}`}>
+                      {t('goodsReceipt.history.reverse')}
+                    </button>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

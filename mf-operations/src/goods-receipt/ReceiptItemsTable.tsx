@@ -1,0 +1,124 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { ReceiptOrderItem, Warehouse } from '@wms/shared-api';
+import { formatNumber, NumberField, QUANTITY_DECIMALS, Truncate, WarehousePicker } from '@wms/shared-ui';
+import { NS } from '../paths';
+import { itemHistoryUrl } from './paths';
+import { itemLocked, itemNeedsBatches, type ItemDraft } from './receipt-form';
+import { ItemStatusBadge } from './status';
+
+export interface ReceiptItemsTableProps {
+  items: ReceiptOrderItem[];
+  drafts: Record<number, ItemDraft>;
+  problems: Record<string, string>;
+  warehouses: Warehouse[] | null;
+  busy: boolean;
+  onChange: (itemId: number, patch: Partial<ItemDraft>) => void;
+  onInputProblem: (key: string, bad: boolean) => void;
+  onOpenBatches: (item: ReceiptOrderItem) => void;
+  onToggleCompleted: (item: ReceiptOrderItem) => void;
+}
+
+/** The order's items: ordered, received, remaining, the quantity now, warehouse, status, mark-as-completed, batches. */
+export function ReceiptItemsTable({ items, drafts, problems, warehouses, busy, onChange, onInputProblem, onOpenBatches, onToggleCompleted }: ReceiptItemsTableProps) {
+  const { t } = useTranslation(NS);
+  const f = (k: string) => t(`goodsReceipt.fields.${k}`);
+  const n = (v: number) => formatNumber(v, { minDecimals: 0, maxDecimals: 3 });
+  return (
+    <div className="table-wrap">
+      <table className="data-table gr-items" data-testid="receipt-items">
+        <caption className="sr-only">{t('goodsReceipt.detailTitle')}</caption>
+        <thead>
+          <tr>
+            <th>{f('code')}</th>
+            <th>{f('description')}</th>
+            <th className="num">{f('ordered')}</th>
+            <th className="num">{f('received')}</th>
+            <th className="num">{f('remaining')}</th>
+            <th>{f('quantityNow')}</th>
+            <th>{f('warehouse')}</th>
+            <th>{f('status')}</th>
+            <th>{f('completed')}</th>
+            <th>{f('batches')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => {
+            const d = drafts[item.id];
+            const locked = itemLocked(item);
+            const p = (k: string) => problems[`item.${item.id}.${k}`];
+            const disabled = locked || busy;
+            return (
+              <tr key={item.id} data-testid={`item-row-${item.code}`} className={locked ? 'gr-locked' : undefined}>
+                <td>
+                  <Link to={itemHistoryUrl(item.id)} title={t('goodsReceipt.history.open')}>
+                    {item.code}
+                  </Link>
+                </td>
+                <td>
+                  <Truncate text={item.description} max={15} />
+                </td>
+                <td className="num">{`${n(item.ordered_quantity)} ${item.unit_of_measure ?? ''}`}</td>
+                <td className="num">{n(item.received_quantity)}</td>
+                <td className="num">{n(item.remaining_quantity)}</td>
+                <td>
+                  <NumberField
+                    name={`item.${item.id}.quantity`}
+                    label={<span className="sr-only">{`${f('quantityNow')} ${item.code}`}</span>}
+                    decimals={QUANTITY_DECIMALS}
+                    value={d.quantity}
+                    disabled={disabled}
+                    onChange={(v) => onChange(item.id, { quantity: v })}
+                    onInputProblem={(prob) => onInputProblem(`item.${item.id}.quantity`, !!prob)}
+                    error={p('quantity')}
+                    hint={locked ? undefined : `max ${n(item.max_receivable_quantity)}`}
+                    data-testid={`quantity-${item.code}`}
+                  />
+                </td>
+                <td>
+                  <WarehousePicker
+                    name={`item.${item.id}.warehouse_id`}
+                    label={<span className="sr-only">{`${f('warehouse')} ${item.code}`}</span>}
+                    warehouses={warehouses}
+                    value={d.warehouse_id}
+                    disabled={disabled}
+                    onChange={(id) => onChange(item.id, { warehouse_id: id })}
+                    error={p('warehouse_id')}
+                    data-testid={`warehouse-${item.code}`}
+                  />
+                </td>
+                <td>
+                  <ItemStatusBadge status={item.status} />
+                </td>
+                <td>
+                  <label className="gr-toggle">
+                    <input
+                      type="checkbox"
+                      checked={item.completed || locked}
+                      disabled={busy || (locked && !item.completed)}
+                      onChange={() => onToggleCompleted(item)}
+                      data-testid={`completed-${item.code}`}
+                    />
+                    <span className="sr-only">{`${f('completed')} ${item.code}`}</span>
+                  </label>
+                </td>
+                <td>
+                  {itemNeedsBatches(item) ? (
+                    <>
+                      <button type="button" className="btn btn-secondary" disabled={disabled || !(Number(d.quantity) > 0)} onClick={() => onOpenBatches(item)} data-testid={`batches-${item.code}`}>
+                        {t('goodsReceipt.batch.open', { count: d.batches.length })}
+                      </button>
+                      {p('batches') ? <p className="field-error" data-testid={`error-batches-${item.code}`}>{p('batches')}</p> : null}
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
