@@ -1,6 +1,7 @@
 import { logActivity } from '../activity/log';
 import type { Db, Queryable } from '../db';
 import { seedBuyingDemo } from './buying-demo';
+import { seedReceiptsDemo } from './receipts-demo';
 import { seedReportsDemo } from './reports-demo';
 import { seedSalesDemo } from './sales-demo';
 import { DEMO_CUSTOMERS, DEMO_PRODUCTS, DEMO_SUPPLIERS, DEMO_WAREHOUSES, type DemoParty } from './demo-data';
@@ -87,6 +88,7 @@ export async function seedDemo(db: Db): Promise<SeedCounts> {
     await seedBuyingDemo(q, by); // prices (past, in force, upcoming) for every product and a dozen open orders
     await seedSalesDemo(q); // four weeks of sales through the ledger (opening stock first where there is none)
     await seedReportsDemo(q); // prices in force (product currencies) and a transfer, so both reports have figures
+    await seedReceiptsDemo(q); // receipts against the demo purchase orders (full, partial with batches), through the ledger
     const counts = { warehouses, suppliers: suppliers.added, customers: customers.added, products };
     if (warehouses + suppliers.added + customers.added + products > 0) {
       await logActivity(q, { userId: by, action: 'seed', entityType: 'registry', details: { demo: counts } });
