@@ -45,19 +45,43 @@ test.describe('goods receipt', () => {
     expect(wh.status()).toBe(201);
     const supplier = await page.request.post('/api/suppliers', {
       headers,
-      data: { business_name: `Fornitore ${suffix}`, vat_number: '01234567897', address: 'Via Po 1', city: 'Torino', province: 'TO', zip_code: '10100', country: 'Italia', email: 'f@example.com', phone: '011 1' },
+      data: {
+        business_name: `Fornitore ${suffix}`,
+        vat_number: '01234567897',
+        address: 'Via Po 1',
+        city: 'Torino',
+        province: 'TO',
+        zip_code: '10100',
+        country: 'Italia',
+        email: 'f@example.com',
+        phone: '011 1',
+      },
     });
     expect(supplier.status()).toBe(201);
     const supplierId = (await supplier.json()).id as number;
     const product = await page.request.post('/api/products', {
       headers,
-      data: { code: CODE, description: 'Farina tipo 00 sacco', category: 'Alimentari', currency: 'EUR', unit_of_measure: 'kg', supplier_id: supplierId, has_batch: true, has_expiry_date: true },
+      data: {
+        code: CODE,
+        description: 'Farina tipo 00 sacco',
+        category: 'Alimentari',
+        currency: 'EUR',
+        unit_of_measure: 'kg',
+        supplier_id: supplierId,
+        has_batch: true,
+        has_expiry_date: true,
+      },
     });
     expect(product.status()).toBe(201);
     const productId = (await product.json()).id as number;
     const order = await page.request.post('/api/purchase-orders', {
       headers,
-      data: { order_date: '2026-03-01', requested_arrival_date: '2026-03-10', supplier_id: supplierId, items: [{ product_id: productId, quantity: 10, unit_price: '2.5' }] },
+      data: {
+        order_date: '2026-03-01',
+        requested_arrival_date: '2026-03-10',
+        supplier_id: supplierId,
+        items: [{ product_id: productId, quantity: 10, unit_price: '2.5' }],
+      },
     });
     expect(order.status()).toBe(201);
     const { id: orderId, order_number: orderNumber } = (await order.json()) as { id: number; order_number: string };
@@ -75,7 +99,11 @@ test.describe('goods receipt', () => {
       ['LB', '2', '31/01/2028'],
     ]);
     const stock = await page.request.get(`/api/stock/product/${productId}`, { headers });
-    const rows = ((await stock.json()) as Array<{ batch_number: string; quantity: number; expiry_date: string }>).map((r) => [r.batch_number, r.quantity, r.expiry_date]);
+    const rows = ((await stock.json()) as Array<{ batch_number: string; quantity: number; expiry_date: string }>).map((r) => [
+      r.batch_number,
+      r.quantity,
+      r.expiry_date,
+    ]);
     expect(rows.sort()).toEqual([
       ['LA', 4, '2027-12-31'],
       ['LB', 2, '2028-01-31'],

@@ -31,7 +31,10 @@ const REPORT_CARDS: Record<string, Role[]> = {
   valuation: ['admin', 'direction', 'administration', 'orders', 'sales'],
 };
 
-const allowed = (table: Record<string, Role[]>, role: Role) => Object.keys(table).filter((k) => table[k].includes(role)).sort();
+const allowed = (table: Record<string, Role[]>, role: Role) =>
+  Object.keys(table)
+    .filter((k) => table[k].includes(role))
+    .sort();
 
 /** The test ids `<prefix><key>` visible on the page, sorted. */
 async function visibleIds(page: Page, prefix: string, keys: string[]): Promise<string[]> {
@@ -145,7 +148,10 @@ test.describe('roles', () => {
       await expectOnlyCards(p, OPERATIONS_CARDS, role);
       await p.goto('/report');
       await expectOnlyCards(p, REPORT_CARDS, role);
-      for (const [section, url] of [['registry', '/anagrafica'], ['users', '/users']] as const) {
+      for (const [section, url] of [
+        ['registry', '/anagrafica'],
+        ['users', '/users'],
+      ] as const) {
         await p.goto(url);
         if (SECTIONS[section].includes(role)) await expect(p, `${role} ${url}`).toHaveURL(new RegExp(`${url}$`));
         else await expect(p, `${role} ${url}`).toHaveURL(/\/$/);

@@ -15,7 +15,18 @@ afterAll(() => t.close());
 
 /** Ids and paging numbers are strict decimal digits: each of these is a 400, never read as a number (issue 13 item 6). */
 const LENIENT_NUMBERS = ['0x10', ' 1', '1e0', '+1', '1.0', '1 '];
-const HOSTILE_IDS = ['abc', '-1', '0', '1.5', '99999999999999999999999', "1'; DROP TABLE users; --", '%00', '\u0000', '1-manual-x', ...LENIENT_NUMBERS];
+const HOSTILE_IDS = [
+  'abc',
+  '-1',
+  '0',
+  '1.5',
+  '99999999999999999999999',
+  "1'; DROP TABLE users; --",
+  '%00',
+  '\u0000',
+  '1-manual-x',
+  ...LENIENT_NUMBERS,
+];
 const HOSTILE_QUERIES = [
   'limit=-1&offset=abc',
   'limit=99999999999&offset=-5',
@@ -42,7 +53,9 @@ interface Operation {
 }
 
 async function operations(): Promise<Operation[]> {
-  const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
   const ops: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const method of Object.keys(methods)) {
@@ -55,14 +68,21 @@ async function operations(): Promise<Operation[]> {
 function expectRefusalShape(status: number, body: string, what: string): void {
   if (status < 500 && status >= 400) {
     const json = JSON.parse(body) as { error?: unknown; code?: unknown };
-    if (typeof json.error !== 'string' || typeof json.code !== 'string') throw new Error(`${what}: ${status} without {error, code}: ${body.slice(0, 200)}`);
+    if (typeof json.error !== 'string' || typeof json.code !== 'string')
+      throw new Error(`${what}: ${status} without {error, code}: ${body.slice(0, 200)}`);
   }
   if (status >= 500) throw new Error(`${what}: ${status} ${body.slice(0, 300)}`);
 }
 
 it('the OpenAPI document lists the API of every module', async () => {
   const paths = (await operations()).map((o) => `${o.method} ${o.path}`);
-  for (const expected of ['POST /api/auth/login', 'GET /api/products', 'POST /api/stock-movements', 'DELETE /api/users/{id}', 'GET /api/stock']) {
+  for (const expected of [
+    'POST /api/auth/login',
+    'GET /api/products',
+    'POST /api/stock-movements',
+    'DELETE /api/users/{id}',
+    'GET /api/stock',
+  ]) {
     expect(paths).toContain(expected);
   }
 });
@@ -79,9 +99,7 @@ it('no operation answers 5xx to hostile ids, queries or bodies', async () => {
     const urls = hasParams ? HOSTILE_IDS.map((v) => op.path.replace(/\{[^}]+\}/g, encodeURIComponent(v))) : [op.path];
     for (const url of urls) {
       const variants: { url: string; payload?: unknown }[] =
-        op.method === 'GET'
-          ? HOSTILE_QUERIES.map((qs) => ({ url: `${url}?${qs}` }))
-          : HOSTILE_BODIES.map((payload) => ({ url, payload }));
+        op.method === 'GET' ? HOSTILE_QUERIES.map((qs) => ({ url: `${url}?${qs}` })) : HOSTILE_BODIES.map((payload) => ({ url, payload }));
       for (const v of variants) {
         calls += 1;
         const res = await t.app.inject({
@@ -92,7 +110,11 @@ it('no operation answers 5xx to hostile ids, queries or bodies', async () => {
         });
         statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
         try {
-          expectRefusalShape(res.statusCode, res.body, `${op.method} ${v.url.slice(0, 120)} ${JSON.stringify(v.payload)?.slice(0, 80) ?? ''}`);
+          expectRefusalShape(
+            res.statusCode,
+            res.body,
+            `${op.method} ${v.url.slice(0, 120)} ${JSON.stringify(v.payload)?.slice(0, 80) ?? ''}`,
+          );
         } catch (err) {
           failures.push((err as Error).message);
         }
@@ -108,8 +130,29 @@ it('no operation answers 5xx to hostile ids, queries or bodies', async () => {
 
 /** Every text field name of the API's bodies (and a key), each holding a NUL. */
 function nulBody(): Record<string, unknown> {
-  const names = ['username', 'password', 'name', 'code', 'description', 'category', 'barcode', 'business_name', 'vat_number',
-    'address', 'city', 'province', 'zip_code', 'country', 'email', 'phone', 'notes', 'batch_number', 'movement_date', 'status', 'role'];
+  const names = [
+    'username',
+    'password',
+    'name',
+    'code',
+    'description',
+    'category',
+    'barcode',
+    'business_name',
+    'vat_number',
+    'address',
+    'city',
+    'province',
+    'zip_code',
+    'country',
+    'email',
+    'phone',
+    'notes',
+    'batch_number',
+    'movement_date',
+    'status',
+    'role',
+  ];
   return Object.fromEntries(names.map((n) => [n, `a\u0000${n}`]));
 }
 
@@ -120,8 +163,14 @@ it('a NUL in any text — query, path or body — of every operation is a 400 VA
     const path = op.path.replace(/\{[^}]+\}/g, '1');
     const calls =
       op.method === 'GET'
-        ? [{ url: `${path}?q=a%00b&code=%00&product_code=%00` }, ...(path !== op.path ? [{ url: op.path.replace(/\{[^}]+\}/g, '1%00') }] : [])]
-        : [{ url: path, payload: nulBody() }, { url: `${path}?note=%00`, payload: {} }];
+        ? [
+            { url: `${path}?q=a%00b&code=%00&product_code=%00` },
+            ...(path !== op.path ? [{ url: op.path.replace(/\{[^}]+\}/g, '1%00') }] : []),
+          ]
+        : [
+            { url: path, payload: nulBody() },
+            { url: `${path}?note=%00`, payload: {} },
+          ];
     for (const c of calls) {
       const res = await t.app.inject({
         method: op.method as 'GET',
@@ -129,7 +178,8 @@ it('a NUL in any text — query, path or body — of every operation is a 400 VA
         headers: { ...headers, ...('payload' in c ? { 'content-type': 'application/json' } : {}) },
         ...('payload' in c ? { payload: JSON.stringify(c.payload) } : {}),
       });
-      if (res.statusCode !== 400 || res.json().code !== 'VALIDATION') failures.push(`${op.method} ${c.url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      if (res.statusCode !== 400 || res.json().code !== 'VALIDATION')
+        failures.push(`${op.method} ${c.url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
     }
   }
   expect(failures).toEqual([]);

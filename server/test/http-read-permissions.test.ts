@@ -47,7 +47,9 @@ it('administration may not read stock rows or movements (it has no such screen),
 });
 
 it('every role × every read route of the table: 403 exactly when the role holds none of its permissions', async () => {
-  const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
   const reads = Object.keys(doc.paths).filter((p) => doc.paths[p].get && READERS[p]);
   expect(reads.sort()).toEqual(Object.keys(READERS).sort()); // the table names only routes that exist
   const wrong: string[] = [];

@@ -13,7 +13,10 @@ const probe: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: 'registry' },
       schema: {
-        body: z.object({ code: z.string({ error: 'required' }).min(1, { error: 'required' }), qty: z.number().positive({ error: 'positive' }) }),
+        body: z.object({
+          code: z.string({ error: 'required' }).min(1, { error: 'required' }),
+          qty: z.number().positive({ error: 'positive' }),
+        }),
       },
     },
     async (request) => ({ code: request.body.code }),
@@ -181,7 +184,10 @@ describe('bad input never becomes a 500', () => {
   it('a NUL in a query string, a path or a JSON body → 400 VALIDATION naming the field, in the caller language', async () => {
     const query = await t.app.inject({ method: 'GET', url: '/api/probe/query?page=1&q=a%00b', headers });
     expect(query.statusCode).toBe(400);
-    expect(query.json()).toMatchObject({ code: 'VALIDATION', fields: { q: 'Il testo contiene caratteri non ammessi (caratteri di controllo)' } });
+    expect(query.json()).toMatchObject({
+      code: 'VALIDATION',
+      fields: { q: 'Il testo contiene caratteri non ammessi (caratteri di controllo)' },
+    });
     const body = await t.app.inject({
       method: 'POST',
       url: '/api/probe/items',
@@ -189,7 +195,10 @@ describe('bad input never becomes a 500', () => {
       payload: JSON.stringify({ code: 'A', qty: 1, lines: [{ note: 'x\u0000y' }] }),
     });
     expect(body.statusCode).toBe(400);
-    expect(body.json()).toMatchObject({ code: 'VALIDATION', fields: { 'lines.0.note': 'Le texte contient des caractères non autorisés (caractères de contrôle)' } });
+    expect(body.json()).toMatchObject({
+      code: 'VALIDATION',
+      fields: { 'lines.0.note': 'Le texte contient des caractères non autorisés (caractères de contrôle)' },
+    });
   });
 
   it('a unique violation that slipped past a module → 409 CONFLICT', async () => {
@@ -205,7 +214,11 @@ describe('errors', () => {
     const it = await t.app.inject({ method: 'GET', url: '/api/probe/conflict', headers });
     expect(it.statusCode).toBe(409);
     expect(it.json()).toEqual({ error: 'Codice A1 già usato', code: 'PROBE_TAKEN' });
-    const fr = await t.app.inject({ method: 'GET', url: '/api/probe/conflict', headers: { ...headers, 'accept-language': 'fr-CH, it;q=0.5' } });
+    const fr = await t.app.inject({
+      method: 'GET',
+      url: '/api/probe/conflict',
+      headers: { ...headers, 'accept-language': 'fr-CH, it;q=0.5' },
+    });
     expect(fr.json().error).toBe('Code A1 déjà utilisé');
   });
 

@@ -8,6 +8,7 @@ import { RequestValidationError } from './validation';
  * shared text schemas (common.ts requiredText, optionalText, queryText) refuse the other control characters with the same
  * words, field by field; this guard covers every string, also those of routes that forgot.
  */
+// eslint-disable-next-line no-control-regex -- matching the control character is the point
 const UNSTORABLE = /\u0000/;
 
 /** Paths (["items", 0, "note"]) of the strings in `value` that hold an unstorable character, at most `max`. */

@@ -35,7 +35,7 @@ const view = (r: Row, today: string): Price => ({
 
 export const PRICE_ORDER = {
   product_code: 'p.code',
-  product_name: "lower(coalesce(p.name, p.description))",
+  product_name: 'lower(coalesce(p.name, p.description))',
   supplier_name: 'lower(s.business_name)',
   price: 'pr.price',
   currency: 'pr.currency',
@@ -75,9 +75,8 @@ export async function listPrices(q: Queryable, f: PriceFilter, today: string): P
   if (f.status) where.add(`${statusSql(today)} = ?`, f.status);
   const dir = f.order === 'desc' ? 'DESC' : 'ASC';
   const col = f.sort ? PRICE_ORDER[f.sort] : null;
-  const orderBy = col === null
-    ? 'pr.start_date DESC, pr.id DESC'
-    : `${col === 'STATUS' ? statusSql(today) : col} ${dir} NULLS LAST, pr.id ${dir}`;
+  const orderBy =
+    col === null ? 'pr.start_date DESC, pr.id DESC' : `${col === 'STATUS' ? statusSql(today) : col} ${dir} NULLS LAST, pr.id ${dir}`;
   const { rows, total } = await page<Row>(q, { select: SELECT, from: FROM, where, orderBy }, f.limit, f.offset);
   return { rows: rows.map((r) => view(r, today)), total };
 }

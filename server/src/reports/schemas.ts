@@ -31,7 +31,10 @@ const day = z.preprocess(
 const bool = (fallback: boolean) =>
   z.preprocess(
     blankToUndefined,
-    z.enum(['true', 'false', '1', '0'], { error: 'invalidOption' }).optional().transform((v) => (v === undefined ? fallback : v === 'true' || v === '1')),
+    z
+      .enum(['true', 'false', '1', '0'], { error: 'invalidOption' })
+      .optional()
+      .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1')),
   );
 
 /** "all" (or nothing) for every warehouse, else a warehouse id. */

@@ -11,9 +11,13 @@ import { decimalToMilli, milliToNumber } from '../stock/quantity';
  */
 export async function seedReceiptsDemo(q: Queryable): Promise<number> {
   if ((await q.query('SELECT 1 FROM goods_receipts LIMIT 1')).rows.length > 0) return 0;
-  const { rows: warehouses } = await q.query<{ id: number }>('SELECT id FROM warehouses WHERE deleted_at IS NULL AND is_active ORDER BY id LIMIT 2');
+  const { rows: warehouses } = await q.query<{ id: number }>(
+    'SELECT id FROM warehouses WHERE deleted_at IS NULL AND is_active ORDER BY id LIMIT 2',
+  );
   if (warehouses.length === 0) return 0;
-  const { rows: admin } = await q.query<{ id: number }>("SELECT id FROM users WHERE role = 'admin' AND deleted_at IS NULL ORDER BY id LIMIT 1");
+  const { rows: admin } = await q.query<{ id: number }>(
+    "SELECT id FROM users WHERE role = 'admin' AND deleted_at IS NULL ORDER BY id LIMIT 1",
+  );
   const actor = { id: admin[0]?.id ?? null };
   const { rows: orders } = await q.query<{ id: number; order_number: string; order_date: string }>(
     `SELECT id, order_number, order_date FROM purchase_orders WHERE deleted_at IS NULL AND status <> 'fullyReceived' ORDER BY id LIMIT 12`,
@@ -22,7 +26,15 @@ export async function seedReceiptsDemo(q: Queryable): Promise<number> {
   for (const [n, order] of orders.entries()) {
     const share = n % 3 === 0 ? 1 : n % 3 === 1 ? 0.5 : 0;
     if (share === 0) continue;
-    const { rows: items } = await q.query<{ id: number; product_id: number; quantity: string; received_quantity: string; has_batch: boolean; has_expiry_date: boolean; has_production_date: boolean }>(
+    const { rows: items } = await q.query<{
+      id: number;
+      product_id: number;
+      quantity: string;
+      received_quantity: string;
+      has_batch: boolean;
+      has_expiry_date: boolean;
+      has_production_date: boolean;
+    }>(
       `SELECT i.id, i.product_id, i.quantity, i.received_quantity, p.has_batch, p.has_expiry_date, p.has_production_date
          FROM purchase_order_items i JOIN products p ON p.id = i.product_id
         WHERE i.order_id = $1 AND NOT i.completed AND p.deleted_at IS NULL AND p.status = 'active' ORDER BY i.id`,
@@ -44,7 +56,12 @@ export async function seedReceiptsDemo(q: Queryable): Promise<number> {
             expiry_date: item.has_expiry_date ? `${year + 1 + j}-${['06-30', '12-31'][j]}` : null,
           }))
         : [];
-      lines.push({ order_item_id: item.id, quantity: milliToNumber(milli), warehouse_id: warehouses[lines.length % warehouses.length].id, batches });
+      lines.push({
+        order_item_id: item.id,
+        quantity: milliToNumber(milli),
+        warehouse_id: warehouses[lines.length % warehouses.length].id,
+        batches,
+      });
     }
     if (lines.length === 0) continue;
     const fields: GoodsReceiptFields = {

@@ -37,7 +37,10 @@ async function seedParties(q: Queryable, table: 'suppliers' | 'customers', parti
   const ids = new Map<string, number>();
   let added = 0;
   for (const p of parties) {
-    const existing = await q.query<{ id: number }>(`SELECT id FROM ${table} WHERE vat_number = $1 AND deleted_at IS NULL ORDER BY id LIMIT 1`, [p.vat_number]);
+    const existing = await q.query<{ id: number }>(
+      `SELECT id FROM ${table} WHERE vat_number = $1 AND deleted_at IS NULL ORDER BY id LIMIT 1`,
+      [p.vat_number],
+    );
     if (existing.rows[0]) {
       ids.set(p.key, existing.rows[0].id);
       continue;
@@ -46,7 +49,22 @@ async function seedParties(q: Queryable, table: 'suppliers' | 'customers', parti
       `INSERT INTO ${table} (business_name, vat_number, address, city, province, zip_code, country, email, phone, contact_name,
                              contact_role, contact_phone, shipping_method, notes, created_by, modified_by)
        VALUES ($1, $2, $3, $4, $5, $6, 'Italia', $7, $8, $9, $10, $11, $12, $13, $14, $14) RETURNING id`,
-      [p.business_name, p.vat_number, p.address, p.city, p.province, p.zip_code, p.email, p.phone, p.contact_name, p.contact_role, p.contact_phone, p.shipping_method, p.notes, by],
+      [
+        p.business_name,
+        p.vat_number,
+        p.address,
+        p.city,
+        p.province,
+        p.zip_code,
+        p.email,
+        p.phone,
+        p.contact_name,
+        p.contact_role,
+        p.contact_phone,
+        p.shipping_method,
+        p.notes,
+        by,
+      ],
     );
     ids.set(p.key, rows[0].id);
     added += 1;
@@ -64,8 +82,19 @@ async function seedProducts(q: Queryable, supplierIds: Map<string, number>, by: 
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
        ON CONFLICT (lower(code)) WHERE deleted_at IS NULL DO NOTHING`,
       [
-        p.code, p.description, p.category, p.supplier ? (supplierIds.get(p.supplier) ?? null) : null, p.unit_of_measure, p.barcode,
-        p.currency, p.is_semi_finished, p.has_batch, p.has_expiry_date, p.has_production_date, p.status, by,
+        p.code,
+        p.description,
+        p.category,
+        p.supplier ? (supplierIds.get(p.supplier) ?? null) : null,
+        p.unit_of_measure,
+        p.barcode,
+        p.currency,
+        p.is_semi_finished,
+        p.has_batch,
+        p.has_expiry_date,
+        p.has_production_date,
+        p.status,
+        by,
       ],
     );
     added += rowCount;

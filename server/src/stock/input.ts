@@ -59,7 +59,8 @@ export function checkMovementInput(input: MovementInput): CheckedMovement {
   if (!(MOVEMENT_SOURCES as readonly string[]).includes(sourceType)) throw invalid('source_type', String(sourceType));
   const doc = input.sourceDocument ?? null;
   const sourceDocumentType = doc?.type ?? sourceType;
-  if (!(MOVEMENT_SOURCES as readonly string[]).includes(sourceDocumentType)) throw invalid('source_document.type', String(sourceDocumentType));
+  if (!(MOVEMENT_SOURCES as readonly string[]).includes(sourceDocumentType))
+    throw invalid('source_document.type', String(sourceDocumentType));
   if (doc?.id != null && !isId(doc.id)) throw invalid('source_document.id', String(doc.id));
   if (input.sourceLineId != null && !isId(input.sourceLineId)) throw invalid('source_line_id', String(input.sourceLineId));
   if (!isId(input.productId)) throw invalid('product_id', String(input.productId));

@@ -28,9 +28,25 @@ export async function appendMovement(q: Queryable, r: NewMovementRow): Promise<M
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
      RETURNING ${MOVEMENT_COLUMNS}`,
     [
-      r.movementType, r.sourceType, r.sourceDocumentType, r.sourceDocumentId, r.sourceDocumentNumber, r.productId,
-      r.warehouseId, r.destinationWarehouseId, r.batchNumber, r.productionDate, r.expiryDate, milliToDecimal(r.quantity),
-      r.movementDate, r.notes, r.reversesId, r.replacesId, r.createdBy, r.modifiedBy, r.sourceLineId,
+      r.movementType,
+      r.sourceType,
+      r.sourceDocumentType,
+      r.sourceDocumentId,
+      r.sourceDocumentNumber,
+      r.productId,
+      r.warehouseId,
+      r.destinationWarehouseId,
+      r.batchNumber,
+      r.productionDate,
+      r.expiryDate,
+      milliToDecimal(r.quantity),
+      r.movementDate,
+      r.notes,
+      r.reversesId,
+      r.replacesId,
+      r.createdBy,
+      r.modifiedBy,
+      r.sourceLineId,
     ],
   );
   return rows[0];
@@ -59,7 +75,10 @@ export async function markReversed(q: Queryable, id: number, reversalId: number)
  * correction that changes a movement's type touches two counters through the triggers of migration 003; taking both here
  * first, in order, keeps two such corrections from waiting on each other in opposite orders.
  */
-export async function lockLiveCounters(q: Queryable, keys: Array<{ movementType: MovementType; sourceType: MovementSource }>): Promise<void> {
+export async function lockLiveCounters(
+  q: Queryable,
+  keys: Array<{ movementType: MovementType; sourceType: MovementSource }>,
+): Promise<void> {
   const unique = [...new Map(keys.map((k) => [`${k.movementType}|${k.sourceType}`, k])).values()];
   if (unique.length < 2) return; // one counter: nothing to order
   // The statement's ORDER BY sets the lock order, the same as the triggers' (movement_type, source_type).

@@ -5,7 +5,6 @@ import { isoDay, matchingProductIds, productFilterSql } from './sql';
 
 export type { MovementView } from '@wms/shared-api';
 
-
 export interface MovementFilter {
   movementType?: MovementType;
   sourceType?: MovementSource;

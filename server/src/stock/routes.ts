@@ -96,20 +96,23 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const qs = request.query;
-      return sendPage(reply, await listMovements(db, {
-        movementType: qs.type?.movementType,
-        sourceType: qs.type?.sourceType,
-        productCode: qs.product_code,
-        productId: qs.product_id,
-        warehouseId: qs.warehouse_id,
-        dateFrom: qs.date_from,
-        dateTo: qs.date_to,
-        includeHistory: qs.include_history,
-        sort: qs.sort,
-        order: qs.order,
-        limit: qs.limit,
-        offset: qs.offset,
-      }));
+      return sendPage(
+        reply,
+        await listMovements(db, {
+          movementType: qs.type?.movementType,
+          sourceType: qs.type?.sourceType,
+          productCode: qs.product_code,
+          productId: qs.product_id,
+          warehouseId: qs.warehouse_id,
+          dateFrom: qs.date_from,
+          dateTo: qs.date_to,
+          includeHistory: qs.include_history,
+          sort: qs.sort,
+          order: qs.order,
+          limit: qs.limit,
+          offset: qs.offset,
+        }),
+      );
     },
   );
 
@@ -117,7 +120,12 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stock-movements/:id',
     {
       config: MOVEMENT_READERS,
-      schema: { tags, summary: 'One ledger row (live, reversed or reversal)', params: movementIdParams, response: { 200: movementViewSchema } },
+      schema: {
+        tags,
+        summary: 'One ledger row (live, reversed or reversal)',
+        params: movementIdParams,
+        response: { 200: movementViewSchema },
+      },
     },
     async (request) => viewOf(db, request.params.id),
   );
@@ -137,7 +145,13 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
       const input = toInput(request.body);
       const view = await db.tx(async (q) => {
         const row = await postMovement(q, input, request.user);
-        await logActivity(q, { userId: request.user.id, action: 'create', entityType: 'stock_movement', entityId: row.id, details: activityDetails(row) });
+        await logActivity(q, {
+          userId: request.user.id,
+          action: 'create',
+          entityType: 'stock_movement',
+          entityId: row.id,
+          details: activityDetails(row),
+        });
         return viewOf(q, row.id);
       });
       return reply.code(201).send(view);
@@ -190,7 +204,13 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
       const reversal = await db.tx(async (q) => {
         await assertManual(q, id);
         const r = await reverseMovement(q, id, request.user);
-        await logActivity(q, { userId: request.user.id, action: 'delete', entityType: 'stock_movement', entityId: id, details: { reversal_id: r.id } });
+        await logActivity(q, {
+          userId: request.user.id,
+          action: 'delete',
+          entityType: 'stock_movement',
+          entityId: id,
+          details: { reversal_id: r.id },
+        });
         return r;
       });
       return { message: render(msg.deleted, requestLang(request)), id: movementApiId(id, 'MAN'), reversal_id: reversal.id };
@@ -210,16 +230,19 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const qs = request.query;
-      return sendPage(reply, await listStock(db, {
-        warehouseId: qs.warehouse_id,
-        productId: qs.product_id,
-        code: qs.code,
-        description: qs.description,
-        category: qs.category,
-        includeZero: qs.include_zero,
-        limit: qs.limit,
-        offset: qs.offset,
-      }));
+      return sendPage(
+        reply,
+        await listStock(db, {
+          warehouseId: qs.warehouse_id,
+          productId: qs.product_id,
+          code: qs.code,
+          description: qs.description,
+          category: qs.category,
+          includeZero: qs.include_zero,
+          limit: qs.limit,
+          offset: qs.offset,
+        }),
+      );
     },
   );
 

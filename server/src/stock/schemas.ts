@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { MOVEMENT_SORTS, MOVEMENT_SOURCES, MOVEMENT_TYPES, pageQuery, queryDay, queryFlag, queryId, queryText, sortQuery } from '@wms/shared-api';
+import {
+  MOVEMENT_SORTS,
+  MOVEMENT_SOURCES,
+  MOVEMENT_TYPES,
+  pageQuery,
+  queryDay,
+  queryFlag,
+  queryId,
+  queryText,
+  sortQuery,
+} from '@wms/shared-api';
 import { idParam } from '../http/schemas';
 
 /** Route schemas of the stock API (the movement body itself is the shared movementSchema; the pieces are common.ts's). */

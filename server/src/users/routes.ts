@@ -95,7 +95,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/:id',
-    { config: { permission: 'users' }, schema: { tags, summary: 'One live user', params: userIdParams, response: { 200: userViewSchema } } },
+    {
+      config: { permission: 'users' },
+      schema: { tags, summary: 'One live user', params: userIdParams, response: { 200: userViewSchema } },
+    },
     async (request) => {
       const user = await getUser(db, request.params.id);
       if (!user) throw notFound();

@@ -17,7 +17,13 @@ it('receives the first order in full, half of the second in two dated batches, n
   const plain = await makeProduct(t.db);
   const batched = await makeProduct(t.db, { hasBatch: true, hasExpiry: true, hasProduction: true });
   const orders = [];
-  for (let i = 0; i < 3; i++) orders.push(await makeOrder(t.db, [{ productId: plain.id, quantity: 10 }, { productId: batched.id, quantity: 7 }]));
+  for (let i = 0; i < 3; i++)
+    orders.push(
+      await makeOrder(t.db, [
+        { productId: plain.id, quantity: 10 },
+        { productId: batched.id, quantity: 7 },
+      ]),
+    );
   expect(await t.db.tx((q) => seedReceiptsDemo(q))).toBe(2);
   expect(await Promise.all(orders.map((o) => orderStatusOf(t.db, o.id)))).toEqual(['fullyReceived', 'partiallyReceived', 'notReceived']);
   const { rows } = await t.db.query<{ batch_number: string; quantity: string; production_date: string | null; expiry_date: string | null }>(

@@ -1,12 +1,6 @@
 import type { Db } from '../../src/db';
 import { AppError } from '../../src/http/errors';
-import {
-  correctMovement,
-  correctMovementTx,
-  ledgerMatchesBalances,
-  postMovementTx,
-  reverseMovementTx,
-} from '../../src/stock/ledger';
+import { correctMovement, correctMovementTx, ledgerMatchesBalances, postMovementTx, reverseMovementTx } from '../../src/stock/ledger';
 import type { Actor, MovementInput } from '../../src/stock/types';
 import { warehouseHoldsStock } from '../../src/stock/warehouse-stock';
 import { openTestDb, type TestDb } from '../helpers';
@@ -70,9 +64,20 @@ describe('load, unload, transfer', () => {
     const w = await makeWarehouse(db);
     const row = await load(p.id, w.id, 10, { notes: '  primo carico ' });
     expect(row).toMatchObject({
-      movement_type: 'C', source_type: 'MAN', source_document_type: 'MAN', product_id: p.id, warehouse_id: w.id,
-      destination_warehouse_id: null, batch_number: '', quantity: '10.000', movement_date: TODAY, notes: 'primo carico',
-      created_by: actor.id, modified_by: null, reverses_id: null, reversed_by_id: null,
+      movement_type: 'C',
+      source_type: 'MAN',
+      source_document_type: 'MAN',
+      product_id: p.id,
+      warehouse_id: w.id,
+      destination_warehouse_id: null,
+      batch_number: '',
+      quantity: '10.000',
+      movement_date: TODAY,
+      notes: 'primo carico',
+      created_by: actor.id,
+      modified_by: null,
+      reverses_id: null,
+      reversed_by_id: null,
     });
     expect(await balance(db, p.id, w.id)).toBe('10.000');
   });
@@ -128,7 +133,12 @@ describe('load, unload, transfer', () => {
     const doc = { sourceType: 'PO' as const, sourceDocument: { type: 'PO' as const, id: 43, number: 'DDT-8' } };
     const row = await load(p.id, w.id, 5, { ...doc, sourceLineId: 431 });
     expect(row).toMatchObject({ source_document_id: 43, source_line_id: 431 });
-    const fixed = await correctMovementTx(db, row.id, { movementType: 'C', productId: p.id, warehouseId: w.id, quantity: 4, movementDate: TODAY }, actor);
+    const fixed = await correctMovementTx(
+      db,
+      row.id,
+      { movementType: 'C', productId: p.id, warehouseId: w.id, quantity: 4, movementDate: TODAY },
+      actor,
+    );
     expect(fixed.reversal.source_line_id).toBe(431);
     expect(fixed.movement.source_line_id).toBe(431);
     const undone = await reverseMovementTx(db, fixed.movement.id, actor);
@@ -182,7 +192,11 @@ describe('batches and dates', () => {
       400,
       'EXPIRY_BEFORE_PRODUCTION',
     );
-    await refused(() => load(p.id, w.id, 1, { batchNumber: 'L', productionDate: '2025-02-30', expiryDate: '2026-01-01' }), 400, 'INVALID_DATE');
+    await refused(
+      () => load(p.id, w.id, 1, { batchNumber: 'L', productionDate: '2025-02-30', expiryDate: '2026-01-01' }),
+      400,
+      'INVALID_DATE',
+    );
     const row = await load(p.id, w.id, 1, { batchNumber: 'L', productionDate: '01/01/2025', expiryDate: '2026-01-01' });
     expect(row).toMatchObject({ production_date: '2025-01-01', expiry_date: '2026-01-01' });
   });
@@ -314,7 +328,12 @@ describe('reversal on delete', () => {
     const loaded = await load(p.id, w.id, 7);
     const reversal = await reverseMovementTx(db, loaded.id, actor);
     expect(reversal).toMatchObject({
-      movement_type: 'S', warehouse_id: w.id, quantity: '7.000', reverses_id: loaded.id, movement_date: TODAY, created_by: actor.id,
+      movement_type: 'S',
+      warehouse_id: w.id,
+      quantity: '7.000',
+      reverses_id: loaded.id,
+      movement_date: TODAY,
+      created_by: actor.id,
     });
     const { rows } = await db.query<{ reversed_by_id: number; quantity: string }>(
       'SELECT reversed_by_id, quantity FROM stock_movements WHERE id = $1',
@@ -392,7 +411,11 @@ describe('correction (update)', () => {
     const p = await makeProduct(db);
     const w = await makeWarehouse(db);
     const author = { id: await makeUserId(db) };
-    const loaded = await postMovementTx(db, { movementType: 'C', productId: p.id, warehouseId: w.id, quantity: 10, movementDate: TODAY }, author);
+    const loaded = await postMovementTx(
+      db,
+      { movementType: 'C', productId: p.id, warehouseId: w.id, quantity: 10, movementDate: TODAY },
+      author,
+    );
     await unload(p.id, w.id, 5);
     // Reversing 10 alone would need 10 in stock (there are 5); the net change is -2.
     const { reversal, movement } = await correctMovementTx(
@@ -403,19 +426,36 @@ describe('correction (update)', () => {
     );
     expect(reversal).toMatchObject({ movement_type: 'S', reverses_id: loaded.id, quantity: '10.000' });
     expect(movement).toMatchObject({
-      movement_type: 'C', quantity: '8.000', replaces_id: loaded.id, created_by: author.id, modified_by: actor.id,
-      movement_date: '2025-03-09', notes: 'corretto',
+      movement_type: 'C',
+      quantity: '8.000',
+      replaces_id: loaded.id,
+      created_by: author.id,
+      modified_by: actor.id,
+      movement_date: '2025-03-09',
+      notes: 'corretto',
     });
     expect(await balance(db, p.id, w.id)).toBe('3.000');
     // Now down to 4 would need 4 more out of 3 available.
     await refused(
-      () => correctMovementTx(db, movement.id, { movementType: 'C', productId: p.id, warehouseId: w.id, quantity: 4, movementDate: TODAY }, actor),
+      () =>
+        correctMovementTx(
+          db,
+          movement.id,
+          { movementType: 'C', productId: p.id, warehouseId: w.id, quantity: 4, movementDate: TODAY },
+          actor,
+        ),
       409,
       'INSUFFICIENT_STOCK',
     );
     // The replaced row cannot be corrected again.
     await refused(
-      () => correctMovementTx(db, loaded.id, { movementType: 'C', productId: p.id, warehouseId: w.id, quantity: 9, movementDate: TODAY }, actor),
+      () =>
+        correctMovementTx(
+          db,
+          loaded.id,
+          { movementType: 'C', productId: p.id, warehouseId: w.id, quantity: 9, movementDate: TODAY },
+          actor,
+        ),
       409,
       'MOVEMENT_ALREADY_REVERSED',
     );
@@ -437,7 +477,13 @@ describe('correction (update)', () => {
     const b = await makeWarehouse(db);
     const loaded = await load(p.id, a.id, 5);
     await refused(
-      () => correctMovementTx(db, loaded.id, { movementType: 'C', productId: q.id, warehouseId: b.id, quantity: 5, movementDate: TODAY }, actor),
+      () =>
+        correctMovementTx(
+          db,
+          loaded.id,
+          { movementType: 'C', productId: q.id, warehouseId: b.id, quantity: 5, movementDate: TODAY },
+          actor,
+        ),
       400,
       'BATCH_REQUIRED',
     );
@@ -470,7 +516,15 @@ describe('correction (update)', () => {
     await correctMovementTx(
       db,
       loaded.id,
-      { movementType: 'C', productId: p.id, warehouseId: w.id, quantity: 4, movementDate: TODAY, batchNumber: 'E1', expiryDate: '2026-02-01' },
+      {
+        movementType: 'C',
+        productId: p.id,
+        warehouseId: w.id,
+        quantity: 4,
+        movementDate: TODAY,
+        batchNumber: 'E1',
+        expiryDate: '2026-02-01',
+      },
       actor,
     );
     expect(await balanceRow(db, p.id, w.id, 'E1')).toEqual({ quantity: '4.000', production_date: null, expiry_date: '2026-02-01' });

@@ -84,7 +84,10 @@ export function sumDecimals(values: Array<string | number>): string {
     return t;
   });
   const scale = Math.max(0, ...texts.map(decimalPlaces));
-  return fromUnits(texts.reduce((acc, t) => acc + toUnits(t, scale), 0n), scale);
+  return fromUnits(
+    texts.reduce((acc, t) => acc + toUnits(t, scale), 0n),
+    scale,
+  );
 }
 
 /** -1, 0 or 1 as a < b, a = b, a > b. */

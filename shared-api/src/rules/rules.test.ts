@@ -47,7 +47,13 @@ describe('exact decimals', () => {
     expect(sumDecimals(['0.1', '0.2'])).toBe('0.3');
     expect(subtractDecimals('1', '0.001')).toBe('0.999');
     expect(compareDecimals('2.50', 2.5)).toBe(0);
-    expect(totalsByCurrency([{ currency: 'EUR', total: '1.5' }, { currency: 'USD', total: '2' }, { currency: 'EUR', total: '0.25' }])).toEqual([
+    expect(
+      totalsByCurrency([
+        { currency: 'EUR', total: '1.5' },
+        { currency: 'USD', total: '2' },
+        { currency: 'EUR', total: '0.25' },
+      ]),
+    ).toEqual([
       { currency: 'EUR', amount: '1.75' },
       { currency: 'USD', amount: '2' },
     ]);

@@ -22,6 +22,7 @@ export const missingOrInvalid = (issue: { input?: unknown }) => (issue.input == 
  * Characters no text of the API may hold: NUL (PostgreSQL cannot store it in text) and the other C0 controls and DEL,
  * except tab, line feed and carriage return (notes have lines).
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** True when `text` holds a character no field may store (CONTROL_CHARS). */
@@ -219,7 +220,8 @@ export const sortQuery = <S extends readonly [string, ...string[]]>(sorts: S) =>
 });
 
 /** A query-string text filter ("contains"): trimmed, blank is no filter (undefined), no control characters. */
-export const queryText = (max = 200) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), text(max, () => 'invalidType').optional());
+export const queryText = (max = 200) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), text(max, () => 'invalidType').optional());
 
 /**
  * The query of a searchable list: `q` (every word must match), `sort` / `order`, `limit` / `offset`, plus the list's own

@@ -71,7 +71,9 @@ export const priceSchema = z
     product_id: refField,
     price: decimalField(PRICE_DECIMALS),
     /** Missing: the product's currency. */
-    currency: z.preprocess((v) => (v === '' ? null : v), z.enum(CURRENCIES, { error: 'invalidOption' }).nullish()).transform((v) => v ?? null),
+    currency: z
+      .preprocess((v) => (v === '' ? null : v), z.enum(CURRENCIES, { error: 'invalidOption' }).nullish())
+      .transform((v) => v ?? null),
     start_date: dayField,
     end_date: optionalDayField,
   })
@@ -123,7 +125,16 @@ export const priceInForceSchema = z.object({
 export type PriceInForce = z.infer<typeof priceInForceSchema>;
 
 /** Columns GET /prices sorts by (`sort`), with `order` asc | desc. Without `sort`: newest start date first. */
-export const PRICE_SORTS = ['product_code', 'product_name', 'supplier_name', 'price', 'currency', 'start_date', 'end_date', 'status'] as const;
+export const PRICE_SORTS = [
+  'product_code',
+  'product_name',
+  'supplier_name',
+  'price',
+  'currency',
+  'start_date',
+  'end_date',
+  'status',
+] as const;
 export type PriceSort = (typeof PRICE_SORTS)[number];
 
 /** The empty form: start date today (SPEC §9), no end date. */
@@ -133,5 +144,12 @@ export function emptyPrice(today: string): PriceBody {
 
 /** The editable fields of a price read from the API. */
 export function priceBodyOf(p: Price): PriceBody {
-  return { supplier_id: p.supplier_id, product_id: p.product_id, price: p.price, currency: p.currency, start_date: p.start_date, end_date: p.end_date };
+  return {
+    supplier_id: p.supplier_id,
+    product_id: p.product_id,
+    price: p.price,
+    currency: p.currency,
+    start_date: p.start_date,
+    end_date: p.end_date,
+  };
 }

@@ -17,10 +17,7 @@ export const MAX_PRODUCT_CODE = 50;
 
 /** 'required' when missing, 'invalidOption' when not one of `values`; '' counts as missing. */
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.enum(values, { error: (iss) => (iss.input == null ? 'required' : 'invalidOption') }),
-  );
+  z.preprocess((v) => (v === '' ? undefined : v), z.enum(values, { error: (iss) => (iss.input == null ? 'required' : 'invalidOption') }));
 
 export const productSchema = z.object({
   code: requiredText(MAX_PRODUCT_CODE),
@@ -28,7 +25,9 @@ export const productSchema = z.object({
   description: requiredText(MAX_TEXT),
   category: requiredText(MAX_TEXT),
   supplier_id: optionalId,
-  unit_of_measure: z.preprocess((v) => (v === '' ? null : v), z.enum(UNITS, { error: 'invalidOption' }).nullish()).transform((v) => v ?? null),
+  unit_of_measure: z
+    .preprocess((v) => (v === '' ? null : v), z.enum(UNITS, { error: 'invalidOption' }).nullish())
+    .transform((v) => v ?? null),
   barcode: optionalText(100),
   currency: choice(CURRENCIES),
   has_bom: flag(),
@@ -99,5 +98,20 @@ export function emptyProduct(): ProductBody {
 export function productBodyOf(p: Product): ProductBody {
   const { code, name, description, category, supplier_id, unit_of_measure, barcode, currency, status } = p;
   const { has_bom, is_semi_finished, has_batch, has_expiry_date, has_production_date } = p;
-  return { code, name, description, category, supplier_id, unit_of_measure, barcode, currency, status, has_bom, is_semi_finished, has_batch, has_expiry_date, has_production_date };
+  return {
+    code,
+    name,
+    description,
+    category,
+    supplier_id,
+    unit_of_measure,
+    barcode,
+    currency,
+    status,
+    has_bom,
+    is_semi_finished,
+    has_batch,
+    has_expiry_date,
+    has_production_date,
+  };
 }

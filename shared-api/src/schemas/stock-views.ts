@@ -34,7 +34,11 @@ export const movementViewSchema = z.object({
     id: z.number().nullable(),
     number: z.string().nullable(),
     // Always sent by the server; optional only so older fixtures still type-check.
-    line_id: z.number().nullable().optional().describe('The document line the movement comes from (receipt line, sale); null for manual ones'),
+    line_id: z
+      .number()
+      .nullable()
+      .optional()
+      .describe('The document line the movement comes from (receipt line, sale); null for manual ones'),
   }),
   created_by: z.string().nullable(),
   modified_by: z.string().nullable(),

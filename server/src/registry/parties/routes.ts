@@ -23,8 +23,20 @@ interface KindInfo {
 }
 
 const KINDS: Record<PartyKind, KindInfo> = {
-  suppliers: { readers: ['registry', 'prices', 'purchaseOrders', 'goodsReceipt'], entityType: 'supplier', notFoundCode: 'SUPPLIER_NOT_FOUND', notFound: msg.supplierNotFound, deleted: msg.supplierDeleted },
-  customers: { readers: ['registry', 'sales'], entityType: 'customer', notFoundCode: 'CUSTOMER_NOT_FOUND', notFound: msg.customerNotFound, deleted: msg.customerDeleted },
+  suppliers: {
+    readers: ['registry', 'prices', 'purchaseOrders', 'goodsReceipt'],
+    entityType: 'supplier',
+    notFoundCode: 'SUPPLIER_NOT_FOUND',
+    notFound: msg.supplierNotFound,
+    deleted: msg.supplierDeleted,
+  },
+  customers: {
+    readers: ['registry', 'sales'],
+    entityType: 'customer',
+    notFoundCode: 'CUSTOMER_NOT_FOUND',
+    notFound: msg.customerNotFound,
+    deleted: msg.customerDeleted,
+  },
 };
 
 /**
@@ -102,7 +114,15 @@ export function partyRoutes(kind: PartyKind): FastifyPluginAsyncZod {
 
     app.delete(
       `${base}/:id`,
-      { ...write, schema: { tags, summary: `Soft-delete (${kind}): gone from lists, still named where referenced`, params: idParams, response: { 200: deletedSchema } } },
+      {
+        ...write,
+        schema: {
+          tags,
+          summary: `Soft-delete (${kind}): gone from lists, still named where referenced`,
+          params: idParams,
+          response: { 200: deletedSchema },
+        },
+      },
       async (request) => {
         const { id } = request.params;
         await db.tx(async (q) => {

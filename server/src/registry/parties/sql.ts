@@ -9,8 +9,21 @@ import { containsPattern, direction, iso, page, searchWords, Where } from '../..
  */
 
 const COLUMNS = [
-  'business_name', 'vat_number', 'address', 'city', 'province', 'zip_code', 'country', 'email', 'phone',
-  'contact_name', 'contact_role', 'contact_phone', 'shipping_method', 'notes', 'is_active',
+  'business_name',
+  'vat_number',
+  'address',
+  'city',
+  'province',
+  'zip_code',
+  'country',
+  'email',
+  'phone',
+  'contact_name',
+  'contact_role',
+  'contact_phone',
+  'shipping_method',
+  'notes',
+  'is_active',
 ] as const satisfies readonly (keyof PartyFields)[];
 
 const SELECT = `${COLUMNS.map((c) => `t.${c}`).join(', ')}, t.id, cu.username AS created_by, mu.username AS modified_by, t.created_at, t.updated_at`;

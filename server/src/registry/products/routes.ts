@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { id, listQuery, PRODUCT_SORTS, PRODUCT_STATUSES, productSchema, productStatusSchema, productViewSchema, type ProductFields } from '@wms/shared-api';
+import {
+  id,
+  listQuery,
+  PRODUCT_SORTS,
+  PRODUCT_STATUSES,
+  productSchema,
+  productStatusSchema,
+  productViewSchema,
+  type ProductFields,
+} from '@wms/shared-api';
 import { describeChanges } from '../../activity/changes';
 import { logActivity } from '../../activity/log';
 import type { Queryable } from '../../db';
@@ -60,7 +69,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       ...read,
       schema: {
         tags,
-        summary: 'Live products, one page: q (every word, any field or the supplier name), sort/order, limit/offset; total in X-Total-Count',
+        summary:
+          'Live products, one page: q (every word, any field or the supplier name), sort/order, limit/offset; total in X-Total-Count',
         querystring: listQs,
         response: { 200: z.array(productViewSchema) },
       },
@@ -86,7 +96,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         db.tx(async (q) => {
           await assertSupplier(q, p);
           const id = await sql.insertProduct(q, p, request.user.id);
-          await logActivity(q, { userId: request.user.id, action: 'create', entityType: 'product', entityId: id, details: { code: p.code } });
+          await logActivity(q, {
+            userId: request.user.id,
+            action: 'create',
+            entityType: 'product',
+            entityId: id,
+            details: { code: p.code },
+          });
           return found(q, id);
         }),
       );
@@ -96,7 +112,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/products/:id',
-    { ...write, schema: { tags, summary: 'Update a product', params: idParams, body: productSchema, response: { 200: productViewSchema } } },
+    {
+      ...write,
+      schema: { tags, summary: 'Update a product', params: idParams, body: productSchema, response: { 200: productViewSchema } },
+    },
     async (request) => {
       const { id } = request.params;
       const p = request.body;
@@ -108,7 +127,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
           const before = await sql.getProduct(q, id);
           await sql.updateProduct(q, id, p, request.user.id);
           const changed = before ? describeChanges(before, p, Object.keys(productSchema.shape)) : {};
-          await logActivity(q, { userId: request.user.id, action: 'update', entityType: 'product', entityId: id, details: { code: p.code, ...changed } });
+          await logActivity(q, {
+            userId: request.user.id,
+            action: 'update',
+            entityType: 'product',
+            entityId: id,
+            details: { code: p.code, ...changed },
+          });
           return found(q, id);
         }),
       );
@@ -119,13 +144,20 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id/status',
     {
       ...write,
-      schema: { tags, summary: 'Archive (inactive) or activate a product', params: idParams, body: productStatusSchema, response: { 200: productViewSchema } },
+      schema: {
+        tags,
+        summary: 'Archive (inactive) or activate a product',
+        params: idParams,
+        body: productStatusSchema,
+        response: { 200: productViewSchema },
+      },
     },
     async (request) => {
       const { id } = request.params;
       const { status } = request.body;
       return db.tx(async (q) => {
-        if (!(await sql.setProductStatus(q, id, status, request.user.id))) throw new AppError(404, 'PRODUCT_NOT_FOUND', msg.productNotFound);
+        if (!(await sql.setProductStatus(q, id, status, request.user.id)))
+          throw new AppError(404, 'PRODUCT_NOT_FOUND', msg.productNotFound);
         await logActivity(q, { userId: request.user.id, action: 'status', entityType: 'product', entityId: id, details: { status } });
         return found(q, id);
       });
@@ -150,7 +182,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!product) throw new AppError(404, 'PRODUCT_NOT_FOUND', msg.productNotFound);
         if (await sql.productHoldsStock(q, id)) throw new AppError(409, 'PRODUCT_HAS_STOCK', msg.productHasStock, { code: product.code });
         await sql.softDeleteProduct(q, id, request.user.id);
-        await logActivity(q, { userId: request.user.id, action: 'delete', entityType: 'product', entityId: id, details: { code: product.code } });
+        await logActivity(q, {
+          userId: request.user.id,
+          action: 'delete',
+          entityType: 'product',
+          entityId: id,
+          details: { code: product.code },
+        });
       });
       return { message: render(msg.productDeleted, requestLang(request)), id };
     },

@@ -46,7 +46,9 @@ export async function listProducts(q: Queryable, f: ProductFilter): Promise<{ ro
   const where = new Where('p.deleted_at IS NULL');
   for (const word of searchWords(f.q)) {
     const like = where.param(containsPattern(word));
-    where.add(`(p.search_text LIKE lower(${like}) OR p.supplier_id IN (SELECT id FROM suppliers WHERE lower(business_name) LIKE lower(${like})))`);
+    where.add(
+      `(p.search_text LIKE lower(${like}) OR p.supplier_id IN (SELECT id FROM suppliers WHERE lower(business_name) LIKE lower(${like})))`,
+    );
   }
   if (f.supplierId) where.add('p.supplier_id = ?', f.supplierId);
   if (f.status) where.add('p.status = ?', f.status);
@@ -62,8 +64,20 @@ export async function getProduct(q: Queryable, id: number): Promise<Product | nu
 }
 
 const COLUMNS = [
-  'code', 'name', 'description', 'category', 'supplier_id', 'unit_of_measure', 'barcode', 'currency',
-  'has_bom', 'is_semi_finished', 'has_batch', 'has_expiry_date', 'has_production_date', 'status',
+  'code',
+  'name',
+  'description',
+  'category',
+  'supplier_id',
+  'unit_of_measure',
+  'barcode',
+  'currency',
+  'has_bom',
+  'is_semi_finished',
+  'has_batch',
+  'has_expiry_date',
+  'has_production_date',
+  'status',
 ] as const satisfies readonly (keyof ProductFields)[];
 
 const values = (p: ProductFields) => COLUMNS.map((c) => p[c]);

@@ -26,7 +26,8 @@ async function uniqueName<T>(w: WarehouseFields, write: () => Promise<T>): Promi
   try {
     return await write();
   } catch (err) {
-    if (isUniqueViolation(err, 'warehouses_name_live')) throw new AppError(409, 'WAREHOUSE_NAME_TAKEN', msg.warehouseNameTaken, { name: w.name });
+    if (isUniqueViolation(err, 'warehouses_name_live'))
+      throw new AppError(409, 'WAREHOUSE_NAME_TAKEN', msg.warehouseNameTaken, { name: w.name });
     throw err;
   }
 }
@@ -69,7 +70,13 @@ export const warehouseRoutes: FastifyPluginAsyncZod = async (app) => {
       const warehouse = await uniqueName(w, () =>
         db.tx(async (q) => {
           const id = await sql.insertWarehouse(q, w, request.user.id);
-          await logActivity(q, { userId: request.user.id, action: 'create', entityType: 'warehouse', entityId: id, details: { name: w.name } });
+          await logActivity(q, {
+            userId: request.user.id,
+            action: 'create',
+            entityType: 'warehouse',
+            entityId: id,
+            details: { name: w.name },
+          });
           return found(q, id);
         }),
       );
@@ -79,16 +86,26 @@ export const warehouseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/warehouses/:id',
-    { ...write, schema: { tags, summary: 'Update a warehouse', params: idParams, body: warehouseSchema, response: { 200: warehouseViewSchema } } },
+    {
+      ...write,
+      schema: { tags, summary: 'Update a warehouse', params: idParams, body: warehouseSchema, response: { 200: warehouseViewSchema } },
+    },
     async (request) => {
       const { id } = request.params;
       const w = request.body;
       return uniqueName(w, () =>
         db.tx(async (q) => {
           const before = await sql.getWarehouse(q, id);
-          if (!before || !(await sql.updateWarehouse(q, id, w, request.user.id))) throw new AppError(404, 'WAREHOUSE_NOT_FOUND', msg.warehouseNotFound);
+          if (!before || !(await sql.updateWarehouse(q, id, w, request.user.id)))
+            throw new AppError(404, 'WAREHOUSE_NOT_FOUND', msg.warehouseNotFound);
           const changed = describeChanges(before, w, Object.keys(warehouseSchema.shape));
-          await logActivity(q, { userId: request.user.id, action: 'update', entityType: 'warehouse', entityId: id, details: { name: w.name, ...changed } });
+          await logActivity(q, {
+            userId: request.user.id,
+            action: 'update',
+            entityType: 'warehouse',
+            entityId: id,
+            details: { name: w.name, ...changed },
+          });
           return found(q, id);
         }),
       );
