@@ -65,12 +65,15 @@ test.describe('registries', () => {
     await expect(page.getByRole('searchbox')).toHaveValue(code.toLowerCase());
     await expect(productRow(page, code)).toContainText('Guarnizione NBR');
 
-    // Duplicate: same code first is refused with the server's message, then a new code saves a second product.
+    // Duplicate: the copy starts with an empty code (never a guaranteed 409); the original's code typed back is refused
+    // with the server's message, then a new code saves a second product.
     await productRow(page, code)
       .getByRole('button', { name: `Duplica ${code}` })
       .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Duplica prodotto' })).toBeVisible();
     await expect(page.getByLabel(/^Valuta/)).toHaveValue('USD');
+    await expect(page.getByLabel(/^Codice/)).toHaveValue('');
+    await page.getByLabel(/^Codice/).fill(code);
     await page.getByTestId('product-save').click();
     await expect(page.getByTestId('product-save-error')).toHaveText(`Esiste già un prodotto con il codice ${code}`);
     await page.getByLabel(/^Codice/).fill(copy);
