@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, bearer, signIn, switchLanguage } from './support';
+import { apiToken, bearer, signIn, switchLanguage, typeNumber } from './support';
 
 // Issue 9: prices and purchase orders in the browser against the real server. Create a price typed with a decimal comma,
 // be refused an overlapping one with the §8 text, order the product with its price looked up, edit, print, delete; French
@@ -85,7 +85,7 @@ test.describe('buying', () => {
     await pick(page, /Prodotto/, CODE, CODE);
     await expect(page.getByTestId('price-source-0')).toContainText('Prezzo in vigore dal');
     await expect(page.getByTestId('unit-price-0')).toHaveValue(/2,5/);
-    await page.getByTestId('quantity-0').fill('2,5');
+    await typeNumber(page, 'quantity-0', '2,5');
     await expect(page.getByTestId('line-total-0')).toContainText('6,25');
     await page.getByTestId('save-order').click();
     await expect(page.getByText('Ordine creato con successo').last()).toBeVisible();
@@ -105,7 +105,12 @@ test.describe('buying', () => {
     // 4. Edit: quantity 4 → total 10.
     await page.getByTestId(`edit-order-${id}`).click();
     await expect(page.getByTestId('quantity-0')).toHaveValue(/2,5/);
-    await page.getByTestId('quantity-0').fill('4');
+    // As a user does: click into the field, select its text, type over it.
+    await page.getByTestId('quantity-0').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('4');
+    await page.getByTestId('quantity-0').blur();
+    await expect(page.getByTestId('line-total-0')).toContainText('10,00');
     await page.getByTestId('save-order').click();
     await expect(page.getByText('Ordine aggiornato con successo').last()).toBeVisible();
     expect((await (await page.request.get(`/api/purchase-orders/${id}`, { headers })).json()).total_amount).toBe('10.0000');
