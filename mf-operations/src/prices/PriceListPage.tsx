@@ -16,6 +16,8 @@ import {
   useDocumentTitle,
   usePagedList,
   type Column,
+  pagingProps,
+  sortingProps,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { deletePrice, fetchPriceCounts, PRICES_PATH } from './api';
@@ -161,13 +163,8 @@ export function PriceListPage() {
             searchable
             search={search}
             onSearchChange={onSearch}
-            sort={list.sort ? { column: list.sort, direction: list.order } : null}
-            onSortChange={(s) => list.setSort(s.column, s.direction)}
-            manual
-            pageSize={PAGE_SIZE}
-            page={Math.floor(list.offset / PAGE_SIZE) + 1}
-            onPageChange={(n) => list.setOffset((n - 1) * PAGE_SIZE)}
-            totalRows={list.total}
+            {...sortingProps(list)}
+            {...pagingProps(list, PAGE_SIZE)}
             rowClassName={(p) => (p.status === 'inactive' ? 'row-inactive' : undefined)}
             testId="prices-table"
           />

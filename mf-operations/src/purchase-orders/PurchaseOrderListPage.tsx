@@ -19,6 +19,8 @@ import {
   useDocumentTitle,
   usePagedList,
   type Column,
+  pagingProps,
+  sortingProps,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { showDecimal } from '../prices/money';
@@ -196,13 +198,8 @@ export function PurchaseOrderListPage() {
               searchable
               search={list.search}
               onSearchChange={list.setSearch}
-              sort={list.sort ? { column: list.sort, direction: list.order } : null}
-              onSortChange={(s) => list.setSort(s.column, s.direction)}
-              manual
-              pageSize={PAGE_SIZE}
-              page={Math.floor(list.offset / PAGE_SIZE) + 1}
-              onPageChange={(n) => list.setOffset((n - 1) * PAGE_SIZE)}
-              totalRows={list.total}
+              {...sortingProps(list)}
+              {...pagingProps(list, PAGE_SIZE)}
               testId="orders-table"
             />
           </div>
