@@ -38,7 +38,10 @@ async function main(): Promise<void> {
   const db = await openDb({ databaseUrl: url, schema: SCHEMA });
 
   const t0 = performance.now();
-  await db.query(`INSERT INTO users (username, name, role, password_hash) VALUES ($1, 'Bench orders', 'orders', $2)`, [USER.username, await hashPassword(USER.password)]);
+  await db.query(`INSERT INTO users (username, name, role, password_hash) VALUES ($1, 'Bench orders', 'orders', $2)`, [
+    USER.username,
+    await hashPassword(USER.password),
+  ]);
   await db.query(
     `INSERT INTO suppliers (business_name, vat_number, address, city, province, zip_code, email, phone)
      SELECT 'Fornitore ' || n || ' Srl', lpad(n::text, 11, '0'), 'Via Roma ' || n, 'Brescia', 'BS', '25100', 'f' || n || '@example.com', '030 000'
@@ -69,23 +72,29 @@ async function main(): Promise<void> {
   await db.query('SELECT purchase_order_refresh(ARRAY(SELECT id FROM purchase_orders))');
   await db.exec('ANALYZE');
   const seedSeconds = (performance.now() - t0) / 1000;
-  const counts = (await db.query<{ orders: number; lines: number }>(
-    'SELECT (SELECT count(*) FROM purchase_orders)::int AS orders, (SELECT count(*) FROM purchase_order_items)::int AS lines',
-  )).rows[0];
+  const counts = (
+    await db.query<{ orders: number; lines: number }>(
+      'SELECT (SELECT count(*) FROM purchase_orders)::int AS orders, (SELECT count(*) FROM purchase_order_items)::int AS lines',
+    )
+  ).rows[0];
 
   const app = await buildApp({ db });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
-  const login = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(USER) });
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(USER),
+  });
   const { token } = (await login.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}` };
 
   const scenarios: Array<[string, (i: number) => string]> = [
     ['first page (newest first)', () => '/purchase-orders?limit=50'],
     ['status filter', (i) => `/purchase-orders?limit=50&status=${['notReceived', 'partiallyReceived', 'fullyReceived'][i % 3]}`],
-    ['supplier filter', (i) => `/purchase-orders?limit=50&supplier_id=${1 + (i * 37) % 200}`],
-    ['text search (order number)', (i) => `/purchase-orders?limit=50&q=PO-BENCH-0${String(10_000 + (i * 331) % 90_000).slice(0, 4)}`],
+    ['supplier filter', (i) => `/purchase-orders?limit=50&supplier_id=${1 + ((i * 37) % 200)}`],
+    ['text search (order number)', (i) => `/purchase-orders?limit=50&q=PO-BENCH-0${String(10_000 + ((i * 331) % 90_000)).slice(0, 4)}`],
     ['date range (one month)', (i) => `/purchase-orders?limit=50&date_from=${day(-30 - (i % 900))}&date_to=${day(-(i % 900))}`],
     ['sort by total desc', () => '/purchase-orders?limit=50&sort=total_amount&order=desc'],
     ['page 100 (offset 4950)', () => '/purchase-orders?limit=50&offset=4950'],
@@ -112,16 +121,25 @@ async function main(): Promise<void> {
   await app.close();
   await db.close();
 
-  console.log(`\nPurchase-order list on PostgreSQL: ${counts.orders} orders, ${counts.lines} lines (seeded in ${seedSeconds.toFixed(1)} s), ${CONCURRENCY} clients, load ${os.loadavg()[0].toFixed(2)}`);
+  console.log(
+    `\nPurchase-order list on PostgreSQL: ${counts.orders} orders, ${counts.lines} lines (seeded in ${seedSeconds.toFixed(1)} s), ${CONCURRENCY} clients, load ${os.loadavg()[0].toFixed(2)}`,
+  );
   console.log('| scenario | p50 ms | p90 ms | p99 ms | max ms |');
   console.log('|---|---|---|---|---|');
   for (const r of results) console.log(`| ${r.scenario} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.max} |`);
   const missed = results.filter((r) => r.p99 >= TARGET_P99_MS);
-  console.log(missed.length ? `\nTARGET MISSED (p99 < ${TARGET_P99_MS} ms): ${missed.map((m) => m.scenario).join(', ')}` : `\nall p99 < ${TARGET_P99_MS} ms ✓`);
+  console.log(
+    missed.length
+      ? `\nTARGET MISSED (p99 < ${TARGET_P99_MS} ms): ${missed.map((m) => m.scenario).join(', ')}`
+      : `\nall p99 < ${TARGET_P99_MS} ms ✓`,
+  );
   if (bad) console.log(`${bad} answers were not 200`);
   const dir = path.resolve(__dirname, 'results');
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, `orders-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ counts, seedSeconds, concurrency: CONCURRENCY, results }, null, 2));
+  fs.writeFileSync(
+    path.join(dir, `orders-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+    JSON.stringify({ counts, seedSeconds, concurrency: CONCURRENCY, results }, null, 2),
+  );
   if (missed.length || bad) process.exitCode = 1;
 }
 

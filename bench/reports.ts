@@ -76,7 +76,9 @@ async function measure(name: string, n: number, call: () => Promise<string>): Pr
   const s = summarize(times);
   const target = TARGETS_MS[name];
   const verdict = target === undefined ? '' : s.p99 < target ? `  ✓ < ${target} ms` : `  ✗ target ${target} ms`;
-  console.log(`  ${name.padEnd(44)} p50 ${s.p50.toFixed(1).padStart(8)} ms   p99 ${s.p99.toFixed(1).padStart(8)} ms   (n=${n}, ${note})${verdict}`);
+  console.log(
+    `  ${name.padEnd(44)} p50 ${s.p50.toFixed(1).padStart(8)} ms   p99 ${s.p99.toFixed(1).padStart(8)} ms   (n=${n}, ${note})${verdict}`,
+  );
   return { name, note, ...s };
 }
 
@@ -114,7 +116,9 @@ async function main(): Promise<void> {
               count(*)::int AS total FROM stock_movements`,
     );
     const { last, back } = span[0];
-    const { rows: after } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM stock_movements WHERE movement_date > $1', [back]);
+    const { rows: after } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM stock_movements WHERE movement_date > $1', [
+      back,
+    ]);
     console.log(`Ledger: ${span[0].total} movements up to ${last}; "one year back" = ${back} (${after[0].n} movements dated after it)`);
 
     const page = (url: string) => async () => {
@@ -122,8 +126,14 @@ async function main(): Promise<void> {
       return `total ${res.headers.get('x-total-count')}`;
     };
     results.push(await measure('GET /stock/levels page', SAMPLES, page(`/stock/levels?limit=50&offset=${pick([0, 50, 500, 5000])}`)));
-    results.push(await measure('GET /stock/levels?warehouse_id page', SAMPLES, () => page(`/stock/levels?limit=50&warehouse_id=${pick(w).id}`)()));
-    results.push(await measure('GET /stock/levels?code page', SAMPLES, () => page(`/stock/levels?limit=50&code=P0${1000 + Math.floor(Math.random() * 8999)}`)()));
+    results.push(
+      await measure('GET /stock/levels?warehouse_id page', SAMPLES, () => page(`/stock/levels?limit=50&warehouse_id=${pick(w).id}`)()),
+    );
+    results.push(
+      await measure('GET /stock/levels?code page', SAMPLES, () =>
+        page(`/stock/levels?limit=50&code=P0${1000 + Math.floor(Math.random() * 8999)}`)(),
+      ),
+    );
     results.push(await measure('GET /stock/levels?category page', SAMPLES, page('/stock/levels?limit=50&category=Vernici')));
     const valuation = (qs: string) => async () => {
       const { text } = await get(`/stock/valuation?${qs}`);
@@ -133,9 +143,25 @@ async function main(): Promise<void> {
     const n = Math.max(5, Math.round(SAMPLES / 2));
     results.push(await measure('GET /stock/valuation today', n, valuation('limit=50')));
     results.push(await measure('GET /stock/valuation one year back', n, valuation(`startDate=${back}&endDate=${back}&limit=50`)));
-    results.push(await measure('GET /stock/valuation one year back, by batch', n, valuation(`startDate=${back}&endDate=${back}&groupByProduct=false&limit=50`)));
-    results.push(await measure('GET /stock/valuation 18 months back', n, valuation(`endDate=${addDays(last, -548)}&startDate=${addDays(last, -578)}&limit=50`)));
-    results.push(await measure('GET /stock/valuation one warehouse, year back', n, () => valuation(`endDate=${back}&startDate=${back}&warehouseId=${pick(w).id}&limit=50`)()));
+    results.push(
+      await measure(
+        'GET /stock/valuation one year back, by batch',
+        n,
+        valuation(`startDate=${back}&endDate=${back}&groupByProduct=false&limit=50`),
+      ),
+    );
+    results.push(
+      await measure(
+        'GET /stock/valuation 18 months back',
+        n,
+        valuation(`endDate=${addDays(last, -548)}&startDate=${addDays(last, -578)}&limit=50`),
+      ),
+    );
+    results.push(
+      await measure('GET /stock/valuation one warehouse, year back', n, () =>
+        valuation(`endDate=${back}&startDate=${back}&warehouseId=${pick(w).id}&limit=50`)(),
+      ),
+    );
 
     // CSV of the whole stock: streamed; the server runs in this process, so its memory is sampled while it streams.
     const csv = async (url: string, name: string) => {
@@ -157,7 +183,9 @@ async function main(): Promise<void> {
       const ms = performance.now() - start;
       const note = `${lines - 1} rows, ${(bytes / 1e6).toFixed(1)} MB, server+client RSS ${(rss0 / 1e6).toFixed(0)} → peak ${(peak / 1e6).toFixed(0)} MB`;
       const target = TARGETS_MS[name];
-      console.log(`  ${name.padEnd(44)} ${(ms / 1000).toFixed(1).padStart(8)} s    (${note})${target ? (ms < target ? `  ✓ < ${target / 1000} s` : `  ✗ target ${target / 1000} s`) : ''}`);
+      console.log(
+        `  ${name.padEnd(44)} ${(ms / 1000).toFixed(1).padStart(8)} s    (${note})${target ? (ms < target ? `  ✓ < ${target / 1000} s` : `  ✗ target ${target / 1000} s`) : ''}`,
+      );
       results.push({ name, note, ...summarize([ms]) });
     };
     await csv('/stock/levels/export', 'GET /stock/levels/export (whole stock)');

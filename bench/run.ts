@@ -72,7 +72,9 @@ async function measureRead(ctx: Ctx, name: string, n: number, url: () => string)
   const s = summarize(times);
   const target = TARGETS_MS[name];
   const verdict = target === undefined ? '' : s.p99 < target ? `  ✓ < ${target} ms` : `  ✗ target ${target} ms`;
-  console.log(`  ${name.padEnd(40)} p50 ${s.p50.toFixed(1).padStart(7)} ms   p99 ${s.p99.toFixed(1).padStart(7)} ms   (n=${n}, total=${total ?? '-'})${verdict}`);
+  console.log(
+    `  ${name.padEnd(40)} p50 ${s.p50.toFixed(1).padStart(7)} ms   p99 ${s.p99.toFixed(1).padStart(7)} ms   (n=${n}, total=${total ?? '-'})${verdict}`,
+  );
   return { name, ...s, rows_total_example: total, bytes_avg: Math.round(bytes / n) };
 }
 
@@ -100,13 +102,24 @@ async function measurePosts(ctx: Ctx, db: Db): Promise<PostResult> {
     const roll = Math.random();
     const day = '15/06/2025';
     if (roll < 0.35) {
-      return { movement_type: 'C', movement_date: day, product_id: pick(plain).id, warehouse_id: pick(ctx.warehouseIds), quantity: rand(1, 20) };
+      return {
+        movement_type: 'C',
+        movement_date: day,
+        product_id: pick(plain).id,
+        warehouse_id: pick(ctx.warehouseIds),
+        quantity: rand(1, 20),
+      };
     }
     // 10 % of all posts fight over one hot balance: row-lock contention, and 409s once it has run dry.
     const b = roll < 0.45 ? hot : pick(stocked);
     const common = { movement_date: day, product_id: b.product_id, warehouse_id: b.warehouse_id, batch_number: b.batch_number || null };
     if (roll < 0.8) return { ...common, movement_type: 'S', quantity: 0.5 };
-    return { ...common, movement_type: 'T', destination_warehouse_id: pick(ctx.warehouseIds.filter((w) => w !== b.warehouse_id)), quantity: 0.25 };
+    return {
+      ...common,
+      movement_type: 'T',
+      destination_warehouse_id: pick(ctx.warehouseIds.filter((w) => w !== b.warehouse_id)),
+      quantity: 0.25,
+    };
   };
   const status: Record<string, number> = {};
   const times: number[] = [];
@@ -127,7 +140,14 @@ async function measurePosts(ctx: Ctx, db: Db): Promise<PostResult> {
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const seconds = (performance.now() - started) / 1000;
-  const result = { requests: times.length, seconds, per_second: times.length / seconds, concurrency: CONCURRENCY, status, latency: summarize(times) };
+  const result = {
+    requests: times.length,
+    seconds,
+    per_second: times.length / seconds,
+    concurrency: CONCURRENCY,
+    status,
+    latency: summarize(times),
+  };
   console.log(
     `  POST /stock-movements ×${CONCURRENCY} workers          ${result.per_second.toFixed(0)} req/s over ${seconds.toFixed(1)} s ` +
       `(${result.requests} requests; status ${JSON.stringify(status)}; p50 ${result.latency.p50.toFixed(1)} ms, p99 ${result.latency.p99.toFixed(1)} ms)`,
@@ -169,18 +189,27 @@ async function main(): Promise<void> {
     const { token } = (await login.json()) as { token: string };
     const { rows: p } = await db.query<{ id: number }>('SELECT id FROM products');
     const { rows: w } = await db.query<{ id: number }>('SELECT id FROM warehouses');
-    const ctx: Ctx = { base, headers: { authorization: `Bearer ${token}` }, productIds: p.map((r) => r.id), warehouseIds: w.map((r) => r.id) };
+    const ctx: Ctx = {
+      base,
+      headers: { authorization: `Bearer ${token}` },
+      productIds: p.map((r) => r.id),
+      warehouseIds: w.map((r) => r.id),
+    };
     const code = () => `P0${String(rand(0, 999)).padStart(3, '0')}`;
     const day = () => `${String(rand(1, 28)).padStart(2, '0')}/${String(rand(1, 12)).padStart(2, '0')}/2023`; // dd/MM/yyyy
 
     console.log('\nReads (one at a time; latency = request → last byte):');
     const reads: ReadResult[] = [];
     reads.push(await measureRead(ctx, 'GET /stock/product/{id}', SAMPLES, () => `/stock/product/${pick(ctx.productIds)}`));
-    reads.push(await measureRead(ctx, 'GET /stock?warehouse_id', SAMPLES / 2, () => `/stock?warehouse_id=${pick(ctx.warehouseIds)}&limit=50`));
+    reads.push(
+      await measureRead(ctx, 'GET /stock?warehouse_id', SAMPLES / 2, () => `/stock?warehouse_id=${pick(ctx.warehouseIds)}&limit=50`),
+    );
     reads.push(await measureRead(ctx, 'GET /stock?code', SAMPLES / 2, () => `/stock?code=${code()}&limit=50`));
     reads.push(await measureRead(ctx, 'GET /stock (first page, no filter)', SAMPLES / 4, () => '/stock?limit=50'));
     reads.push(await measureRead(ctx, 'GET /stock-movements?type=S-MAN', SAMPLES / 2, () => '/stock-movements?type=S-MAN&limit=50'));
-    reads.push(await measureRead(ctx, 'GET /stock-movements?product_code', SAMPLES / 2, () => `/stock-movements?product_code=${code()}&limit=50`));
+    reads.push(
+      await measureRead(ctx, 'GET /stock-movements?product_code', SAMPLES / 2, () => `/stock-movements?product_code=${code()}&limit=50`),
+    );
     // A month (what the date-range filter is for) and a whole year (half the ledger: the count dominates).
     reads.push(
       await measureRead(ctx, 'GET /stock-movements?date 1 month', SAMPLES / 2, () => {
@@ -194,9 +223,18 @@ async function main(): Promise<void> {
         return `/stock-movements?date_from=${from}&date_to=${from.slice(0, 6)}2024&limit=50`;
       }),
     );
-    reads.push(await measureRead(ctx, 'GET /stock-movements?warehouse_id', SAMPLES / 2, () => `/stock-movements?warehouse_id=${pick(ctx.warehouseIds)}&limit=50`));
+    reads.push(
+      await measureRead(
+        ctx,
+        'GET /stock-movements?warehouse_id',
+        SAMPLES / 2,
+        () => `/stock-movements?warehouse_id=${pick(ctx.warehouseIds)}&limit=50`,
+      ),
+    );
     reads.push(await measureRead(ctx, 'GET /stock-movements (no filter)', SAMPLES / 4, () => '/stock-movements?limit=50'));
-    reads.push(await measureRead(ctx, 'GET /stock-movements?sort=product_code', SAMPLES / 10, () => '/stock-movements?sort=product_code&limit=50'));
+    reads.push(
+      await measureRead(ctx, 'GET /stock-movements?sort=product_code', SAMPLES / 10, () => '/stock-movements?sort=product_code&limit=50'),
+    );
 
     console.log('\nWrites (concurrent, over HTTP):');
     const posts = await measurePosts(ctx, db);
@@ -216,7 +254,10 @@ async function main(): Promise<void> {
     const out = path.resolve(__dirname, 'results');
     fs.mkdirSync(out, { recursive: true });
     const file = path.join(out, `run-${target.kind}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    fs.writeFileSync(file, JSON.stringify({ engine: target.kind, machine, size, reads, posts, invariants: { ...check, seconds: checkSeconds } }, null, 2));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ engine: target.kind, machine, size, reads, posts, invariants: { ...check, seconds: checkSeconds } }, null, 2),
+    );
     console.log(`\nResults: ${path.relative(process.cwd(), file)}`);
     if (!check.ok) process.exitCode = 1;
   } finally {

@@ -23,7 +23,18 @@ const MOVEMENTS = numberArg('movements', 1_000_000);
 const LOTS = Math.round(MOVEMENTS / 2.5);
 const CHUNK = 50_000;
 
-const FAMILIES = ['Ferramenta', 'Elettrico', 'Idraulica', 'Vernici', 'Utensili', 'Alimentari', 'Chimica', 'Imballaggi', 'Tessile', 'Ricambi'];
+const FAMILIES = [
+  'Ferramenta',
+  'Elettrico',
+  'Idraulica',
+  'Vernici',
+  'Utensili',
+  'Alimentari',
+  'Chimica',
+  'Imballaggi',
+  'Tessile',
+  'Ricambi',
+];
 
 async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
   const start = performance.now();
@@ -147,7 +158,9 @@ async function main(): Promise<void> {
       `SELECT (SELECT count(*) FROM stock_movements)::int AS m, (SELECT count(*) FROM stock_balances)::int AS b,
               (SELECT count(*) FROM stock_balances WHERE quantity > 0)::int AS z`,
     );
-    console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s: ${rows[0].m} movements, ${rows[0].b} balances (${rows[0].z} above zero)`);
+    console.log(
+      `Done in ${((performance.now() - started) / 1000).toFixed(1)} s: ${rows[0].m} movements, ${rows[0].b} balances (${rows[0].z} above zero)`,
+    );
   } finally {
     await db.close();
   }

@@ -37,7 +37,10 @@ async function buildStale() {
     while (ready.length && running.size < 2) {
       const pkg = ready.shift();
       pending.splice(pending.indexOf(pkg), 1);
-      running.set(pkg.name, run(pkg.name).then(() => pkg.name));
+      running.set(
+        pkg.name,
+        run(pkg.name).then(() => pkg.name),
+      );
     }
     const finished = await Promise.race(running.values());
     running.delete(finished);

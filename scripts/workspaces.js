@@ -16,7 +16,16 @@ const packages = [
 ];
 
 const STAMP = '.build-stamp';
-const INPUTS = ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.esm.json', 'webpack.config.js', 'public', 'styles.css'];
+const INPUTS = [
+  'src',
+  'package.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'tsconfig.esm.json',
+  'webpack.config.js',
+  'public',
+  'styles.css',
+];
 const SHARED_INPUTS = ['webpack', 'tsconfig.base.json'];
 
 function newestMtime(p) {

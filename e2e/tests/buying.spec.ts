@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, bearer, signIn, switchLanguage } from './support';
+import { apiToken, bearer, signIn, switchLanguage, typeNumber } from './support';
 
 // Issue 9: prices and purchase orders in the browser against the real server. Create a price typed with a decimal comma,
 // be refused an overlapping one with the §8 text, order the product with its price looked up, edit, print, delete; French
@@ -11,7 +11,10 @@ const SUPPLIER = `E2E Fornitore ${suffix}`;
 async function pick(page: Page, label: RegExp, text: string, option: string) {
   const box = page.getByRole('combobox', { name: label });
   await box.fill(text);
-  await page.getByRole('option', { name: new RegExp(option) }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(option) })
+    .first()
+    .click();
 }
 
 test.describe('buying', () => {
@@ -21,13 +24,30 @@ test.describe('buying', () => {
     const headers = bearer(await apiToken(page));
     const supplier = await page.request.post('/api/suppliers', {
       headers,
-      data: { business_name: SUPPLIER, vat_number: '01234567897', address: 'Via Roma 1', city: 'Brescia', province: 'BS', zip_code: '25100', country: 'Italia', email: 'e2e@example.com', phone: '030 1' },
+      data: {
+        business_name: SUPPLIER,
+        vat_number: '01234567897',
+        address: 'Via Roma 1',
+        city: 'Brescia',
+        province: 'BS',
+        zip_code: '25100',
+        country: 'Italia',
+        email: 'e2e@example.com',
+        phone: '030 1',
+      },
     });
     expect(supplier.status()).toBe(201);
     const supplierId = (await supplier.json()).id as number;
     const product = await page.request.post('/api/products', {
       headers,
-      data: { code: CODE, description: 'Bullone e2e', category: 'Viteria', currency: 'EUR', unit_of_measure: 'piece', supplier_id: supplierId },
+      data: {
+        code: CODE,
+        description: 'Bullone e2e',
+        category: 'Viteria',
+        currency: 'EUR',
+        unit_of_measure: 'piece',
+        supplier_id: supplierId,
+      },
     });
     expect(product.status()).toBe(201);
     const productId = (await product.json()).id as number;
@@ -42,7 +62,10 @@ test.describe('buying', () => {
     await page.getByTestId('price-input').fill('2,5');
     await page.getByTestId('save-price').click();
     await expect(page.getByText('Prezzo creato con successo').last()).toBeVisible();
-    const prices = (await (await page.request.get(`/api/prices/product/${productId}`, { headers })).json()) as { price: string; status: string }[];
+    const prices = (await (await page.request.get(`/api/prices/product/${productId}`, { headers })).json()) as {
+      price: string;
+      status: string;
+    }[];
     expect(prices).toHaveLength(1);
     expect(Number(prices[0].price)).toBe(2.5);
     expect(prices[0].status).toBe('active');
@@ -62,12 +85,15 @@ test.describe('buying', () => {
     await pick(page, /Prodotto/, CODE, CODE);
     await expect(page.getByTestId('price-source-0')).toContainText('Prezzo in vigore dal');
     await expect(page.getByTestId('unit-price-0')).toHaveValue(/2,5/);
-    await page.getByTestId('quantity-0').fill('2,5');
+    await typeNumber(page, 'quantity-0', '2,5');
     await expect(page.getByTestId('line-total-0')).toContainText('6,25');
     await page.getByTestId('save-order').click();
     await expect(page.getByText('Ordine creato con successo').last()).toBeVisible();
     await expect(page).toHaveURL(/\/operazioni\/ordini-fornitori$/);
-    const list = (await (await page.request.get(`/api/purchase-orders?supplier_id=${supplierId}`, { headers })).json()) as { id: number; order_number: string }[];
+    const list = (await (await page.request.get(`/api/purchase-orders?supplier_id=${supplierId}`, { headers })).json()) as {
+      id: number;
+      order_number: string;
+    }[];
     expect(list).toHaveLength(1);
     const { id, order_number } = list[0];
     const saved = await (await page.request.get(`/api/purchase-orders/${id}`, { headers })).json();
@@ -79,7 +105,12 @@ test.describe('buying', () => {
     // 4. Edit: quantity 4 → total 10.
     await page.getByTestId(`edit-order-${id}`).click();
     await expect(page.getByTestId('quantity-0')).toHaveValue(/2,5/);
-    await page.getByTestId('quantity-0').fill('4');
+    // As a user does: click into the field, select its text, type over it.
+    await page.getByTestId('quantity-0').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('4');
+    await page.getByTestId('quantity-0').blur();
+    await expect(page.getByTestId('line-total-0')).toContainText('10,00');
     await page.getByTestId('save-order').click();
     await expect(page.getByText('Ordine aggiornato con successo').last()).toBeVisible();
     expect((await (await page.request.get(`/api/purchase-orders/${id}`, { headers })).json()).total_amount).toBe('10.0000');

@@ -16,9 +16,7 @@ test.describe('foundation', () => {
     await expect(page.getByTestId('login-error')).toHaveText('Nome utente o password non validi');
   });
 
-  test('admin signs in, sees four cards, opens each section from its remote, switches to French, signs out', async ({
-    page,
-  }) => {
+  test('admin signs in, sees four cards, opens each section from its remote, switches to French, signs out', async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await signIn(page);

@@ -5,7 +5,10 @@ import { apiToken, bearer, signIn, switchLanguage } from './support';
 const suffix = Date.now().toString(36).toUpperCase();
 
 const productRow = (page: Page, code: string) =>
-  page.getByTestId('products-table').getByRole('row').filter({ has: page.getByText(code, { exact: true }) });
+  page
+    .getByTestId('products-table')
+    .getByRole('row')
+    .filter({ has: page.getByText(code, { exact: true }) });
 
 async function searchProducts(page: Page, term: string): Promise<void> {
   await page.getByRole('searchbox').fill(term);
@@ -47,7 +50,9 @@ test.describe('registries', () => {
     const row = productRow(page, code);
     await expect(row).toContainText('Attivo');
     // Cut at 20 characters on screen, the whole text on hover (title).
-    await expect(row.getByTitle('Guarnizione in gomma NBR per raccordi oleodinamici').locator('[aria-hidden="true"]')).toHaveText('Guarnizione in gomma…');
+    await expect(row.getByTitle('Guarnizione in gomma NBR per raccordi oleodinamici').locator('[aria-hidden="true"]')).toHaveText(
+      'Guarnizione in gomma…',
+    );
 
     // Edit.
     await row.getByRole('link', { name: `Modifica ${code}` }).click();
@@ -60,10 +65,15 @@ test.describe('registries', () => {
     await expect(page.getByRole('searchbox')).toHaveValue(code.toLowerCase());
     await expect(productRow(page, code)).toContainText('Guarnizione NBR');
 
-    // Duplicate: same code first is refused with the server's message, then a new code saves a second product.
-    await productRow(page, code).getByRole('button', { name: `Duplica ${code}` }).click();
+    // Duplicate: the copy starts with an empty code (never a guaranteed 409); the original's code typed back is refused
+    // with the server's message, then a new code saves a second product.
+    await productRow(page, code)
+      .getByRole('button', { name: `Duplica ${code}` })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Duplica prodotto' })).toBeVisible();
     await expect(page.getByLabel(/^Valuta/)).toHaveValue('USD');
+    await expect(page.getByLabel(/^Codice/)).toHaveValue('');
+    await page.getByLabel(/^Codice/).fill(code);
     await page.getByTestId('product-save').click();
     await expect(page.getByTestId('product-save-error')).toHaveText(`Esiste già un prodotto con il codice ${code}`);
     await page.getByLabel(/^Codice/).fill(copy);
@@ -73,22 +83,34 @@ test.describe('registries', () => {
     await expect(page.getByTestId('products-count')).toHaveText('Totale prodotti: 2');
 
     // Archive, then reactivate: each asks first, then the list reloads.
-    await productRow(page, copy).getByRole('button', { name: `Archivia ${copy}` }).click();
+    await productRow(page, copy)
+      .getByRole('button', { name: `Archivia ${copy}` })
+      .click();
     await expect(page.getByRole('dialog')).toContainText('Sei sicuro di voler cambiare lo stato di questo prodotto?');
     await page.getByTestId('confirm-ok').click();
     await expect(productRow(page, copy)).toContainText('Inattivo');
-    await productRow(page, copy).getByRole('button', { name: `Attiva ${copy}` }).click();
+    await productRow(page, copy)
+      .getByRole('button', { name: `Attiva ${copy}` })
+      .click();
     await page.getByTestId('confirm-ok').click();
     await expect(productRow(page, copy)).toContainText('Attivo');
 
     // Sort by code: ascending, then descending.
-    await page.getByRole('columnheader', { name: /Codice/ }).getByRole('button').click();
+    await page
+      .getByRole('columnheader', { name: /Codice/ })
+      .getByRole('button')
+      .click();
     await expect(page.getByTestId('products-table').getByRole('row').nth(1)).toContainText(code);
-    await page.getByRole('columnheader', { name: /Codice/ }).getByRole('button').click();
+    await page
+      .getByRole('columnheader', { name: /Codice/ })
+      .getByRole('button')
+      .click();
     await expect(page.getByTestId('products-table').getByRole('row').nth(1)).toContainText(copy);
 
     // Delete (soft on the server): asks, confirms, the row is gone.
-    await productRow(page, copy).getByRole('button', { name: `Elimina ${copy}` }).click();
+    await productRow(page, copy)
+      .getByRole('button', { name: `Elimina ${copy}` })
+      .click();
     await expect(page.getByRole('dialog')).toContainText('Sei sicuro di voler eliminare questo prodotto?');
     await page.getByTestId('confirm-ok').click();
     await expect(page.getByText('Prodotto eliminato con successo')).toBeVisible();
@@ -125,7 +147,9 @@ test.describe('registries', () => {
 
     // Put stock in it through the stock API, then try to delete it: the exact §8 sentence.
     const token = await apiToken(page);
-    const whId = (await (await page.request.get(`/api/warehouses?q=${encodeURIComponent(warehouse)}`, { headers: bearer(token) })).json())[0].id;
+    const whId = (
+      await (await page.request.get(`/api/warehouses?q=${encodeURIComponent(warehouse)}`, { headers: bearer(token) })).json()
+    )[0].id;
     const product = await page.request.post('/api/products', {
       headers: bearer(token),
       data: { code: `STK-${suffix}`, description: 'Articolo in giacenza', category: 'Test', currency: 'EUR' },

@@ -31,7 +31,10 @@ const REPORT_CARDS: Record<string, Role[]> = {
   valuation: ['admin', 'direction', 'administration', 'orders', 'sales'],
 };
 
-const allowed = (table: Record<string, Role[]>, role: Role) => Object.keys(table).filter((k) => table[k].includes(role)).sort();
+const allowed = (table: Record<string, Role[]>, role: Role) =>
+  Object.keys(table)
+    .filter((k) => table[k].includes(role))
+    .sort();
 
 /** The test ids `<prefix><key>` visible on the page, sorted. */
 async function visibleIds(page: Page, prefix: string, keys: string[]): Promise<string[]> {
@@ -88,11 +91,10 @@ test.describe('roles', () => {
     await expectOnlyCards(clerk, REPORT_CARDS, 'warehouse');
     expect(allowed(REPORT_CARDS, 'warehouse')).toEqual(['inventory', 'stockLevels']);
 
-    // Sections without permission send them home, typed in the address bar or deep-linked.
+    // Sections and sub-areas without permission send them home (SPEC §2), typed in the address bar or deep-linked.
     for (const url of ['/anagrafica', '/anagrafica/prodotti', '/users', '/users/nuovo', '/operazioni/prezzi', '/report/valorizzazione']) {
       await clerk.goto(url);
-      const home = url.startsWith('/operazioni') ? /\/operazioni$/ : url.startsWith('/report') ? /\/report$/ : /\/$/;
-      await expect(clerk, url).toHaveURL(home);
+      await expect(clerk, url).toHaveURL(/\/$/);
     }
 
     // The server agrees: the users API is closed to them.
@@ -145,7 +147,10 @@ test.describe('roles', () => {
       await expectOnlyCards(p, OPERATIONS_CARDS, role);
       await p.goto('/report');
       await expectOnlyCards(p, REPORT_CARDS, role);
-      for (const [section, url] of [['registry', '/anagrafica'], ['users', '/users']] as const) {
+      for (const [section, url] of [
+        ['registry', '/anagrafica'],
+        ['users', '/users'],
+      ] as const) {
         await p.goto(url);
         if (SECTIONS[section].includes(role)) await expect(p, `${role} ${url}`).toHaveURL(new RegExp(`${url}$`));
         else await expect(p, `${role} ${url}`).toHaveURL(/\/$/);

@@ -5,7 +5,10 @@ import { signIn, switchLanguage } from './support';
 const suffix = Date.now().toString(36);
 
 const row = (page: Page, username: string) =>
-  page.getByTestId('users-table').getByRole('row').filter({ has: page.getByText(username, { exact: true }) });
+  page
+    .getByTestId('users-table')
+    .getByRole('row')
+    .filter({ has: page.getByText(username, { exact: true }) });
 
 test.describe('users', () => {
   test('admin lists, creates (defaults, validation, unique name), edits with the activity log, and deletes a user', async ({ page }) => {

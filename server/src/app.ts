@@ -7,6 +7,7 @@ import { domains as defaultDomains, type Domain } from './domains';
 import { answerClientError, describeError, installErrorHandler, notFoundBody } from './http/error-handler';
 import { healthRoutes } from './http/health';
 import { installJsonParser } from './http/json-parser';
+import { installTextGuard } from './http/text-guard';
 import { withLogRedaction } from './http/logging';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerOpenApi } from './http/openapi';
@@ -59,6 +60,7 @@ export async function buildApp(opts: BuildAppOptions) {
   app.decorateRequest('user', null as never);
   app.decorateRequest('sessionId', 0);
   installJsonParser(app);
+  installTextGuard(app);
   installErrorHandler(app);
   await registerSecurityHeaders(app, config.remotesFile);
   await registerCompression(app);

@@ -13,7 +13,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const HOSTILE_IDS = ['abc', '-1', '0', '1.5', '99999999999999999999999', "1'; DROP TABLE users; --", '%00', '1-manual-x'];
+/** Ids and paging numbers are strict decimal digits: each of these is a 400, never read as a number (issue 13 item 6). */
+const LENIENT_NUMBERS = ['0x10', ' 1', '1e0', '+1', '1.0', '1 '];
+const HOSTILE_IDS = [
+  'abc',
+  '-1',
+  '0',
+  '1.5',
+  '99999999999999999999999',
+  "1'; DROP TABLE users; --",
+  '%00',
+  '\u0000',
+  '1-manual-x',
+  ...LENIENT_NUMBERS,
+];
 const HOSTILE_QUERIES = [
   'limit=-1&offset=abc',
   'limit=99999999999&offset=-5',
@@ -21,6 +34,7 @@ const HOSTILE_QUERIES = [
   `q=${encodeURIComponent("%' OR 1=1 --")}&code=${'x'.repeat(5000)}`,
   'date_from=31/02/2025&date_to=not-a-date&type=Z-Q',
   'warehouse_id=abc&product_id=-3&include_zero=maybe&active=perhaps',
+  'q=%00&code=a%00&product_code=%00&description=%00&category=%00&type=%00&date_from=%00',
 ];
 const HOSTILE_BODIES: unknown[] = [
   [],
@@ -30,6 +44,7 @@ const HOSTILE_BODIES: unknown[] = [
   { id: 'x', code: { nested: true }, name: ['a'], quantity: 'lots', movement_date: '99/99/9999', role: 'root' },
   { code: 'x'.repeat(10_000), description: 'y'.repeat(10_000), username: 'z'.repeat(10_000), password: 1 },
   { quantity: 1e308, price: -0.0000001, warehouse_id: 2 ** 63, product_id: 1.5, is_active: 'yes', status: 'deleted' },
+  { username: 'a\u0000', password: 'b\u0000b', name: '\u0000', code: 'X\u0000', notes: '\u0000', business_name: '\u0000', 'k\u0000': 1 },
 ];
 
 interface Operation {
@@ -38,7 +53,9 @@ interface Operation {
 }
 
 async function operations(): Promise<Operation[]> {
-  const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
   const ops: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const method of Object.keys(methods)) {
@@ -51,14 +68,21 @@ async function operations(): Promise<Operation[]> {
 function expectRefusalShape(status: number, body: string, what: string): void {
   if (status < 500 && status >= 400) {
     const json = JSON.parse(body) as { error?: unknown; code?: unknown };
-    if (typeof json.error !== 'string' || typeof json.code !== 'string') throw new Error(`${what}: ${status} without {error, code}: ${body.slice(0, 200)}`);
+    if (typeof json.error !== 'string' || typeof json.code !== 'string')
+      throw new Error(`${what}: ${status} without {error, code}: ${body.slice(0, 200)}`);
   }
   if (status >= 500) throw new Error(`${what}: ${status} ${body.slice(0, 300)}`);
 }
 
 it('the OpenAPI document lists the API of every module', async () => {
   const paths = (await operations()).map((o) => `${o.method} ${o.path}`);
-  for (const expected of ['POST /api/auth/login', 'GET /api/products', 'POST /api/stock-movements', 'DELETE /api/users/{id}', 'GET /api/stock']) {
+  for (const expected of [
+    'POST /api/auth/login',
+    'GET /api/products',
+    'POST /api/stock-movements',
+    'DELETE /api/users/{id}',
+    'GET /api/stock',
+  ]) {
     expect(paths).toContain(expected);
   }
 });
@@ -75,9 +99,7 @@ it('no operation answers 5xx to hostile ids, queries or bodies', async () => {
     const urls = hasParams ? HOSTILE_IDS.map((v) => op.path.replace(/\{[^}]+\}/g, encodeURIComponent(v))) : [op.path];
     for (const url of urls) {
       const variants: { url: string; payload?: unknown }[] =
-        op.method === 'GET'
-          ? HOSTILE_QUERIES.map((qs) => ({ url: `${url}?${qs}` }))
-          : HOSTILE_BODIES.map((payload) => ({ url, payload }));
+        op.method === 'GET' ? HOSTILE_QUERIES.map((qs) => ({ url: `${url}?${qs}` })) : HOSTILE_BODIES.map((payload) => ({ url, payload }));
       for (const v of variants) {
         calls += 1;
         const res = await t.app.inject({
@@ -88,7 +110,11 @@ it('no operation answers 5xx to hostile ids, queries or bodies', async () => {
         });
         statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
         try {
-          expectRefusalShape(res.statusCode, res.body, `${op.method} ${v.url.slice(0, 120)} ${JSON.stringify(v.payload)?.slice(0, 80) ?? ''}`);
+          expectRefusalShape(
+            res.statusCode,
+            res.body,
+            `${op.method} ${v.url.slice(0, 120)} ${JSON.stringify(v.payload)?.slice(0, 80) ?? ''}`,
+          );
         } catch (err) {
           failures.push((err as Error).message);
         }
@@ -100,6 +126,96 @@ it('no operation answers 5xx to hostile ids, queries or bodies', async () => {
   // The calls reached validation and the handlers (not a wall of 401s).
   expect(statuses[401] ?? 0).toBe(0);
   expect(statuses[400]).toBeGreaterThan(calls / 2);
+});
+
+/** Every text field name of the API's bodies (and a key), each holding a NUL. */
+function nulBody(): Record<string, unknown> {
+  const names = [
+    'username',
+    'password',
+    'name',
+    'code',
+    'description',
+    'category',
+    'barcode',
+    'business_name',
+    'vat_number',
+    'address',
+    'city',
+    'province',
+    'zip_code',
+    'country',
+    'email',
+    'phone',
+    'notes',
+    'batch_number',
+    'movement_date',
+    'status',
+    'role',
+  ];
+  return Object.fromEntries(names.map((n) => [n, `a\u0000${n}`]));
+}
+
+it('a NUL in any text — query, path or body — of every operation is a 400 VALIDATION, never a 500 (issue 13 item 2)', async () => {
+  const failures: string[] = [];
+  for (const op of await operations()) {
+    if (op.path.includes('/docs') || op.path === '/api/auth/logout' || op.path === '/api/health') continue;
+    const path = op.path.replace(/\{[^}]+\}/g, '1');
+    const calls =
+      op.method === 'GET'
+        ? [
+            { url: `${path}?q=a%00b&code=%00&product_code=%00` },
+            ...(path !== op.path ? [{ url: op.path.replace(/\{[^}]+\}/g, '1%00') }] : []),
+          ]
+        : [
+            { url: path, payload: nulBody() },
+            { url: `${path}?note=%00`, payload: {} },
+          ];
+    for (const c of calls) {
+      const res = await t.app.inject({
+        method: op.method as 'GET',
+        url: c.url,
+        headers: { ...headers, ...('payload' in c ? { 'content-type': 'application/json' } : {}) },
+        ...('payload' in c ? { payload: JSON.stringify(c.payload) } : {}),
+      });
+      if (res.statusCode !== 400 || res.json().code !== 'VALIDATION')
+        failures.push(`${op.method} ${c.url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+  }
+  expect(failures).toEqual([]);
+});
+
+it('ids and paging numbers are strict decimal integers: 0x10, " 1", 1e0, +1 are a 400 in every path and in limit / offset (issue 13 item 6)', async () => {
+  const failures: string[] = [];
+  for (const op of await operations()) {
+    if (op.path.includes('/docs') || op.path === '/api/auth/logout') continue;
+    const urls = /\{[^}]+\}/.test(op.path) ? LENIENT_NUMBERS.map((f) => op.path.replace(/\{[^}]+\}/g, encodeURIComponent(f))) : [];
+    for (const url of urls) {
+      const res = await t.app.inject({ method: op.method as 'GET', url, headers });
+      if (res.statusCode !== 400) failures.push(`${op.method} ${url}: ${res.statusCode}`);
+    }
+  }
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+  };
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    const names = (methods.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+    for (const name of names.filter((n) => n === 'limit' || n === 'offset' || n.endsWith('_id'))) {
+      for (const form of LENIENT_NUMBERS) {
+        const url = `${path.replace(/\{[^}]+\}/g, '1')}?${name}=${encodeURIComponent(form)}`;
+        const res = await t.app.inject({ method: 'GET', url, headers });
+        if (res.statusCode !== 400) failures.push(`GET ${url}: ${res.statusCode}`);
+      }
+    }
+  }
+  expect(failures).toEqual([]);
+});
+
+it('DELETE /api/users/0x10 deletes nobody: user 16 is still there', async () => {
+  for (let i = 0; i < 16; i += 1) await t.createUser('warehouse');
+  const res = await t.app.inject({ method: 'DELETE', url: '/api/users/0x10', headers });
+  expect(res.statusCode).toBe(400);
+  expect((await t.app.inject({ method: 'GET', url: '/api/users/16', headers })).statusCode).toBe(200);
 });
 
 it('the session survives the barrage (hostile deletes and updates were refused)', async () => {

@@ -1,19 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requirePermission } from '../src/auth/guard';
 import { AppError } from '../src/http/errors';
 import { makeTestApp, type TestApp } from './helpers';
 
 /** Throw-away routes exercising what domain modules will use. */
 const probe: FastifyPluginAsyncZod = async (app) => {
-  app.get('/probe/users-only', { onRequest: requirePermission('users') }, async (request) => ({ by: request.user.username }));
+  app.get('/probe/users-only', { config: { permission: 'users' } }, async (request) => ({ by: request.user.username }));
   app.get('/probe/config-permission', { config: { permission: 'valuation' } }, async () => ({ ok: true }));
+  app.get('/probe/any-of', { config: { permission: ['users', 'movements'] } }, async () => ({ ok: true }));
   app.post(
     '/probe/items',
     {
-      onRequest: requirePermission('registry'),
+      config: { permission: 'registry' },
       schema: {
-        body: z.object({ code: z.string({ error: 'required' }).min(1, { error: 'required' }), qty: z.number().positive({ error: 'positive' }) }),
+        body: z.object({
+          code: z.string({ error: 'required' }).min(1, { error: 'required' }),
+          qty: z.number().positive({ error: 'positive' }),
+        }),
       },
     },
     async (request) => ({ code: request.body.code }),
@@ -26,6 +29,14 @@ const probe: FastifyPluginAsyncZod = async (app) => {
   });
   app.get('/probe/boom', async () => {
     throw new Error('secret internal detail');
+  });
+  app.get('/probe/data-error', async () => {
+    await app.db.query('SELECT 1 / 0'); // 22012 division_by_zero: any data exception (class 22) is the input's fault
+    return { ok: true };
+  });
+  app.get('/probe/integrity-error', async () => {
+    await app.db.query('INSERT INTO stock_balances (product_id, warehouse_id) VALUES (987654, 987654)'); // 23503
+    return { ok: true };
   });
   app.get('/probe/unique', async () => {
     await app.db.query("INSERT INTO users (username, name, role, password_hash) VALUES ('dup', 'x', 'admin', 'x')");
@@ -43,7 +54,7 @@ afterAll(async () => {
 });
 
 describe('permissions (shared table)', () => {
-  it('403 FORBIDDEN when the role lacks the permission (requirePermission)', async () => {
+  it('403 FORBIDDEN when the role lacks the permission (config: { permission })', async () => {
     const { headers } = await t.signIn('warehouse');
     const res = await t.app.inject({ method: 'GET', url: '/api/probe/users-only', headers });
     expect(res.statusCode).toBe(403);
@@ -64,6 +75,14 @@ describe('permissions (shared table)', () => {
     const adm = await t.signIn('administration');
     expect((await t.app.inject({ method: 'GET', url: '/api/probe/config-permission', headers: wh.headers })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/probe/config-permission', headers: adm.headers })).statusCode).toBe(200);
+  });
+
+  it('a list of permissions: any one of them lets the caller in', async () => {
+    const statusOf = async (role: 'warehouse' | 'direction' | 'administration') =>
+      (await t.app.inject({ method: 'GET', url: '/api/probe/any-of', headers: (await t.signIn(role)).headers })).statusCode;
+    expect(await statusOf('warehouse')).toBe(200); // movements
+    expect(await statusOf('direction')).toBe(200); // users and movements
+    expect(await statusOf('administration')).toBe(403); // neither
   });
 
   it('401 comes before 403, and 403 before body validation', async () => {
@@ -153,6 +172,35 @@ describe('bad input never becomes a 500', () => {
     expect(res.json()).toEqual({ error: 'Richiesta troppo grande', code: 'PAYLOAD_TOO_LARGE' });
   });
 
+  it('every data exception (SQLSTATE class 22) → 400, every integrity violation (class 23) → 409; never a 500', async () => {
+    const data = await t.app.inject({ method: 'GET', url: '/api/probe/data-error', headers });
+    expect(data.statusCode).toBe(400);
+    expect(data.json()).toEqual({ error: 'Richiesta non valida', code: 'VALIDATION' });
+    const integrity = await t.app.inject({ method: 'GET', url: '/api/probe/integrity-error', headers });
+    expect(integrity.statusCode).toBe(409);
+    expect(integrity.json().code).toBe('CONFLICT');
+  });
+
+  it('a NUL in a query string, a path or a JSON body → 400 VALIDATION naming the field, in the caller language', async () => {
+    const query = await t.app.inject({ method: 'GET', url: '/api/probe/query?page=1&q=a%00b', headers });
+    expect(query.statusCode).toBe(400);
+    expect(query.json()).toMatchObject({
+      code: 'VALIDATION',
+      fields: { q: 'Il testo contiene caratteri non ammessi (caratteri di controllo)' },
+    });
+    const body = await t.app.inject({
+      method: 'POST',
+      url: '/api/probe/items',
+      headers: { ...headers, 'content-type': 'application/json', 'accept-language': 'fr' },
+      payload: JSON.stringify({ code: 'A', qty: 1, lines: [{ note: 'x\u0000y' }] }),
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toMatchObject({
+      code: 'VALIDATION',
+      fields: { 'lines.0.note': 'Le texte contient des caractères non autorisés (caractères de contrôle)' },
+    });
+  });
+
   it('a unique violation that slipped past a module → 409 CONFLICT', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/probe/unique', headers });
     expect(res.statusCode).toBe(409);
@@ -166,7 +214,11 @@ describe('errors', () => {
     const it = await t.app.inject({ method: 'GET', url: '/api/probe/conflict', headers });
     expect(it.statusCode).toBe(409);
     expect(it.json()).toEqual({ error: 'Codice A1 già usato', code: 'PROBE_TAKEN' });
-    const fr = await t.app.inject({ method: 'GET', url: '/api/probe/conflict', headers: { ...headers, 'accept-language': 'fr-CH, it;q=0.5' } });
+    const fr = await t.app.inject({
+      method: 'GET',
+      url: '/api/probe/conflict',
+      headers: { ...headers, 'accept-language': 'fr-CH, it;q=0.5' },
+    });
     expect(fr.json().error).toBe('Code A1 déjà utilisé');
   });
 

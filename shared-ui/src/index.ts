@@ -79,6 +79,8 @@ export {
 export { fetchPage, cleanParams, totalOf, type Page, type QueryParams } from './lists/fetch-page';
 export {
   usePagedList,
+  pagingProps,
+  sortingProps,
   useServerList,
   type ServerList,
   useDebounced,

@@ -24,17 +24,15 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, element: <HomePage /> },
-      ...SECTIONS.map(
-        (s): RouteObject => ({
-          path: `${s.path.slice(1)}/*`,
-          element: (
-            <RequirePermission permission={s.permission} redirectTo="/">
-              {/* keyed: the router reuses the element between sections; each remote needs its own state */}
-              <RemoteSection key={s.remote} remote={s.remote} />
-            </RequirePermission>
-          ),
-        }),
-      ),
+      ...SECTIONS.map((s): RouteObject => ({
+        path: `${s.path.slice(1)}/*`,
+        element: (
+          <RequirePermission permission={s.permission} redirectTo="/">
+            {/* keyed: the router reuses the element between sections; each remote needs its own state */}
+            <RemoteSection key={s.remote} remote={s.remote} />
+          </RequirePermission>
+        ),
+      })),
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -8,7 +8,10 @@ import { toSVG } from 'bwip-js/browser';
 export function Gs1Barcode({ text, errorText }: { text: string; errorText: (error: string) => string }) {
   const svg = useMemo(() => {
     try {
-      return { ok: true as const, svg: toSVG({ bcid: 'gs1-128', text, scale: 2, height: 14, includetext: true, textxalign: 'center', textsize: 8 }) };
+      return {
+        ok: true as const,
+        svg: toSVG({ bcid: 'gs1-128', text, scale: 2, height: 14, includetext: true, textxalign: 'center', textsize: 8 }),
+      };
     } catch (err) {
       return { ok: false as const, error: err instanceof Error ? err.message : String(err) };
     }

@@ -38,7 +38,14 @@ const ORDER: ReceiptOrder = {
   status: 'partiallyReceived',
   items: [
     item(1, 'FARINA-00', { has_batches: true, has_expiry: true }),
-    item(2, 'VITE-M6', { unit_of_measure: 'piece', received_quantity: 40, remaining_quantity: 60, max_receivable_quantity: 70, status: 'partiallyReceived', current_warehouse_id: 1 }),
+    item(2, 'VITE-M6', {
+      unit_of_measure: 'piece',
+      received_quantity: 40,
+      remaining_quantity: 60,
+      max_receivable_quantity: 70,
+      status: 'partiallyReceived',
+      current_warehouse_id: 1,
+    }),
     item(3, 'BULLONE-8', { received_quantity: 100, remaining_quantity: 0, max_receivable_quantity: 0, status: 'completed' }),
   ],
   summary: { ordered_quantity: 300, total_received: 140, last_receipt_date: '2026-03-05', receipt_count: 2 },
@@ -80,8 +87,12 @@ async function open() {
   await screen.findByTestId('goods-receipt-detail');
   await waitFor(() => expect(within(screen.getByTestId('warehouse-FARINA-00')).getAllByRole('option').length).toBeGreaterThan(1));
 }
-const type = (testId: string, text: string) => fireEvent.change(screen.getByTestId(testId).querySelector('input') ?? screen.getByTestId(testId), { target: { value: text } });
-const input = (testId: string) => (screen.getByTestId(testId).tagName === 'INPUT' ? screen.getByTestId(testId) : screen.getByTestId(testId).querySelector('input')) as HTMLInputElement;
+const type = (testId: string, text: string) =>
+  fireEvent.change(screen.getByTestId(testId).querySelector('input') ?? screen.getByTestId(testId), { target: { value: text } });
+const input = (testId: string) =>
+  (screen.getByTestId(testId).tagName === 'INPUT'
+    ? screen.getByTestId(testId)
+    : screen.getByTestId(testId).querySelector('input')) as HTMLInputElement;
 
 describe('goods receipt detail', () => {
   it('every message exists in both languages', () => {
@@ -103,7 +114,9 @@ describe('goods receipt detail', () => {
   it('refuses to save with the §5 messages and sends nothing', async () => {
     await open();
     await userEvent.click(screen.getByTestId('receive-save'));
-    expect(await screen.findByTestId('error-document_number')).toHaveTextContent('Il numero del documento di trasporto (DDT) è obbligatorio');
+    expect(await screen.findByTestId('error-document_number')).toHaveTextContent(
+      'Il numero del documento di trasporto (DDT) è obbligatorio',
+    );
     expect(screen.getByTestId('error-document_date')).toHaveTextContent('La data del documento di trasporto (DDT) è obbligatoria');
     expect(screen.getByTestId('form-error')).toHaveTextContent('Nessuna modifica da salvare');
     type('quantity-FARINA-00', '10');
@@ -123,7 +136,9 @@ describe('goods receipt detail', () => {
     type('batch-number-0', 'L1');
     type('batch-quantity-0', '6');
     type('batch-expiry-0', '31/12/2027');
-    expect(within(dialog).getByTestId('batch-total')).toHaveTextContent('La somma dei lotti (6) deve essere uguale alla quantità ricevuta (10)');
+    expect(within(dialog).getByTestId('batch-total')).toHaveTextContent(
+      'La somma dei lotti (6) deve essere uguale alla quantità ricevuta (10)',
+    );
     expect(saveBatches).toBeDisabled();
     await userEvent.click(within(dialog).getByTestId('batch-add'));
     type('batch-number-1', 'L2');
@@ -159,7 +174,13 @@ describe('goods receipt detail', () => {
         document_date: '2026-03-12',
         order_id: 7,
         items: [
-          { order_item_id: 1, product_id: 10, quantity: 10, warehouse_id: 2, batches: [{ batch_number: 'L1', quantity: 10, production_date: null, expiry_date: '2027-12-31' }] },
+          {
+            order_item_id: 1,
+            product_id: 10,
+            quantity: 10,
+            warehouse_id: 2,
+            batches: [{ batch_number: 'L1', quantity: 10, production_date: null, expiry_date: '2027-12-31' }],
+          },
           { order_item_id: 2, product_id: 20, quantity: 60, warehouse_id: 1, batches: [] },
         ],
       },

@@ -54,7 +54,16 @@ export function GoodsReceiptDetailPage() {
       try {
         const o = await fetchReceiptOrder(id);
         setOrder(o);
-        setDraft((d) => (keepDraft && d ? { ...initialDraft(o), document_number: d.document_number, document_date: d.document_date, items: { ...initialDraft(o).items, ...d.items } } : initialDraft(o)));
+        setDraft((d) =>
+          keepDraft && d
+            ? {
+                ...initialDraft(o),
+                document_number: d.document_number,
+                document_date: d.document_date,
+                items: { ...initialDraft(o).items, ...d.items },
+              }
+            : initialDraft(o),
+        );
         setState('ready');
       } catch (err) {
         setState(isNotFound(err) ? 'missing' : 'failed');
@@ -74,7 +83,8 @@ export function GoodsReceiptDetailPage() {
     saveKey.current = null;
     setDraft({ ...draft, ...patch });
   };
-  const changeItem = (itemId: number, patch: Partial<ItemDraft>) => change({ items: { ...draft.items, [itemId]: { ...draft.items[itemId], ...patch } } });
+  const changeItem = (itemId: number, patch: Partial<ItemDraft>) =>
+    change({ items: { ...draft.items, [itemId]: { ...draft.items[itemId], ...patch } } });
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -112,7 +122,12 @@ export function GoodsReceiptDetailPage() {
   };
 
   const reverse = async (receiptId: number) => {
-    const ok = await confirm({ title: t('goodsReceipt.history.reverse'), message: t('goodsReceipt.actions.reverseConfirm'), tone: 'danger', confirmLabel: t('goodsReceipt.history.reverse') });
+    const ok = await confirm({
+      title: t('goodsReceipt.history.reverse'),
+      message: t('goodsReceipt.actions.reverseConfirm'),
+      tone: 'danger',
+      confirmLabel: t('goodsReceipt.history.reverse'),
+    });
     if (!ok) return;
     setBusy(true);
     try {
@@ -150,7 +165,16 @@ export function GoodsReceiptDetailPage() {
       </dl>
       <form onSubmit={(e) => void save(e)} noValidate>
         <div className="gr-ddt">
-          <TextField name="document_number" label={f('documentNumber')} required value={draft.document_number} onChange={(v) => change({ document_number: v ?? '' })} error={shown.document_number} disabled={busy} data-testid="document-number" />
+          <TextField
+            name="document_number"
+            label={f('documentNumber')}
+            required
+            value={draft.document_number}
+            onChange={(v) => change({ document_number: v ?? '' })}
+            error={shown.document_number}
+            disabled={busy}
+            data-testid="document-number"
+          />
           <DateField
             name="document_date"
             label={f('documentDate')}

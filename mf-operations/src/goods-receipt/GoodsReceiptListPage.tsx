@@ -18,15 +18,31 @@ export function GoodsReceiptListPage() {
   const [showAll, setShowAll] = useState(false);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const list = useServerList<ReceiptOrderRow>(ORDERS_TO_RECEIVE_PATH, { show_all: showAll, q: search, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const list = useServerList<ReceiptOrderRow>(ORDERS_TO_RECEIVE_PATH, {
+    show_all: showAll,
+    q: search,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
   const f = (k: string) => t(`goodsReceipt.fields.${k}`);
   const columns = useMemo<Column<ReceiptOrderRow>[]>(
     () => [
       { id: 'order_number', header: f('orderNumber'), value: (o) => o.order_number, sortable: false },
       { id: 'order_date', header: f('orderDate'), value: (o) => displayDay(o.order_date), sortable: false },
-      { id: 'requested_arrival_date', header: f('requestedArrival'), value: (o) => (o.requested_arrival_date ? displayDay(o.requested_arrival_date) : ''), sortable: false },
+      {
+        id: 'requested_arrival_date',
+        header: f('requestedArrival'),
+        value: (o) => (o.requested_arrival_date ? displayDay(o.requested_arrival_date) : ''),
+        sortable: false,
+      },
       { id: 'supplier', header: f('supplier'), value: (o) => o.supplier_name, truncate: 15, sortable: false },
-      { id: 'progress', header: f('progress'), align: 'end', render: (o) => `${formatNumber(o.received_quantity, { minDecimals: 0, maxDecimals: 3 })} / ${formatNumber(o.ordered_quantity, { minDecimals: 0, maxDecimals: 3 })}` },
+      {
+        id: 'progress',
+        header: f('progress'),
+        align: 'end',
+        render: (o) =>
+          `${formatNumber(o.received_quantity, { minDecimals: 0, maxDecimals: 3 })} / ${formatNumber(o.ordered_quantity, { minDecimals: 0, maxDecimals: 3 })}`,
+      },
       { id: 'status', header: f('status'), render: (o) => <OrderStatusBadge status={o.status} /> },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -26,7 +26,14 @@ export function labelsOf(r: ReceiptDocument): Label[] {
   return r.lines.flatMap((l) => {
     const base = { code: l.product_code, description: l.product_description, unit: l.unit_of_measure ?? '' };
     if (l.batches.length === 0) return [{ ...base, key: `${l.id}`, batch: null, quantity: l.quantity, expiry: null, production: null }];
-    return l.batches.map((b, j) => ({ ...base, key: `${l.id}-${j}`, batch: b.batch_number || null, quantity: b.quantity, expiry: b.expiry_date, production: b.production_date }));
+    return l.batches.map((b, j) => ({
+      ...base,
+      key: `${l.id}-${j}`,
+      batch: b.batch_number || null,
+      quantity: b.quantity,
+      expiry: b.expiry_date,
+      production: b.production_date,
+    }));
   });
 }
 
@@ -84,7 +91,9 @@ export function LabelsPage() {
                   {l.batch ? (
                     <>
                       <dt>{L('batch')}</dt>
-                      <dd className="gr-label-big" data-testid="label-batch">{l.batch}</dd>
+                      <dd className="gr-label-big" data-testid="label-batch">
+                        {l.batch}
+                      </dd>
                     </>
                   ) : null}
                   <dt>{L('quantity')}</dt>
@@ -108,7 +117,10 @@ export function LabelsPage() {
                   <dt>{L('ddt')}</dt>
                   <dd>{`${receipt.document_number} · ${displayDay(receipt.document_date)}`}</dd>
                 </dl>
-                <Gs1Barcode text={gs1Text({ productCode: l.code, batch: l.batch, productionDate: l.production, expiryDate: l.expiry })} errorText={(e) => t('goodsReceipt.labels.barcodeError', { error: e })} />
+                <Gs1Barcode
+                  text={gs1Text({ productCode: l.code, batch: l.batch, productionDate: l.production, expiryDate: l.expiry })}
+                  errorText={(e) => t('goodsReceipt.labels.barcodeError', { error: e })}
+                />
               </article>
             ))}
           </div>

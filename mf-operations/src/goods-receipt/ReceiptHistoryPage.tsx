@@ -90,7 +90,16 @@ export function ReceiptHistoryPage() {
                   <td>{r.warehouse_name}</td>
                   <td>
                     {r.batches
-                      .map((b) => [b.batchNumber, n(b.quantity), b.expiryDate ? `${f('expiryDate')} ${displayDay(b.expiryDate)}` : '', b.productionDate ? `${f('productionDate')} ${displayDay(b.productionDate)}` : ''].filter(Boolean).join(' · '))
+                      .map((b) =>
+                        [
+                          b.batchNumber,
+                          n(b.quantity),
+                          b.expiryDate ? `${f('expiryDate')} ${displayDay(b.expiryDate)}` : '',
+                          b.productionDate ? `${f('productionDate')} ${displayDay(b.productionDate)}` : '',
+                        ]
+                          .filter(Boolean)
+                          .join(' · '),
+                      )
                       .join('; ') || '—'}
                   </td>
                   <td>

@@ -6,7 +6,15 @@ import { NS } from '../paths';
 import { labelsUrl } from './paths';
 
 /** The order's summary (ordered, total received, last receipt, receipt count) and its receipts, newest first. */
-export function ReceiptHistoryPanel({ order, busy, onReverse }: { order: ReceiptOrder; busy: boolean; onReverse: (receiptId: number) => void }) {
+export function ReceiptHistoryPanel({
+  order,
+  busy,
+  onReverse,
+}: {
+  order: ReceiptOrder;
+  busy: boolean;
+  onReverse: (receiptId: number) => void;
+}) {
   const { t } = useTranslation(NS);
   const n = (v: number) => formatNumber(v, { minDecimals: 0, maxDecimals: 3 });
   const s = order.summary;
@@ -35,14 +43,32 @@ export function ReceiptHistoryPanel({ order, busy, onReverse }: { order: Receipt
               <li key={r.id} className={r.reversed ? 'muted' : undefined} data-testid={`receipt-${r.document_number}`}>
                 <strong>{`${t('goodsReceipt.fields.ddtNumber')} ${r.document_number}`}</strong>
                 {` · ${displayDay(r.document_date)} · `}
-                {r.lines.map((l) => `${l.product_code} ${n(l.quantity)}${l.batches.length ? ` (${l.batches.map((b) => b.batch_number).filter(Boolean).join(', ')})` : ''}`).join('; ')}
+                {r.lines
+                  .map(
+                    (l) =>
+                      `${l.product_code} ${n(l.quantity)}${
+                        l.batches.length
+                          ? ` (${l.batches
+                              .map((b) => b.batch_number)
+                              .filter(Boolean)
+                              .join(', ')})`
+                          : ''
+                      }`,
+                  )
+                  .join('; ')}
                 {r.reversed ? <em>{` — ${t('goodsReceipt.history.reversed')}`}</em> : null}
                 <span className="row-actions">
                   <Link className="btn btn-ghost" to={labelsUrl(r.id)} data-testid={`labels-${r.document_number}`}>
                     {t('goodsReceipt.history.labels')}
                   </Link>
                   {r.reversed ? null : (
-                    <button type="button" className="btn btn-ghost btn-ghost-danger" disabled={busy} onClick={() => onReverse(r.id)} data-testid={`reverse-${r.document_number}`}>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-ghost-danger"
+                      disabled={busy}
+                      onClick={() => onReverse(r.id)}
+                      data-testid={`reverse-${r.document_number}`}
+                    >
                       {t('goodsReceipt.history.reverse')}
                     </button>
                   )}

@@ -20,7 +20,17 @@ export interface ReceiptItemsTableProps {
 }
 
 /** The order's items: ordered, received, remaining, the quantity now, warehouse, status, mark-as-completed, batches. */
-export function ReceiptItemsTable({ items, drafts, problems, warehouses, busy, onChange, onInputProblem, onOpenBatches, onToggleCompleted }: ReceiptItemsTableProps) {
+export function ReceiptItemsTable({
+  items,
+  drafts,
+  problems,
+  warehouses,
+  busy,
+  onChange,
+  onInputProblem,
+  onOpenBatches,
+  onToggleCompleted,
+}: ReceiptItemsTableProps) {
   const { t } = useTranslation(NS);
   const f = (k: string) => t(`goodsReceipt.fields.${k}`);
   const n = (v: number) => formatNumber(v, { minDecimals: 0, maxDecimals: 3 });
@@ -105,10 +115,20 @@ export function ReceiptItemsTable({ items, drafts, problems, warehouses, busy, o
                 <td>
                   {itemNeedsBatches(item) ? (
                     <>
-                      <button type="button" className="btn btn-secondary" disabled={disabled || !(Number(d.quantity) > 0)} onClick={() => onOpenBatches(item)} data-testid={`batches-${item.code}`}>
+                      <button
+                        type="button"
+                        className="btn btn-secondary"
+                        disabled={disabled || !(Number(d.quantity) > 0)}
+                        onClick={() => onOpenBatches(item)}
+                        data-testid={`batches-${item.code}`}
+                      >
                         {t('goodsReceipt.batch.open', { count: d.batches.length })}
                       </button>
-                      {p('batches') ? <p className="field-error" data-testid={`error-batches-${item.code}`}>{p('batches')}</p> : null}
+                      {p('batches') ? (
+                        <p className="field-error" data-testid={`error-batches-${item.code}`}>
+                          {p('batches')}
+                        </p>
+                      ) : null}
                     </>
                   ) : (
                     '—'

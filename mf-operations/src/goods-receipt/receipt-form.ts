@@ -42,7 +42,11 @@ export function initialDraft(order: ReceiptOrder): ReceiptDraft {
   return { document_number: '', document_date: '', items };
 }
 
-const flagsOf = (i: ReceiptOrderItem) => ({ has_batches: i.has_batches, has_expiry: i.has_expiry, has_production_date: i.has_production_date });
+const flagsOf = (i: ReceiptOrderItem) => ({
+  has_batches: i.has_batches,
+  has_expiry: i.has_expiry,
+  has_production_date: i.has_production_date,
+});
 
 export const itemNeedsBatches = (i: ReceiptOrderItem) => needsBatches(flagsOf(i));
 export const itemLocked = (i: ReceiptOrderItem) =>
@@ -99,7 +103,15 @@ export function receiptProblems(order: ReceiptOrder, d: ReceiptDraft, lang: 'it'
   for (const item of body.items ?? []) {
     const line = order.items.find((i) => i.id === item.order_item_id) as ReceiptOrderItem;
     const problems = receiptItemProblems(
-      { quantity: Number(item.quantity), batches: (item.batches ?? []).map((b) => ({ batch_number: b.batch_number ?? null, quantity: Number(b.quantity), production_date: b.production_date ?? null, expiry_date: b.expiry_date ?? null })) },
+      {
+        quantity: Number(item.quantity),
+        batches: (item.batches ?? []).map((b) => ({
+          batch_number: b.batch_number ?? null,
+          quantity: Number(b.quantity),
+          production_date: b.production_date ?? null,
+          expiry_date: b.expiry_date ?? null,
+        })),
+      },
       flagsOf(line),
     );
     for (const [path, p] of Object.entries(problems)) {
@@ -113,7 +125,11 @@ export function receiptProblems(order: ReceiptOrder, d: ReceiptDraft, lang: 'it'
 /** Problems of one item's batches alone (the dialog's Save stays disabled while there are any). */
 export function batchProblems(item: ReceiptOrderItem, quantity: string, batches: BatchDraft[], lang: 'it' | 'fr'): Record<string, string> {
   const order = { id: 0, items: [item] } as unknown as ReceiptOrder;
-  const all = receiptProblems(order, { document_number: 'x', document_date: '2000-01-01', items: { [item.id]: { quantity, warehouse_id: 1, batches } } }, lang);
+  const all = receiptProblems(
+    order,
+    { document_number: 'x', document_date: '2000-01-01', items: { [item.id]: { quantity, warehouse_id: 1, batches } } },
+    lang,
+  );
   const out: Record<string, string> = {};
   const prefix = `item.${item.id}.batches`;
   for (const [k, v] of Object.entries(all)) if (k.startsWith(prefix)) out[k.slice(`item.${item.id}.`.length)] = v;

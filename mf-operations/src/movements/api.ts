@@ -1,12 +1,4 @@
-import {
-  api,
-  type MovementBody,
-  type MovementSort,
-  type MovementView,
-  type Product,
-  type StockRow,
-  type Warehouse,
-} from '@wms/shared-api';
+import { api, type MovementBody, type MovementSort, type MovementView, type Product, type StockRow, type Warehouse } from '@wms/shared-api';
 
 /**
  * The stock calls of SPEC §7 the movement screens make, typed. Every failure is the axios error: callers word it (§8)

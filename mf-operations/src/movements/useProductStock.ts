@@ -56,6 +56,7 @@ export function useProductStock(values: MovementFormValues, original: MovementVi
     );
     return () => controller.abort();
     // stockKey names everything the request depends on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stockKey]);
   const current = stock && stock.key === stockKey ? stock : null;
 

@@ -62,23 +62,35 @@ export function PriceFormPage({ mode }: { mode: 'new' | 'edit' }) {
       await savePrice(mode === 'edit' ? Number(id) : null, { ...data });
     } catch (err) {
       // SPEC §8: 409 is the overlap sentence; otherwise the server's message, with the overlap sentence as fallback.
-      toastError(apiStatus(err) === 409 ? failureText(err, `${NS}:prices.feedback.overlap`) : failureText(err, `${NS}:prices.feedback.overlap`));
+      toastError(
+        apiStatus(err) === 409 ? failureText(err, `${NS}:prices.feedback.overlap`) : failureText(err, `${NS}:prices.feedback.overlap`),
+      );
       throw err;
     }
     toastSuccess(t(mode === 'new' ? 'prices.feedback.created' : 'prices.feedback.updated'));
     navigate(LIST_URL, { relative: 'path' });
   };
 
-  if (load === 'missing') return <NotFound title={t("prices.feedback.notFound")} backTo="/operazioni/prezzi" backLabel={t("prices.title")} />;
+  if (load === 'missing')
+    return <NotFound title={t('prices.feedback.notFound')} backTo="/operazioni/prezzi" backLabel={t('prices.title')} />;
   if (load === 'loading') return <Spinner />;
   const v = form.values;
   const supplierId = typeof v.supplier_id === 'number' ? v.supplier_id : Number(v.supplier_id) || null;
-  const status = typeof v.start_date === 'string' && v.start_date ? priceStatus({ start_date: v.start_date, end_date: (v.end_date as string) || null }) : null;
+  const status =
+    typeof v.start_date === 'string' && v.start_date
+      ? priceStatus({ start_date: v.start_date, end_date: (v.end_date as string) || null })
+      : null;
 
   return (
     <section className="screen" data-testid="price-form-page">
       <PageHeader title={t(mode === 'new' ? 'prices.newTitle' : 'prices.editTitle')} />
-      <form ref={form.formRef} noValidate onSubmit={form.handleSubmit(save, `${NS}:prices.feedback.${mode === 'new' ? 'createFailed' : 'updateFailed'}`)} className="form" data-testid="price-form">
+      <form
+        ref={form.formRef}
+        noValidate
+        onSubmit={form.handleSubmit(save, `${NS}:prices.feedback.${mode === 'new' ? 'createFailed' : 'updateFailed'}`)}
+        className="form"
+        data-testid="price-form"
+      >
         <SupplierPicker
           {...form.field('supplier_id')}
           value={v.supplier_id as number | string}
@@ -101,7 +113,14 @@ export function PriceFormPage({ mode }: { mode: 'new' | 'edit' }) {
             if (row?.currency) form.set('currency', row.currency);
           }}
         />
-        <NumberField {...form.field('price')} onChange={(x) => form.set('price', x)} label={t('prices.fields.price')} required decimals={PRICE_DECIMALS} data-testid="price-input" />
+        <NumberField
+          {...form.field('price')}
+          onChange={(x) => form.set('price', x)}
+          label={t('prices.fields.price')}
+          required
+          decimals={PRICE_DECIMALS}
+          data-testid="price-input"
+        />
         <SelectField
           {...form.field('currency')}
           value={v.currency as string}
@@ -109,14 +128,29 @@ export function PriceFormPage({ mode }: { mode: 'new' | 'edit' }) {
           label={t('prices.fields.currency')}
           options={CURRENCIES.map((c) => ({ value: c, label: c }))}
         />
-        <DateField {...form.field('start_date')} onChange={(d) => form.set('start_date', d)} label={t('prices.fields.start_date')} required />
-        <DateField {...form.field('end_date')} onChange={(d) => form.set('end_date', d || null)} label={t('prices.fields.end_date')} hint={t('prices.fields.endHint')} />
+        <DateField
+          {...form.field('start_date')}
+          onChange={(d) => form.set('start_date', d)}
+          label={t('prices.fields.start_date')}
+          required
+        />
+        <DateField
+          {...form.field('end_date')}
+          onChange={(d) => form.set('end_date', d || null)}
+          label={t('prices.fields.end_date')}
+          hint={t('prices.fields.endHint')}
+        />
         {status ? (
           <p className="hint" data-testid="price-status-preview">
             {t('prices.fields.statusNow', { status: t(`prices.status.${status}`) })}
           </p>
         ) : null}
-        <FormActions saving={form.saving} failure={form.failure} onCancel={() => navigate(LIST_URL, { relative: 'path' })} saveTestId="save-price" />
+        <FormActions
+          saving={form.saving}
+          failure={form.failure}
+          onCancel={() => navigate(LIST_URL, { relative: 'path' })}
+          saveTestId="save-price"
+        />
       </form>
     </section>
   );

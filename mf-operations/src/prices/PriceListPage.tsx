@@ -16,6 +16,8 @@ import {
   useDocumentTitle,
   usePagedList,
   type Column,
+  pagingProps,
+  sortingProps,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { deletePrice, fetchPriceCounts, PRICES_PATH } from './api';
@@ -52,7 +54,10 @@ export function PriceListPage() {
   const q = params.get('q') ?? '';
   useEffect(() => {
     let live = true;
-    fetchPriceCounts(q).then((c) => live && setCounts(c), () => live && setCounts(null));
+    fetchPriceCounts(q).then(
+      (c) => live && setCounts(c),
+      () => live && setCounts(null),
+    );
     return () => {
       live = false;
     };
@@ -60,7 +65,15 @@ export function PriceListPage() {
 
   const columns = useMemo<Column<Price>[]>(() => {
     const remove = async (p: Price) => {
-      if (!(await confirm({ title: t('prices.confirm.deleteTitle'), message: t('prices.confirm.deleteMessage'), tone: 'danger', confirmLabel: t('prices.delete') }))) return;
+      if (
+        !(await confirm({
+          title: t('prices.confirm.deleteTitle'),
+          message: t('prices.confirm.deleteMessage'),
+          tone: 'danger',
+          confirmLabel: t('prices.delete'),
+        }))
+      )
+        return;
       try {
         await deletePrice(p.id);
         toastSuccess(t('prices.feedback.deleted'));
@@ -76,8 +89,18 @@ export function PriceListPage() {
       { id: 'price', header: t('prices.columns.price'), value: (p) => p.price, render: (p) => showPrice(p.price), align: 'end' },
       { id: 'currency', header: t('prices.columns.currency'), value: (p) => p.currency },
       { id: 'start_date', header: t('prices.columns.start_date'), value: (p) => p.start_date, render: (p) => displayDay(p.start_date) },
-      { id: 'end_date', header: t('prices.columns.end_date'), value: (p) => p.end_date, render: (p) => (p.end_date ? displayDay(p.end_date) : '—') },
-      { id: 'status', header: t('prices.columns.status'), value: (p) => p.status, render: (p) => <Badge tone={TONE[p.status]}>{t(`prices.status.${p.status}`)}</Badge> },
+      {
+        id: 'end_date',
+        header: t('prices.columns.end_date'),
+        value: (p) => p.end_date,
+        render: (p) => (p.end_date ? displayDay(p.end_date) : '—'),
+      },
+      {
+        id: 'status',
+        header: t('prices.columns.status'),
+        value: (p) => p.status,
+        render: (p) => <Badge tone={TONE[p.status]}>{t(`prices.status.${p.status}`)}</Badge>,
+      },
       {
         id: 'actions',
         header: t('prices.columns.actions'),
@@ -105,7 +128,13 @@ export function PriceListPage() {
             <Link className="btn btn-primary" to="nuovo" data-testid="add-price">
               {t('prices.add')}
             </Link>
-            <button type="button" className="btn" onClick={() => list.setSort('', 'asc')} disabled={!list.sort} data-testid="reset-ordering">
+            <button
+              type="button"
+              className="btn"
+              onClick={() => list.setSort('', 'asc')}
+              disabled={!list.sort}
+              data-testid="reset-ordering"
+            >
               {t('prices.resetOrdering')}
             </button>
           </>
@@ -134,13 +163,8 @@ export function PriceListPage() {
             searchable
             search={search}
             onSearchChange={onSearch}
-            sort={list.sort ? { column: list.sort, direction: list.order } : null}
-            onSortChange={(s) => list.setSort(s.column, s.direction)}
-            manual
-            pageSize={PAGE_SIZE}
-            page={Math.floor(list.offset / PAGE_SIZE) + 1}
-            onPageChange={(n) => list.setOffset((n - 1) * PAGE_SIZE)}
-            totalRows={list.total}
+            {...sortingProps(list)}
+            {...pagingProps(list, PAGE_SIZE)}
             rowClassName={(p) => (p.status === 'inactive' ? 'row-inactive' : undefined)}
             testId="prices-table"
           />

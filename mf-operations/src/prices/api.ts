@@ -21,5 +21,7 @@ export async function deletePrice(id: number): Promise<void> {
 
 /** The price in force for a product and supplier on a day ('yyyy-MM-dd'), or null. */
 export async function fetchPriceInForce(productId: number, supplierId: number, day: string): Promise<PriceInForce | null> {
-  return (await api.get<PriceInForce | null>(`${PRICES_PATH}/in-force`, { params: { product_id: productId, supplier_id: supplierId, date: day } })).data;
+  return (
+    await api.get<PriceInForce | null>(`${PRICES_PATH}/in-force`, { params: { product_id: productId, supplier_id: supplierId, date: day } })
+  ).data;
 }

@@ -1,5 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { decimalText, lineTotal, totalsByCurrency, type PurchaseOrderItemBody, type PurchaseOrderItem, type Currency } from '@wms/shared-api';
+import {
+  decimalText,
+  lineTotal,
+  totalsByCurrency,
+  type PurchaseOrderItemBody,
+  type PurchaseOrderItem,
+  type Currency,
+} from '@wms/shared-api';
 import { displayDay, NumberField, ProductPicker, QUANTITY_DECIMALS, UNIT_PRICE_DECIMALS, type FormProblem } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { showDecimal } from '../prices/money';
@@ -14,7 +21,16 @@ export interface LineState extends PurchaseOrderItemBody {
 }
 
 export function lineOf(i: PurchaseOrderItem): LineState {
-  return { key: `l${i.id}`, id: i.id, product_id: i.product_id, quantity: i.quantity, unit_price: i.unit_price, currency: i.currency, received: i.received_quantity, source: i.price_source === 'manual' ? { kind: 'manual' } : undefined };
+  return {
+    key: `l${i.id}`,
+    id: i.id,
+    product_id: i.product_id,
+    quantity: i.quantity,
+    unit_price: i.unit_price,
+    currency: i.currency,
+    received: i.received_quantity,
+    source: i.price_source === 'manual' ? { kind: 'manual' } : undefined,
+  };
 }
 
 /** Exact line total for display while typing (the server computes the saved one the same way). */
@@ -40,14 +56,20 @@ interface Props {
 export function OrderLines({ lines, supplierId, disabled, error, onInputProblem, onChange, onProduct, onAdd, onRemove }: Props) {
   const { t } = useTranslation(NS);
   const f = (k: string) => t(`purchaseOrders.fields.${k}`);
-  const totals = totalsByCurrency(lines.flatMap((l) => {
-    const total = previewTotal(l);
-    return total ? [{ currency: l.currency ?? 'EUR', total }] : [];
-  }));
+  const totals = totalsByCurrency(
+    lines.flatMap((l) => {
+      const total = previewTotal(l);
+      return total ? [{ currency: l.currency ?? 'EUR', total }] : [];
+    }),
+  );
   return (
     <fieldset className="order-lines" data-testid="order-lines">
       <legend>{f('items')}</legend>
-      {error('items') ? <p className="field-error" role="alert" data-testid="error-items">{error('items')}</p> : null}
+      {error('items') ? (
+        <p className="field-error" role="alert" data-testid="error-items">
+          {error('items')}
+        </p>
+      ) : null}
       {lines.map((l, i) => {
         const total = previewTotal(l);
         const source = l.source;
@@ -89,7 +111,9 @@ export function OrderLines({ lines, supplierId, disabled, error, onInputProblem,
               hint={
                 source ? (
                   <span data-testid={`price-source-${i}`}>
-                    {source.kind === 'price' ? t('purchaseOrders.source.price', { from: displayDay(source.from) }) : t(`purchaseOrders.source.${source.kind}`)}
+                    {source.kind === 'price'
+                      ? t('purchaseOrders.source.price', { from: displayDay(source.from) })
+                      : t(`purchaseOrders.source.${source.kind}`)}
                   </span>
                 ) : undefined
               }
@@ -99,7 +123,13 @@ export function OrderLines({ lines, supplierId, disabled, error, onInputProblem,
               {f('total')}: <strong>{total ? `${showDecimal(total, 2, 4)} ${l.currency ?? ''}` : '—'}</strong>
               {l.received && Number(l.received) > 0 ? ` · ${f('received')}: ${showDecimal(l.received)}` : ''}
             </p>
-            <button type="button" className="btn btn-small" onClick={() => onRemove(i)} disabled={disabled} data-testid={`remove-line-${i}`}>
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => onRemove(i)}
+              disabled={disabled}
+              data-testid={`remove-line-${i}`}
+            >
               {f('removeItem')}
             </button>
           </div>
@@ -109,7 +139,8 @@ export function OrderLines({ lines, supplierId, disabled, error, onInputProblem,
         {f('addItem')}
       </button>
       <p className="order-total" data-testid="order-total">
-        {f('orderTotal')}: <strong>{totals.length ? totals.map((x) => `${showDecimal(x.amount, 2, 2)} ${x.currency}`).join(' + ') : '—'}</strong>
+        {f('orderTotal')}:{' '}
+        <strong>{totals.length ? totals.map((x) => `${showDecimal(x.amount, 2, 2)} ${x.currency}`).join(' + ') : '—'}</strong>
       </p>
     </fieldset>
   );

@@ -11,7 +11,21 @@ import {
   type Currency,
   type PurchaseOrderFields,
 } from '@wms/shared-api';
-import { DateField, failureText, FormActions, isNotFound, NotFound, PageHeader, Spinner, SupplierPicker, TextField, toastError, toastSuccess, useDocumentTitle, useZodForm } from '@wms/shared-ui';
+import {
+  DateField,
+  failureText,
+  FormActions,
+  isNotFound,
+  NotFound,
+  PageHeader,
+  Spinner,
+  SupplierPicker,
+  TextField,
+  toastError,
+  toastSuccess,
+  useDocumentTitle,
+  useZodForm,
+} from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchPriceInForce } from '../prices/api';
 import { fetchOrder, saveOrder } from './api';
@@ -26,7 +40,8 @@ function validationToast(fields: PurchaseOrderFields | unknown): string | null {
   const parsed = purchaseOrderSchema.safeParse(fields);
   if (parsed.success) return null;
   const paths = parsed.error.issues.map((i) => i.path.map(String));
-  if (paths.some((p) => ['order_date', 'requested_arrival_date', 'confirmed_arrival_date', 'supplier_id'].includes(p[0]))) return 'requiredFields';
+  if (paths.some((p) => ['order_date', 'requested_arrival_date', 'confirmed_arrival_date', 'supplier_id'].includes(p[0])))
+    return 'requiredFields';
   if (paths.some((p) => p[0] === 'items' && p.length === 1)) return 'noItems';
   return 'invalidItems';
 }
@@ -75,7 +90,10 @@ export function PurchaseOrderFormPage({ mode }: { mode: 'new' | 'edit' }) {
 
   // The form's items follow the lines (what the schema validates and the server receives).
   useEffect(() => {
-    set('items', lines.map(({ id: lineId, product_id, quantity, unit_price }) => ({ id: lineId, product_id, quantity, unit_price })));
+    set(
+      'items',
+      lines.map(({ id: lineId, product_id, quantity, unit_price }) => ({ id: lineId, product_id, quantity, unit_price })),
+    );
   }, [lines, set]);
 
   const change = useCallback((i: number, c: Partial<LineState>) => setLines((ls) => ls.map((l, n) => (n === i ? { ...l, ...c } : l))), []);
@@ -88,7 +106,12 @@ export function PurchaseOrderFormPage({ mode }: { mode: 'new' | 'edit' }) {
       try {
         const p = await fetchPriceInForce(productId, supplierId, orderDate);
         if (linesRef.current[i]?.product_id !== productId) return;
-        change(i, p ? { unit_price: roundDecimal(p.price, 4), source: { kind: 'price', from: p.start_date } } : { unit_price: '0', source: { kind: 'none' } });
+        change(
+          i,
+          p
+            ? { unit_price: roundDecimal(p.price, 4), source: { kind: 'price', from: p.start_date } }
+            : { unit_price: '0', source: { kind: 'none' } },
+        );
       } catch (err) {
         change(i, { source: undefined });
         toastError(failureText(err, `${NS}:purchaseOrders.feedback.fetchPriceFailed`));
@@ -101,7 +124,11 @@ export function PurchaseOrderFormPage({ mode }: { mode: 'new' | 'edit' }) {
     try {
       await saveOrder(mode === 'edit' ? Number(id) : null, data);
     } catch (err) {
-      toastError(isTimeout(err) ? t('purchaseOrders.feedback.timeout') : failureText(err, `${NS}:purchaseOrders.feedback.${mode === 'new' ? 'createFailed' : 'updateFailed'}`));
+      toastError(
+        isTimeout(err)
+          ? t('purchaseOrders.feedback.timeout')
+          : failureText(err, `${NS}:purchaseOrders.feedback.${mode === 'new' ? 'createFailed' : 'updateFailed'}`),
+      );
       throw err;
     }
     toastSuccess(t(mode === 'new' ? 'purchaseOrders.feedback.created' : 'purchaseOrders.feedback.updated'));
@@ -109,7 +136,8 @@ export function PurchaseOrderFormPage({ mode }: { mode: 'new' | 'edit' }) {
   };
   const submit = form.handleSubmit(save, `${NS}:purchaseOrders.feedback.${mode === 'new' ? 'createFailed' : 'updateFailed'}`);
 
-  if (load === 'missing') return <NotFound title={t('purchaseOrders.feedback.notFound')} backTo={LIST_URL} backLabel={t('purchaseOrders.title')} />;
+  if (load === 'missing')
+    return <NotFound title={t('purchaseOrders.feedback.notFound')} backTo={LIST_URL} backLabel={t('purchaseOrders.title')} />;
   if (load === 'loading') return <Spinner />;
 
   return (
@@ -127,9 +155,24 @@ export function PurchaseOrderFormPage({ mode }: { mode: 'new' | 'edit' }) {
           void submit();
         }}
       >
-        <DateField {...form.field('order_date')} onChange={(d) => set('order_date', d)} label={t('purchaseOrders.fields.order_date')} required />
-        <DateField {...form.field('requested_arrival_date')} onChange={(d) => set('requested_arrival_date', d)} label={t('purchaseOrders.fields.requested_arrival_date')} required />
-        <DateField {...form.field('confirmed_arrival_date')} value={v.confirmed_arrival_date ?? ''} onChange={(d) => set('confirmed_arrival_date', d || null)} label={t('purchaseOrders.fields.confirmed_arrival_date')} />
+        <DateField
+          {...form.field('order_date')}
+          onChange={(d) => set('order_date', d)}
+          label={t('purchaseOrders.fields.order_date')}
+          required
+        />
+        <DateField
+          {...form.field('requested_arrival_date')}
+          onChange={(d) => set('requested_arrival_date', d)}
+          label={t('purchaseOrders.fields.requested_arrival_date')}
+          required
+        />
+        <DateField
+          {...form.field('confirmed_arrival_date')}
+          value={v.confirmed_arrival_date ?? ''}
+          onChange={(d) => set('confirmed_arrival_date', d || null)}
+          label={t('purchaseOrders.fields.confirmed_arrival_date')}
+        />
         <SupplierPicker
           {...form.field('supplier_id')}
           value={v.supplier_id as number | string}
@@ -141,7 +184,13 @@ export function PurchaseOrderFormPage({ mode }: { mode: 'new' | 'edit' }) {
             if (sid !== supplierId) setLines((ls) => ls.filter((l) => l.received && Number(l.received) > 0));
           }}
         />
-        <TextField {...form.field('notes')} value={(v.notes as string) ?? ''} onChange={(n) => set('notes', n || null)} label={t('purchaseOrders.fields.notes')} multiline />
+        <TextField
+          {...form.field('notes')}
+          value={(v.notes as string) ?? ''}
+          onChange={(n) => set('notes', n || null)}
+          label={t('purchaseOrders.fields.notes')}
+          multiline
+        />
         <OrderLines
           lines={lines}
           supplierId={supplierId}

@@ -19,6 +19,8 @@ import {
   useDocumentTitle,
   usePagedList,
   type Column,
+  pagingProps,
+  sortingProps,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { showDecimal } from '../prices/money';
@@ -26,7 +28,11 @@ import { deleteOrder, downloadOrdersCsv, ORDERS_PATH } from './api';
 
 const PAGE_SIZE = 50;
 const FILTERS = ['status', 'supplier_id', 'date_from', 'date_to'] as const;
-export const STATUS_TONE: Record<OrderStatus, 'success' | 'danger' | 'warning'> = { notReceived: 'danger', partiallyReceived: 'warning', fullyReceived: 'success' };
+export const STATUS_TONE: Record<OrderStatus, 'success' | 'danger' | 'warning'> = {
+  notReceived: 'danger',
+  partiallyReceived: 'warning',
+  fullyReceived: 'success',
+};
 
 /** Order totals with 2 decimals (SPEC §9), one figure per currency when the lines differ. */
 export function showTotals(o: Pick<PurchaseOrderSummary, 'totals' | 'currency'>): string {
@@ -64,9 +70,25 @@ export function PurchaseOrderListPage() {
       }
     };
     return [
-      { id: 'order_number', header: t('purchaseOrders.columns.order_number'), value: (o) => o.order_number, truncate: 0, render: (o) => <span className="code nowrap">{o.order_number}</span> },
-      { id: 'order_date', header: t('purchaseOrders.columns.order_date'), value: (o) => o.order_date, render: (o) => displayDay(o.order_date) },
-      { id: 'requested_arrival_date', header: t('purchaseOrders.columns.requested_arrival_date'), value: (o) => o.requested_arrival_date, render: (o) => displayDay(o.requested_arrival_date) },
+      {
+        id: 'order_number',
+        header: t('purchaseOrders.columns.order_number'),
+        value: (o) => o.order_number,
+        truncate: 0,
+        render: (o) => <span className="code nowrap">{o.order_number}</span>,
+      },
+      {
+        id: 'order_date',
+        header: t('purchaseOrders.columns.order_date'),
+        value: (o) => o.order_date,
+        render: (o) => displayDay(o.order_date),
+      },
+      {
+        id: 'requested_arrival_date',
+        header: t('purchaseOrders.columns.requested_arrival_date'),
+        value: (o) => o.requested_arrival_date,
+        render: (o) => displayDay(o.requested_arrival_date),
+      },
       { id: 'supplier_name', header: t('purchaseOrders.columns.supplier_name'), value: (o) => o.supplier_name, truncate: 15 },
       {
         id: 'status',
@@ -74,7 +96,13 @@ export function PurchaseOrderListPage() {
         value: (o) => o.status,
         render: (o) => <Badge tone={STATUS_TONE[o.status]}>{t(`purchaseOrders.status.${o.status}`)}</Badge>,
       },
-      { id: 'total_amount', header: t('purchaseOrders.columns.total_amount'), value: (o) => o.total_amount, render: (o) => <span className="nowrap">{showTotals(o)}</span>, align: 'end' },
+      {
+        id: 'total_amount',
+        header: t('purchaseOrders.columns.total_amount'),
+        value: (o) => o.total_amount,
+        render: (o) => <span className="nowrap">{showTotals(o)}</span>,
+        align: 'end',
+      },
       {
         id: 'actions',
         header: t('purchaseOrders.columns.actions'),
@@ -137,8 +165,18 @@ export function PurchaseOrderListPage() {
           value={list.filter('supplier_id')}
           onChange={(id) => list.setFilter('supplier_id', id ? String(id) : '')}
         />
-        <DateField name="date_from" label={t('purchaseOrders.filters.from')} value={list.filter('date_from')} onChange={(d) => list.setFilter('date_from', d)} />
-        <DateField name="date_to" label={t('purchaseOrders.filters.to')} value={list.filter('date_to')} onChange={(d) => list.setFilter('date_to', d)} />
+        <DateField
+          name="date_from"
+          label={t('purchaseOrders.filters.from')}
+          value={list.filter('date_from')}
+          onChange={(d) => list.setFilter('date_from', d)}
+        />
+        <DateField
+          name="date_to"
+          label={t('purchaseOrders.filters.to')}
+          value={list.filter('date_to')}
+          onChange={(d) => list.setFilter('date_to', d)}
+        />
       </div>
       {list.status === 'failed' ? (
         <ErrorState message={t('purchaseOrders.feedback.fetchFailed')} onRetry={reload} />
@@ -160,13 +198,8 @@ export function PurchaseOrderListPage() {
               searchable
               search={list.search}
               onSearchChange={list.setSearch}
-              sort={list.sort ? { column: list.sort, direction: list.order } : null}
-              onSortChange={(s) => list.setSort(s.column, s.direction)}
-              manual
-              pageSize={PAGE_SIZE}
-              page={Math.floor(list.offset / PAGE_SIZE) + 1}
-              onPageChange={(n) => list.setOffset((n - 1) * PAGE_SIZE)}
-              totalRows={list.total}
+              {...sortingProps(list)}
+              {...pagingProps(list, PAGE_SIZE)}
               testId="orders-table"
             />
           </div>

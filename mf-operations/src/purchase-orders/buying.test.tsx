@@ -12,33 +12,99 @@ import { purchaseOrdersMessages } from './messages';
 
 /** The buying screens against an in-memory API (msw): what they send and what they show. */
 const today = companyToday();
-const supplier = { id: 7, business_name: 'Bulloneria Lombarda Srl', vat_number: '01234567897', address: 'Via A 1', city: 'Brescia', province: 'BS', zip_code: '25100', country: 'Italia', email: 'a@b.it', phone: '030 1', contact_name: null, contact_role: null, contact_phone: null, shipping_method: null, notes: null, is_active: true, created_by: null, modified_by: null, created_at: '', updated_at: '' };
+const supplier = {
+  id: 7,
+  business_name: 'Bulloneria Lombarda Srl',
+  vat_number: '01234567897',
+  address: 'Via A 1',
+  city: 'Brescia',
+  province: 'BS',
+  zip_code: '25100',
+  country: 'Italia',
+  email: 'a@b.it',
+  phone: '030 1',
+  contact_name: null,
+  contact_role: null,
+  contact_phone: null,
+  shipping_method: null,
+  notes: null,
+  is_active: true,
+  created_by: null,
+  modified_by: null,
+  created_at: '',
+  updated_at: '',
+};
 const vite = product(11, 'VT-M8', { supplier_id: 7, supplier_name: supplier.business_name, description: 'Vite M8 zincata' });
 const price = (id: number, over: Partial<Price>): Price => ({
-  id, product_id: 11, product_code: 'VT-M8', product_name: null, product_description: 'Vite M8 zincata', supplier_id: 7, supplier_name: supplier.business_name,
-  price: '2.50000', currency: 'EUR', start_date: today, end_date: null, status: 'active', created_by: 'admin', modified_by: null, created_at: '', updated_at: '', ...over,
+  id,
+  product_id: 11,
+  product_code: 'VT-M8',
+  product_name: null,
+  product_description: 'Vite M8 zincata',
+  supplier_id: 7,
+  supplier_name: supplier.business_name,
+  price: '2.50000',
+  currency: 'EUR',
+  start_date: today,
+  end_date: null,
+  status: 'active',
+  created_by: 'admin',
+  modified_by: null,
+  created_at: '',
+  updated_at: '',
+  ...over,
 });
 const sent: Array<{ method: string; path: string; body: unknown; params: Record<string, string> }> = [];
 const record = async (request: Request) => {
   const url = new URL(request.url);
-  sent.push({ method: request.method, path: url.pathname, params: Object.fromEntries(url.searchParams), body: request.method === 'GET' || request.method === 'DELETE' ? null : await request.clone().json() });
+  sent.push({
+    method: request.method,
+    path: url.pathname,
+    params: Object.fromEntries(url.searchParams),
+    body: request.method === 'GET' || request.method === 'DELETE' ? null : await request.clone().json(),
+  });
 };
 const order: PurchaseOrderSummary = {
-  id: 3, order_number: 'PO-2026-00003', order_date: '2026-03-02', requested_arrival_date: '2026-03-20', confirmed_arrival_date: null, supplier_id: 7,
-  supplier_name: supplier.business_name, notes: null, currency: 'EUR', status: 'partiallyReceived', total_amount: '12.3456', totals: [{ currency: 'EUR', amount: '12.3456' }],
-  item_count: 1, created_by: 'admin', modified_by: null, created_at: '', updated_at: '',
+  id: 3,
+  order_number: 'PO-2026-00003',
+  order_date: '2026-03-02',
+  requested_arrival_date: '2026-03-20',
+  confirmed_arrival_date: null,
+  supplier_id: 7,
+  supplier_name: supplier.business_name,
+  notes: null,
+  currency: 'EUR',
+  status: 'partiallyReceived',
+  total_amount: '12.3456',
+  totals: [{ currency: 'EUR', amount: '12.3456' }],
+  item_count: 1,
+  created_by: 'admin',
+  modified_by: null,
+  created_at: '',
+  updated_at: '',
 };
 
 const server = setupServer(
   http.get('*/api/prices', async ({ request }) => {
     await record(request);
-    const rows = [price(1, {}), price(2, { start_date: addDays(today, -40), end_date: addDays(today, -1), status: 'inactive', price: '2.12345' })];
+    const rows = [
+      price(1, {}),
+      price(2, { start_date: addDays(today, -40), end_date: addDays(today, -1), status: 'inactive', price: '2.12345' }),
+    ];
     return HttpResponse.json(rows, { headers: { 'X-Total-Count': '2' } });
   }),
   http.get('*/api/prices/counts', () => HttpResponse.json({ total: 2, active: 1, inactive: 1, upcoming: 0 })),
   http.get('*/api/prices/in-force', async ({ request }) => {
     await record(request);
-    return HttpResponse.json({ price_id: 1, product_id: 11, supplier_id: 7, price: '2.12345', currency: 'EUR', start_date: '2026-01-01', end_date: null });
+    return HttpResponse.json({
+      price_id: 1,
+      product_id: 11,
+      supplier_id: 7,
+      price: '2.12345',
+      currency: 'EUR',
+      start_date: '2026-01-01',
+      end_date: null,
+    });
   }),
   http.post('*/api/prices', async ({ request }) => {
     await record(request);
@@ -128,7 +194,11 @@ describe('purchase orders', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
     await waitFor(() => expect(sent.some((r) => r.method === 'POST' && r.path === '/api/purchase-orders')).toBe(true));
     const post = sent.find((r) => r.method === 'POST' && r.path === '/api/purchase-orders');
-    expect(post?.body).toMatchObject({ supplier_id: 7, order_date: today, items: [{ product_id: 11, quantity: '2.5', unit_price: '2.1235' }] });
+    expect(post?.body).toMatchObject({
+      supplier_id: 7,
+      order_date: today,
+      items: [{ product_id: 11, quantity: '2.5', unit_price: '2.1235' }],
+    });
     await screen.findByRole('table', { name: 'Elenco degli ordini fornitori' });
   });
 });

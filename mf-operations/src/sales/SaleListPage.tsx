@@ -17,6 +17,7 @@ import {
   useDocumentTitle,
   usePagedList,
   type Column,
+  pagingProps,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { cancelSale, SALES_PATH } from './api';
@@ -156,11 +157,7 @@ export function SaleListPage() {
             searchable
             search={list.search}
             onSearchChange={list.setSearch}
-            manual
-            pageSize={PAGE_SIZE}
-            page={Math.floor(list.offset / PAGE_SIZE) + 1}
-            onPageChange={(p) => list.setOffset((p - 1) * PAGE_SIZE)}
-            totalRows={list.total}
+            {...pagingProps(list, PAGE_SIZE)}
             rowClassName={(s) => (s.status === 'cancelled' ? 'row-inactive' : undefined)}
             testId="sales-table"
           />

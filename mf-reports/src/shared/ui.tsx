@@ -18,7 +18,19 @@ export function ExpiryMarker({ expiry }: { expiry: string | null | undefined }) 
 }
 
 /** Previous / next over a server-paged list. `ns` names the screen whose wording it uses. */
-export function Pager({ total, offset, pageSize, onChange, ns }: { total: number; offset: number; pageSize: number; onChange: (offset: number) => void; ns: string }) {
+export function Pager({
+  total,
+  offset,
+  pageSize,
+  onChange,
+  ns,
+}: {
+  total: number;
+  offset: number;
+  pageSize: number;
+  onChange: (offset: number) => void;
+  ns: string;
+}) {
   const { t } = useTranslation(NS);
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.floor(offset / pageSize) + 1;

@@ -94,7 +94,11 @@ export function ProductDetails({ state, onRetry }: { state: DetailState; onRetry
           </tr>
           {rows.some((r) => r.batch_number)
             ? rows.map((r) => (
-                <tr key={`${warehouse}-${r.batch_number}`} className="report-details report-batch" data-testid={`batch-row-${r.batch_number}`}>
+                <tr
+                  key={`${warehouse}-${r.batch_number}`}
+                  className="report-details report-batch"
+                  data-testid={`batch-row-${r.batch_number}`}
+                >
                   <td className="no-print" />
                   <td colSpan={3} className="report-indent-2">
                     {t('stockLevels.columns.batch')} {r.batch_number ?? t('stockLevels.noBatch')}

@@ -9,15 +9,55 @@ import App from '../App';
 const day = (offset: number) => addDays(companyToday(), offset);
 
 const LEVELS: StockLevelRow[] = [
-  { product_id: 1, product_code: 'VITE-10', product_name: null, product_description: 'Vite zincata', product_category: 'Ferramenta', unit_of_measure: 'piece', quantity: 1234.5, warehouses: 2, batches: 2, earliest_expiry: day(-3) },
-  { product_id: 2, product_code: 'DADO-M8', product_name: null, product_description: 'Dado', product_category: 'Bulloneria', unit_of_measure: 'kg', quantity: 2.25, warehouses: 1, batches: 0, earliest_expiry: null },
+  {
+    product_id: 1,
+    product_code: 'VITE-10',
+    product_name: null,
+    product_description: 'Vite zincata',
+    product_category: 'Ferramenta',
+    unit_of_measure: 'piece',
+    quantity: 1234.5,
+    warehouses: 2,
+    batches: 2,
+    earliest_expiry: day(-3),
+  },
+  {
+    product_id: 2,
+    product_code: 'DADO-M8',
+    product_name: null,
+    product_description: 'Dado',
+    product_category: 'Bulloneria',
+    unit_of_measure: 'kg',
+    quantity: 2.25,
+    warehouses: 1,
+    batches: 0,
+    earliest_expiry: null,
+  },
 ];
 const row = (over: Partial<StockRow>): StockRow => ({
-  product_id: 1, warehouse_id: 1, warehouse_name: 'Centrale', batch_number: null, quantity: 1, expiry_date: null, production_date: null,
-  product_code: 'VITE-10', product_name: null, product_description: 'Vite zincata', product_category: 'Ferramenta', unit_of_measure: 'piece', ...over,
+  product_id: 1,
+  warehouse_id: 1,
+  warehouse_name: 'Centrale',
+  batch_number: null,
+  quantity: 1,
+  expiry_date: null,
+  production_date: null,
+  product_code: 'VITE-10',
+  product_name: null,
+  product_description: 'Vite zincata',
+  product_category: 'Ferramenta',
+  unit_of_measure: 'piece',
+  ...over,
 });
 const DETAILS: StockRow[] = [
-  row({ warehouse_id: 1, warehouse_name: 'Centrale', batch_number: 'L1', quantity: 1000, expiry_date: day(-3), production_date: '2025-01-10' }),
+  row({
+    warehouse_id: 1,
+    warehouse_name: 'Centrale',
+    batch_number: 'L1',
+    quantity: 1000,
+    expiry_date: day(-3),
+    production_date: '2025-01-10',
+  }),
   row({ warehouse_id: 2, warehouse_name: 'Nord', batch_number: 'L2', quantity: 234.5, expiry_date: day(10) }),
 ];
 
@@ -32,10 +72,13 @@ const server = setupServer(
   }),
   http.get('*/api/stock/product/:id', ({ params }) => HttpResponse.json(Number(params.id) === 1 ? DETAILS : [])),
   http.get('*/api/warehouses', () =>
-    HttpResponse.json([
-      { id: 1, name: 'Centrale', is_active: true },
-      { id: 2, name: 'Nord', is_active: true },
-    ], { headers: { 'X-Total-Count': '2' } }),
+    HttpResponse.json(
+      [
+        { id: 1, name: 'Centrale', is_active: true },
+        { id: 2, name: 'Nord', is_active: true },
+      ],
+      { headers: { 'X-Total-Count': '2' } },
+    ),
   ),
 );
 

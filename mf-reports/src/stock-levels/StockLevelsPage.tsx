@@ -91,7 +91,13 @@ export function StockLevelsPage() {
             <button type="button" className="btn" onClick={() => void print(true)} data-testid="print-batches">
               {t('stockLevels.printBatches')}
             </button>
-            <button type="button" className="btn btn-primary" onClick={() => void exportCsv()} disabled={exporting} data-testid="export-csv">
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => void exportCsv()}
+              disabled={exporting}
+              data-testid="export-csv"
+            >
               {t('stockLevels.csv')}
             </button>
           </div>
@@ -121,7 +127,10 @@ export function StockLevelsPage() {
         />
       </fieldset>
       <p className="print-only report-print-filters">
-        {[...TEXT_FILTERS.map((f) => (list.filter(f) ? `${t(`stockLevels.filters.${f}`)}: ${list.filter(f)}` : '')), warehouseName ? `${t('stockLevels.filters.warehouse')}: ${warehouseName}` : '']
+        {[
+          ...TEXT_FILTERS.map((f) => (list.filter(f) ? `${t(`stockLevels.filters.${f}`)}: ${list.filter(f)}` : '')),
+          warehouseName ? `${t('stockLevels.filters.warehouse')}: ${warehouseName}` : '',
+        ]
           .filter(Boolean)
           .join(' · ')}{' '}
         — {t('stockLevels.printedOn', { date: formatDate(new Date()) })}
@@ -146,9 +155,13 @@ export function StockLevelsPage() {
                   <th scope="col">{t('stockLevels.columns.code')}</th>
                   <th scope="col">{t('stockLevels.columns.description')}</th>
                   <th scope="col">{t('stockLevels.columns.category')}</th>
-                  <th scope="col" className="align-end">{t('stockLevels.columns.quantity')}</th>
+                  <th scope="col" className="align-end">
+                    {t('stockLevels.columns.quantity')}
+                  </th>
                   <th scope="col">{t('stockLevels.columns.unit')}</th>
-                  <th scope="col" className="align-end">{t('stockLevels.columns.warehouses')}</th>
+                  <th scope="col" className="align-end">
+                    {t('stockLevels.columns.warehouses')}
+                  </th>
                   <th scope="col">{t('stockLevels.columns.expiry')}</th>
                 </tr>
               </thead>

@@ -14,15 +14,50 @@ const answer = (q: URLSearchParams): Valuation => ({
   group_by_product: q.get('groupByProduct') === 'true',
   show_zero_prices: q.get('showZeroPrices') === 'true',
   items: [
-    { product_id: 1, product_code: 'BOLT', product_description: 'Bullone', warehouse_id: 1, warehouse_name: 'Centrale', batch_number: q.get('groupByProduct') === 'true' ? null : 'L1', quantity: '10', unit_price: '1.25', currency: 'EUR', value: '12.5', unit_of_measure: 'piece' },
-    { product_id: 2, product_code: 'OIL', product_description: 'Olio', warehouse_id: 2, warehouse_name: 'Nord', batch_number: null, quantity: '2.5', unit_price: '2.12345', currency: 'USD', value: '5.308625', unit_of_measure: 'l' },
+    {
+      product_id: 1,
+      product_code: 'BOLT',
+      product_description: 'Bullone',
+      warehouse_id: 1,
+      warehouse_name: 'Centrale',
+      batch_number: q.get('groupByProduct') === 'true' ? null : 'L1',
+      quantity: '10',
+      unit_price: '1.25',
+      currency: 'EUR',
+      value: '12.5',
+      unit_of_measure: 'piece',
+    },
+    {
+      product_id: 2,
+      product_code: 'OIL',
+      product_description: 'Olio',
+      warehouse_id: 2,
+      warehouse_name: 'Nord',
+      batch_number: null,
+      quantity: '2.5',
+      unit_price: '2.12345',
+      currency: 'USD',
+      value: '5.308625',
+      unit_of_measure: 'l',
+    },
   ],
   total_products: 2,
   totals: [
     { currency: 'EUR', value: '12.5', products: 1 },
     { currency: 'USD', value: '5.308625', products: 1 },
   ],
-  movements: [{ product_id: 1, product_code: 'BOLT', product_description: 'Bullone', unit_of_measure: 'piece', opening: '9', loads: '5', unloads: '4', closing: '10' }],
+  movements: [
+    {
+      product_id: 1,
+      product_code: 'BOLT',
+      product_description: 'Bullone',
+      unit_of_measure: 'piece',
+      opening: '9',
+      loads: '5',
+      unloads: '4',
+      closing: '10',
+    },
+  ],
 });
 
 const requests: URLSearchParams[] = [];
@@ -32,7 +67,9 @@ const server = setupServer(
     requests.push(q);
     return HttpResponse.json(answer(q));
   }),
-  http.get('*/api/warehouses', () => HttpResponse.json([{ id: 1, name: 'Centrale', is_active: true }], { headers: { 'X-Total-Count': '1' } })),
+  http.get('*/api/warehouses', () =>
+    HttpResponse.json([{ id: 1, name: 'Centrale', is_active: true }], { headers: { 'X-Total-Count': '1' } }),
+  ),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -52,7 +89,13 @@ describe('/report/valorizzazione', () => {
     open();
     await screen.findByTestId('valuation-row-BOLT');
     const q = requests[0];
-    expect(Object.fromEntries(q)).toMatchObject({ startDate: companyToday(), endDate: companyToday(), warehouseId: 'all', groupByProduct: 'true', showZeroPrices: 'false' });
+    expect(Object.fromEntries(q)).toMatchObject({
+      startDate: companyToday(),
+      endDate: companyToday(),
+      warehouseId: 'all',
+      groupByProduct: 'true',
+      showZeroPrices: 'false',
+    });
     expect(plain(screen.getByTestId('valuation-row-OIL').textContent)).toContain('2,12345 USD');
     expect(plain(screen.getByTestId('total-EUR').textContent)).toContain('12,50 €');
     expect(plain(screen.getByTestId('total-USD').textContent)).toContain('5,30863 USD');

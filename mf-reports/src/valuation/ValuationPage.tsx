@@ -50,7 +50,13 @@ export function ValuationPage() {
   const { user } = useSession();
   const { warehouses, failed: warehousesFailed } = useWarehouses();
   const today = companyDay();
-  const [filters, setFilters] = useState<Filters>({ startDate: today, endDate: today, warehouseId: 'all', groupByProduct: true, showZeroPrices: false });
+  const [filters, setFilters] = useState<Filters>({
+    startDate: today,
+    endDate: today,
+    warehouseId: 'all',
+    groupByProduct: true,
+    showZeroPrices: false,
+  });
   const [offset, setOffset] = useState(0);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [reloads, setReloads] = useState(0);
@@ -80,7 +86,11 @@ export function ValuationPage() {
     setExporting(true);
     try {
       const { startDate, endDate, warehouseId, groupByProduct, showZeroPrices } = filters;
-      await downloadCsv('/stock/valuation/export', { startDate, endDate, warehouseId, groupByProduct, showZeroPrices }, 'valorizzazione.csv');
+      await downloadCsv(
+        '/stock/valuation/export',
+        { startDate, endDate, warehouseId, groupByProduct, showZeroPrices },
+        'valorizzazione.csv',
+      );
     } catch (err) {
       toastError(failureText(err, `${NS}:valuation.csvFailed`));
     } finally {
@@ -101,7 +111,13 @@ export function ValuationPage() {
             <button type="button" className="btn" onClick={printPage} disabled={!data} data-testid="print">
               {t('valuation.print')}
             </button>
-            <button type="button" className="btn btn-primary" onClick={() => void exportCsv()} disabled={!data || exporting} data-testid="export-csv">
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => void exportCsv()}
+              disabled={!data || exporting}
+              data-testid="export-csv"
+            >
               {t('valuation.csv')}
             </button>
           </div>
@@ -109,7 +125,13 @@ export function ValuationPage() {
       />
       <fieldset className="report-filters no-print">
         <legend className="sr-only">{t('valuation.filters.legend')}</legend>
-        <DateField name="startDate" label={t('valuation.filters.startDate')} value={filters.startDate} onChange={(v) => change({ startDate: v })} required />
+        <DateField
+          name="startDate"
+          label={t('valuation.filters.startDate')}
+          value={filters.startDate}
+          onChange={(v) => change({ startDate: v })}
+          required
+        />
         <DateField
           name="endDate"
           label={t('valuation.filters.endDate')}
@@ -122,13 +144,28 @@ export function ValuationPage() {
           name="warehouseId"
           label={t('valuation.filters.warehouse')}
           value={filters.warehouseId}
-          options={[{ value: 'all', label: t('valuation.filters.allWarehouses') }, ...(warehouses ?? []).map((w) => ({ value: String(w.id), label: w.name }))]}
+          options={[
+            { value: 'all', label: t('valuation.filters.allWarehouses') },
+            ...(warehouses ?? []).map((w) => ({ value: String(w.id), label: w.name })),
+          ]}
           onChange={(v) => change({ warehouseId: String(v || 'all') })}
           error={warehousesFailed ? t('valuation.fetchWarehousesFailed') : undefined}
           data-testid="filter-warehouse"
         />
-        <CheckboxField name="groupByProduct" label={t('valuation.filters.groupByProduct')} value={filters.groupByProduct} onChange={(v) => change({ groupByProduct: !!v })} data-testid="filter-group" />
-        <CheckboxField name="showZeroPrices" label={t('valuation.filters.showZeroPrices')} value={filters.showZeroPrices} onChange={(v) => change({ showZeroPrices: !!v })} data-testid="filter-zero" />
+        <CheckboxField
+          name="groupByProduct"
+          label={t('valuation.filters.groupByProduct')}
+          value={filters.groupByProduct}
+          onChange={(v) => change({ groupByProduct: !!v })}
+          data-testid="filter-group"
+        />
+        <CheckboxField
+          name="showZeroPrices"
+          label={t('valuation.filters.showZeroPrices')}
+          value={filters.showZeroPrices}
+          onChange={(v) => change({ showZeroPrices: !!v })}
+          data-testid="filter-zero"
+        />
       </fieldset>
       <p className="print-only">
         {formatDate(filters.startDate)} – {formatDate(filters.endDate)} · {warehouseName}
@@ -137,7 +174,9 @@ export function ValuationPage() {
       {load.status === 'failed' ? (
         <ErrorState message={t('valuation.fetchFailed')} onRetry={() => setReloads((n) => n + 1)} testId="valuation-error" />
       ) : !data ? (
-        periodInvalid || incomplete ? null : <Spinner />
+        periodInvalid || incomplete ? null : (
+          <Spinner />
+        )
       ) : (
         <div aria-busy={load.status === 'ready' && load.busy}>
           <h2 className="report-section-title">{t('valuation.totalsTitle')}</h2>
@@ -162,10 +201,16 @@ export function ValuationPage() {
                   <th scope="col">{t('valuation.columns.description')}</th>
                   <th scope="col">{t('valuation.columns.warehouse')}</th>
                   {grouped ? null : <th scope="col">{t('valuation.columns.batch')}</th>}
-                  <th scope="col" className="align-end">{t('valuation.columns.quantity')}</th>
-                  <th scope="col" className="align-end">{t('valuation.columns.unitPrice')}</th>
+                  <th scope="col" className="align-end">
+                    {t('valuation.columns.quantity')}
+                  </th>
+                  <th scope="col" className="align-end">
+                    {t('valuation.columns.unitPrice')}
+                  </th>
                   <th scope="col">{t('valuation.columns.currency')}</th>
-                  <th scope="col" className="align-end">{t('valuation.columns.value')}</th>
+                  <th scope="col" className="align-end">
+                    {t('valuation.columns.value')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -203,10 +248,18 @@ export function ValuationPage() {
                 <tr>
                   <th scope="col">{t('valuation.columns.code')}</th>
                   <th scope="col">{t('valuation.columns.description')}</th>
-                  <th scope="col" className="align-end">{t('valuation.columns.opening')}</th>
-                  <th scope="col" className="align-end">{t('valuation.columns.loads')}</th>
-                  <th scope="col" className="align-end">{t('valuation.columns.unloads')}</th>
-                  <th scope="col" className="align-end">{t('valuation.columns.closing')}</th>
+                  <th scope="col" className="align-end">
+                    {t('valuation.columns.opening')}
+                  </th>
+                  <th scope="col" className="align-end">
+                    {t('valuation.columns.loads')}
+                  </th>
+                  <th scope="col" className="align-end">
+                    {t('valuation.columns.unloads')}
+                  </th>
+                  <th scope="col" className="align-end">
+                    {t('valuation.columns.closing')}
+                  </th>
                 </tr>
               </thead>
               <tbody>

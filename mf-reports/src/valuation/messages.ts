@@ -52,7 +52,8 @@ export const valuationMessages = defineTranslations({
       unitPriceText:
         'il prezzo in vigore alla data finale per il prodotto e il suo fornitore; 0 se non ce n\u2019è uno (queste righe compaiono solo con "Mostra prezzi a zero").',
       value: 'Valore',
-      valueText: 'quantità × prezzo unitario, esatto; arrotondato solo in visualizzazione. I totali sono per valuta, mai convertiti senza i tassi inseriti.',
+      valueText:
+        'quantità × prezzo unitario, esatto; arrotondato solo in visualizzazione. I totali sono per valuta, mai convertiti senza i tassi inseriti.',
       days: 'Date',
       daysText: 'giorni di calendario dell\u2019azienda (Europe/Rome).',
     },
@@ -116,7 +117,8 @@ export const valuationMessages = defineTranslations({
       unitPriceText:
         'le prix en vigueur à la date de fin pour le produit et son fournisseur ; 0 s\u2019il n\u2019y en a pas (ces lignes n\u2019apparaissent qu\u2019avec « Afficher les prix à zéro »).',
       value: 'Valeur',
-      valueText: 'quantité × prix unitaire, exacte ; arrondie seulement à l\u2019affichage. Les totaux sont par devise, jamais convertis sans les taux saisis.',
+      valueText:
+        'quantité × prix unitaire, exacte ; arrondie seulement à l\u2019affichage. Les totaux sont par devise, jamais convertis sans les taux saisis.',
       days: 'Dates',
       daysText: 'jours calendaires de l\u2019entreprise (Europe/Rome).',
     },

@@ -11,7 +11,9 @@ export function loadRates(username: string | undefined): Rates {
   if (!username) return {};
   try {
     const raw = JSON.parse(localStorage.getItem(key(username)) ?? '{}') as unknown;
-    return raw && typeof raw === 'object' ? Object.fromEntries(Object.entries(raw).filter(([, v]) => typeof v === 'string')) as Rates : {};
+    return raw && typeof raw === 'object'
+      ? (Object.fromEntries(Object.entries(raw).filter(([, v]) => typeof v === 'string')) as Rates)
+      : {};
   } catch {
     return {};
   }

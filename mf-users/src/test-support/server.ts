@@ -91,7 +91,12 @@ export const server = setupServer(
   }),
   http.post('*/api/users', async ({ request }) => {
     const body = (await record(request, '/users')) as Record<string, unknown>;
-    const created = user({ id: fake.nextId++, username: String(body.username), name: String(body.name), role: body.role as UserView['role'] });
+    const created = user({
+      id: fake.nextId++,
+      username: String(body.username),
+      name: String(body.name),
+      role: body.role as UserView['role'],
+    });
     fake.users.push(created);
     return HttpResponse.json(created as unknown as JsonBodyType, { status: 201 });
   }),

@@ -23,8 +23,11 @@ export async function logActivity(q: Queryable, entry: ActivityEntry): Promise<v
       : typeof entry.details === 'string'
         ? entry.details
         : JSON.stringify(entry.details);
-  await q.query(
-    'INSERT INTO activity_log (user_id, action, entity_type, entity_id, details) VALUES ($1, $2, $3, $4, $5)',
-    [entry.userId, entry.action, entry.entityType, entry.entityId == null ? null : String(entry.entityId), details],
-  );
+  await q.query('INSERT INTO activity_log (user_id, action, entity_type, entity_id, details) VALUES ($1, $2, $3, $4, $5)', [
+    entry.userId,
+    entry.action,
+    entry.entityType,
+    entry.entityId == null ? null : String(entry.entityId),
+    details,
+  ]);
 }

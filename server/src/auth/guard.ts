@@ -19,31 +19,26 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a token (sign-in, health). */
     public?: boolean;
-    /** The shared permission (SPEC §6) the caller's role must hold; 403 otherwise. */
-    permission?: Permission;
+    /**
+     * THE way a route declares who may call it: the shared permission (SPEC §6, shared-api permissions.ts) the caller's
+     * role must hold, or a list of them of which it must hold any one (a read route names the permissions of every
+     * screen that needs it). 403 otherwise, before the body is parsed. Without it, any signed-in user may call the route.
+     */
+    permission?: RoutePermission;
   }
 }
 
-/** Throws 403 unless the signed-in user's role holds `permission` in the shared table. */
-export function assertPermission(user: AuthUser | undefined, permission: Permission): void {
-  if (!user) throw new AppError(401, 'UNAUTHORIZED', common.unauthorized);
-  if (!can(user.role, permission)) throw new AppError(403, 'FORBIDDEN', common.forbidden);
-}
+/** One permission, or several of which any one suffices. */
+export type RoutePermission = Permission | readonly Permission[];
 
-/**
- * A hook refusing callers without `permission` (403), for a route (`onRequest: requirePermission('users')`) or a whole
- * domain plugin (`app.addHook('onRequest', requirePermission('registry'))`). As an onRequest hook it answers 403 before
- * the body is even parsed; it also works as a preHandler.
- */
-export function requirePermission(permission: Permission) {
-  return async function permissionGuard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    assertPermission(request.user, permission);
-  };
+/** True when `role` holds `permission`, or any one of a list of them. */
+export function holds(role: string | null | undefined, permission: RoutePermission): boolean {
+  return typeof permission === 'string' ? can(role, permission) : permission.some((p) => can(role, p));
 }
 
 /**
  * The onRequest hook of the /api scope: a live session (not revoked, not expired, user active and not deleted) or 401;
- * then the route's `config.permission`, if any, or 403.
+ * then the route's `config.permission`, if any (one permission, or any of a list), or 403.
  */
 export function authGuard(db: Db, sessionTtlHours: number) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
@@ -54,6 +49,6 @@ export function authGuard(db: Db, sessionTtlHours: number) {
     if (!session) throw new AppError(401, 'UNAUTHORIZED', common.unauthorized);
     request.user = session.user;
     request.sessionId = session.sessionId;
-    if (config.permission) assertPermission(session.user, config.permission);
+    if (config.permission && !holds(session.user.role, config.permission)) throw new AppError(403, 'FORBIDDEN', common.forbidden);
   };
 }

@@ -60,10 +60,15 @@ export async function lockItems(q: Queryable, order: LockedOrder, itemIds: numbe
   for (const id of itemIds) {
     const item = byId.get(id);
     if (!item || item.order_id !== order.id) {
-      throw new AppError(item ? 400 : 404, item ? 'ITEM_NOT_IN_ORDER' : 'ORDER_ITEM_NOT_FOUND', item ? msg.itemNotInOrder : msg.itemNotFound, {
-        item: id,
-        order: order.order_number,
-      });
+      throw new AppError(
+        item ? 400 : 404,
+        item ? 'ITEM_NOT_IN_ORDER' : 'ORDER_ITEM_NOT_FOUND',
+        item ? msg.itemNotInOrder : msg.itemNotFound,
+        {
+          item: id,
+          order: order.order_number,
+        },
+      );
     }
   }
   return byId;
@@ -90,6 +95,7 @@ export async function refreshOrderStatus(q: Queryable, orderId: number): Promise
   );
   const status = orderStatus(rows);
   const { rows: stored } = await q.query<{ status: string }>('SELECT status FROM purchase_orders WHERE id = $1', [orderId]);
-  if (stored[0]?.status !== status) throw new Error(`order ${orderId}: stored status ${stored[0]?.status} differs from the rule's ${status}`);
+  if (stored[0]?.status !== status)
+    throw new Error(`order ${orderId}: stored status ${stored[0]?.status} differs from the rule's ${status}`);
   return status;
 }

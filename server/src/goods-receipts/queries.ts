@@ -1,7 +1,7 @@
 import type { ReceiptDocument, ReceiptHistory, ReceiptOrder, ReceiptOrderItem, ReceiptOrderRow } from '@wms/shared-api';
 import type { Queryable } from '../db';
 import { decimalToMilli, milliToNumber, type Milli } from '../stock/quantity';
-import { containsPattern, iso, searchWords, Where, page } from '../registry/sql';
+import { containsPattern, iso, searchWords, Where, page } from '../http/list';
 import { maxReceivableMilli } from './receive';
 import { itemStatus, orderStatus } from '@wms/shared-api';
 
@@ -31,12 +31,9 @@ export async function listOrdersToReceive(q: Queryable, f: OrderListFilter): Pro
       (SELECT count(*) FROM purchase_order_items i WHERE i.order_id = o.id)::int AS item_count,
       (SELECT coalesce(sum(i.quantity), 0) FROM purchase_order_items i WHERE i.order_id = o.id)::text AS ordered_quantity,
       (SELECT coalesce(sum(i.received_quantity), 0) FROM purchase_order_items i WHERE i.order_id = o.id)::text AS received_quantity`;
-  const res = await page<Omit<ReceiptOrderRow, 'ordered_quantity' | 'received_quantity'> & { ordered_quantity: string; received_quantity: string }>(
-    q,
-    { select, from, where, orderBy: 'o.requested_arrival_date ASC NULLS LAST, o.id ASC' },
-    f.limit,
-    f.offset,
-  );
+  const res = await page<
+    Omit<ReceiptOrderRow, 'ordered_quantity' | 'received_quantity'> & { ordered_quantity: string; received_quantity: string }
+  >(q, { select, from, where, orderBy: 'o.requested_arrival_date ASC NULLS LAST, o.id ASC' }, f.limit, f.offset);
   return {
     total: res.total,
     rows: res.rows.map((r) => ({ ...r, ordered_quantity: num(r.ordered_quantity), received_quantity: num(r.received_quantity) })),
@@ -97,7 +94,10 @@ async function receiptDocuments(q: Queryable, by: { orderId?: number; receiptId?
       WHERE l.receipt_id = ANY($1::bigint[]) ORDER BY l.receipt_id, l.id`,
     [ids],
   );
-  const batches = await batchesOf(q, lines.map((l) => l.id));
+  const batches = await batchesOf(
+    q,
+    lines.map((l) => l.id),
+  );
   return receipts.map((r) => ({
     id: r.id,
     order_id: r.order_id,
@@ -163,7 +163,13 @@ interface ItemRow {
 
 /** GET /goods-receipts/order-details/{orderId}; null when the order does not exist (or is deleted). */
 export async function getOrderForReceipt(q: Queryable, orderId: number, tolerancePercent: number): Promise<ReceiptOrder | null> {
-  const { rows: orders } = await q.query<{ id: number; order_number: string; order_date: string; requested_arrival_date: string | null; supplier_name: string | null }>(
+  const { rows: orders } = await q.query<{
+    id: number;
+    order_number: string;
+    order_date: string;
+    requested_arrival_date: string | null;
+    supplier_name: string | null;
+  }>(
     `SELECT o.id, o.order_number, o.order_date, o.requested_arrival_date, s.business_name AS supplier_name
        FROM purchase_orders o LEFT JOIN suppliers s ON s.id = o.supplier_id WHERE o.id = $1 AND o.deleted_at IS NULL`,
     [orderId],
@@ -232,7 +238,9 @@ export async function getItemHistory(q: Queryable, itemId: number): Promise<Rece
   );
   const item = rows[0];
   if (!item) return null;
-  const { rows: lines } = await q.query<LineRow & { document_number: string; document_date: string; receipt_date: string; reversed: boolean }>(
+  const { rows: lines } = await q.query<
+    LineRow & { document_number: string; document_date: string; receipt_date: string; reversed: boolean }
+  >(
     `SELECT l.id, l.receipt_id, l.order_item_id, l.product_id, '' AS product_code, '' AS product_description, NULL AS unit_of_measure,
             l.warehouse_id, w.name AS warehouse_name, l.quantity, r.document_number, r.document_date, r.receipt_date,
             r.reversed_at IS NOT NULL AS reversed
@@ -240,7 +248,10 @@ export async function getItemHistory(q: Queryable, itemId: number): Promise<Rece
       WHERE l.order_item_id = $1 ORDER BY r.id`,
     [itemId],
   );
-  const batches = await batchesOf(q, lines.map((l) => l.id));
+  const batches = await batchesOf(
+    q,
+    lines.map((l) => l.id),
+  );
   const ordered = milli(item.quantity);
   let cumulative = 0n;
   const receipts = lines.map((l) => {

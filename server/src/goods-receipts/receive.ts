@@ -59,9 +59,19 @@ function checkAgainstProduct(item: ReceiptItemFields, index: number, line: Locke
  * the ledger, adds the received quantities and recomputes the order status. All or nothing: any refusal rolls it all back.
  * Returns the receipt id.
  */
-export async function receiveGoods(q: Queryable, r: GoodsReceiptFields, actor: Actor, settings: ReceiptSettings, lang: 'it' | 'fr'): Promise<number> {
+export async function receiveGoods(
+  q: Queryable,
+  r: GoodsReceiptFields,
+  actor: Actor,
+  settings: ReceiptSettings,
+  lang: 'it' | 'fr',
+): Promise<number> {
   const order = await lockOrder(q, r.order_id);
-  const lines = await lockItems(q, order, r.items.map((i) => i.order_item_id));
+  const lines = await lockItems(
+    q,
+    order,
+    r.items.map((i) => i.order_item_id),
+  );
 
   r.items.forEach((item, index) => {
     const line = lines.get(item.order_item_id) as LockedItem;

@@ -14,7 +14,10 @@ import { addReceived, lockItems, lockOrder, refreshOrderStatus } from './orders'
  * RECEIPT_ALREADY_REVERSED the second time. Locks in the same order as a receipt (order, items, then the ledger's).
  */
 export async function reverseReceipt(q: Queryable, receiptId: number, actor: Actor): Promise<void> {
-  const { rows } = await q.query<{ order_id: number; document_number: string }>('SELECT order_id, document_number FROM goods_receipts WHERE id = $1', [receiptId]);
+  const { rows } = await q.query<{ order_id: number; document_number: string }>(
+    'SELECT order_id, document_number FROM goods_receipts WHERE id = $1',
+    [receiptId],
+  );
   if (!rows[0]) throw new AppError(404, 'RECEIPT_NOT_FOUND', msg.receiptNotFound);
   const order = await lockOrder(q, rows[0].order_id);
   // Under the order's lock: a concurrent reversal of the same receipt has committed or not started.
@@ -25,7 +28,11 @@ export async function reverseReceipt(q: Queryable, receiptId: number, actor: Act
     'SELECT id, order_item_id, quantity FROM goods_receipt_lines WHERE receipt_id = $1 ORDER BY id',
     [receiptId],
   );
-  await lockItems(q, order, lines.map((l) => l.order_item_id).sort((a, b) => a - b));
+  await lockItems(
+    q,
+    order,
+    lines.map((l) => l.order_item_id).sort((a, b) => a - b),
+  );
   const { rows: movements } = await q.query<{ movement_id: number }>(
     `SELECT movement_id FROM goods_receipt_lines WHERE receipt_id = $1 AND movement_id IS NOT NULL
      UNION ALL
@@ -38,7 +45,10 @@ export async function reverseReceipt(q: Queryable, receiptId: number, actor: Act
       await reverseMovement(q, m.movement_id, actor);
     } catch (err) {
       if (err instanceof AppError && err.code === 'INSUFFICIENT_STOCK') {
-        throw new AppError(409, 'RECEIPT_GOODS_LEFT', msg.goodsLeft, { ...err.params, batch: err.params.batch ? ` / ${err.params.batch}` : '' });
+        throw new AppError(409, 'RECEIPT_GOODS_LEFT', msg.goodsLeft, {
+          ...err.params,
+          batch: err.params.batch ? ` / ${err.params.batch}` : '',
+        });
       }
       throw err;
     }

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import {
   goodsReceiptSchema,
   itemCompletionSchema,
+  listQuery,
+  queryFlag,
   receiptDocumentSchema,
   receiptFieldMessages,
   receiptHistorySchema,
@@ -18,25 +20,26 @@ import { AppError, common } from '../http/errors';
 import { idempotentReply } from '../http/idempotency';
 import { requestLang } from '../http/lang';
 import { sendPage } from '../http/page';
+import { idParam, idParams } from '../http/schemas';
 import { zodValidatorCompiler } from '../http/validation';
-import { listQuery, queryFlag } from '../registry/schemas';
 import { receiptMessages as msg } from './messages';
 import { lockItems, lockOrder, orderOfItem, refreshOrderStatus, setCompleted } from './orders';
 import { getItemHistory, getOrderForReceipt, getReceipt, listOrdersToReceive } from './queries';
 import { receiveGoods, type ReceiptSettings } from './receive';
 import { reverseReceipt } from './reverse';
 
-const id = z.coerce.number({ error: 'invalidType' }).int({ error: 'invalidType' }).positive({ error: 'invalidType' }).max(Number.MAX_SAFE_INTEGER, { error: 'invalidType' });
-const orderParams = z.object({ orderId: id });
-const itemParams = z.object({ itemId: id });
-const receiptParams = z.object({ id });
+const orderParams = idParam('orderId');
+const itemParams = idParam('itemId');
+const receiptParams = idParams;
 const ordersQuery = listQuery(['requested_arrival_date'] as const, {
   show_all: queryFlag.describe('true: fully received orders too'),
 });
 
 /** The body is parsed in the handler so a 400 speaks the receipt rules' own words (shared-api goods-receipt). */
 function bodyCheckedInHandler<S>(route: FastifyRouteSchemaDef<S>): FastifyValidationResult {
-  return route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : zodValidatorCompiler(route as unknown as FastifyRouteSchemaDef<z.ZodType>);
+  return route.httpPart === 'body'
+    ? (data: unknown) => ({ value: data })
+    : zodValidatorCompiler(route as unknown as FastifyRouteSchemaDef<z.ZodType>);
 }
 
 function parseReceipt(request: FastifyRequest): GoodsReceiptFields {
@@ -48,7 +51,13 @@ function parseReceipt(request: FastifyRequest): GoodsReceiptFields {
     .slice(0, 3)
     .map(([path, text]) => (path === '_' ? text : `${path}: ${text}`))
     .join('; ');
-  throw new AppError(400, 'VALIDATION', common.validation, { details: entries.length > 3 ? `${details} (+${entries.length - 3})` : details }, fields);
+  throw new AppError(
+    400,
+    'VALIDATION',
+    common.validation,
+    { details: entries.length > 3 ? `${details} (+${entries.length - 3})` : details },
+    fields,
+  );
 }
 
 async function receiptOrThrow(q: Queryable, receiptId: number) {
@@ -87,7 +96,15 @@ export const goodsReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/goods-receipts/order-details/:orderId',
-    { config, schema: { tags, summary: 'One order for receipt: items, statuses, summary and receipts', params: orderParams, response: { 200: receiptOrderSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'One order for receipt: items, statuses, summary and receipts',
+        params: orderParams,
+        response: { 200: receiptOrderSchema },
+      },
+    },
     async (request) => {
       const order = await getOrderForReceipt(db, request.params.orderId, settings().overReceiptTolerancePercent);
       if (!order) throw new AppError(404, 'ORDER_NOT_FOUND', msg.orderNotFound);
@@ -97,7 +114,10 @@ export const goodsReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/goods-receipts/item-history/:itemId',
-    { config, schema: { tags, summary: 'Receipt history of one order item (SPEC §3)', params: itemParams, response: { 200: receiptHistorySchema } } },
+    {
+      config,
+      schema: { tags, summary: 'Receipt history of one order item (SPEC §3)', params: itemParams, response: { 200: receiptHistorySchema } },
+    },
     async (request) => {
       const history = await getItemHistory(db, request.params.itemId);
       if (!history) throw new AppError(404, 'ORDER_ITEM_NOT_FOUND', msg.itemNotFound);
@@ -107,7 +127,15 @@ export const goodsReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/goods-receipts/:id',
-    { config, schema: { tags, summary: 'One receipt document with lines and batches (labels)', params: receiptParams, response: { 200: receiptDocumentSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'One receipt document with lines and batches (labels)',
+        params: receiptParams,
+        response: { 200: receiptDocumentSchema },
+      },
+    },
     async (request) => receiptOrThrow(db, request.params.id),
   );
 
@@ -180,11 +208,18 @@ export const goodsReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
             action: 'update',
             entityType: 'purchase_order_item',
             entityId: itemId,
-            details: { order_number: order.order_number, code: item.code, completed: `${item.completed} → ${completed}`, order_status: status },
+            details: {
+              order_number: order.order_number,
+              code: item.code,
+              completed: `${item.completed} → ${completed}`,
+              order_status: status,
+            },
           });
         }
       });
-      return (await getOrderForReceipt(db, orderId, settings().overReceiptTolerancePercent)) as NonNullable<Awaited<ReturnType<typeof getOrderForReceipt>>>;
+      return (await getOrderForReceipt(db, orderId, settings().overReceiptTolerancePercent)) as NonNullable<
+        Awaited<ReturnType<typeof getOrderForReceipt>>
+      >;
     },
   );
 };

@@ -20,20 +20,18 @@ const FRAMEWORK: Record<string, { status: number; code: string; message: Bilingu
 };
 
 /**
- * PostgreSQL errors that mean "the input clashes with the data", not "the server is broken". Modules should check these
- * cases themselves with a precise message; this is the safety net that keeps bad input from ever becoming a 500.
+ * PostgreSQL errors that mean "the input clashes with the data", not "the server is broken": every data exception
+ * (SQLSTATE class 22: bad text, number out of range, invalid date, NUL in text…) is a 400, every integrity violation
+ * (class 23) a 409 — except a missing value or a failed CHECK, which are bad input (400). Modules should check these cases
+ * themselves with a precise message; this is the safety net that keeps bad input from ever becoming a 500.
  */
-const DATABASE: Record<string, { status: number; code: string; message: Bilingual }> = {
-  '23505': { status: 409, code: 'CONFLICT', message: common.conflict }, // unique_violation
-  '23503': { status: 409, code: 'CONFLICT', message: common.conflict }, // foreign_key_violation
-  '23514': { status: 400, code: 'VALIDATION', message: common.badRequest }, // check_violation
-  '23502': { status: 400, code: 'VALIDATION', message: common.badRequest }, // not_null_violation
-  '22001': { status: 400, code: 'VALIDATION', message: common.badRequest }, // string_data_right_truncation
-  '22003': { status: 400, code: 'VALIDATION', message: common.badRequest }, // numeric_value_out_of_range
-  '22007': { status: 400, code: 'VALIDATION', message: common.badRequest }, // invalid_datetime_format
-  '22008': { status: 400, code: 'VALIDATION', message: common.badRequest }, // datetime_field_overflow
-  '22P02': { status: 400, code: 'VALIDATION', message: common.badRequest }, // invalid_text_representation
-};
+function databaseRefusal(sqlstate: string): { status: number; code: string; message: Bilingual } | undefined {
+  if (sqlstate.startsWith('22') || sqlstate === '23502' || sqlstate === '23514') {
+    return { status: 400, code: 'VALIDATION', message: common.badRequest };
+  }
+  if (sqlstate.startsWith('23')) return { status: 409, code: 'CONFLICT', message: common.conflict };
+  return undefined;
+}
 
 function isDatabaseError(err: unknown): err is Error & { code: string } {
   const e = err as { code?: unknown; severity?: unknown };
@@ -52,7 +50,7 @@ export function describeError(err: unknown, request: FastifyRequest): { status: 
     return { status: 400, body: validationBody(err.zodError, lang), unexpected: false };
   }
   const fe = err as Partial<FastifyError>;
-  const known = (fe.code && FRAMEWORK[fe.code]) || (isDatabaseError(err) ? DATABASE[err.code] : undefined);
+  const known = (fe.code && FRAMEWORK[fe.code]) || (isDatabaseError(err) ? databaseRefusal(err.code) : undefined);
   if (known) return { status: known.status, body: { error: render(known.message, lang), code: known.code }, unexpected: false };
   // Any other refusal Fastify or a plugin marks as the client's fault (bad URL, bad content length, …).
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {

@@ -18,16 +18,25 @@ import { AppError, render } from '../http/errors';
 import { requestLang } from '../http/lang';
 import { sendPage } from '../http/page';
 import { dayField } from '@wms/shared-api';
-import { deletedSchema, idParams, listQuery } from '../registry/schemas';
+import { listQuery } from '@wms/shared-api';
+import { deletedSchema, idParams } from '../http/schemas';
 import { priceInForce } from './in-force';
 import { priceMessages as msg } from './messages';
 import * as sql from './sql';
 
 const ref = idParams.shape.id;
-const filters = { status: z.enum(PRICE_STATUSES, { error: 'invalidOption' }).optional(), product_id: ref.optional(), supplier_id: ref.optional() };
+const filters = {
+  status: z.enum(PRICE_STATUSES, { error: 'invalidOption' }).optional(),
+  product_id: ref.optional(),
+  supplier_id: ref.optional(),
+};
 const listQs = listQuery(PRICE_SORTS, filters);
 const countsQs = z.object({ q: listQs.shape.q, product_id: ref.optional(), supplier_id: ref.optional() });
-const inForceQs = z.object({ product_id: ref, supplier_id: ref, date: dayField.optional().describe("'yyyy-MM-dd' or dd/MM/yyyy; default: the company's today") });
+const inForceQs = z.object({
+  product_id: ref,
+  supplier_id: ref,
+  date: dayField.optional().describe("'yyyy-MM-dd' or dd/MM/yyyy; default: the company's today"),
+});
 const productParams = z.object({ productId: ref });
 
 /** PostgreSQL's exclusion_violation (23P01) on the no-overlap constraint. */
@@ -49,7 +58,8 @@ async function found(q: Queryable, id: number) {
 async function checked(q: Queryable, p: PriceFields): Promise<PriceFields & { currency: Currency }> {
   const product = await sql.productForPrice(q, p.product_id);
   if (!product) throw new AppError(400, 'PRODUCT_NOT_FOUND', msg.productUnknown, { id: p.product_id });
-  if (!(await sql.supplierIsLive(q, p.supplier_id))) throw new AppError(400, 'SUPPLIER_NOT_FOUND', msg.supplierUnknown, { id: p.supplier_id });
+  if (!(await sql.supplierIsLive(q, p.supplier_id)))
+    throw new AppError(400, 'SUPPLIER_NOT_FOUND', msg.supplierUnknown, { id: p.supplier_id });
   if (product.supplier_id !== null && product.supplier_id !== p.supplier_id) {
     throw new AppError(400, 'PRODUCT_OF_OTHER_SUPPLIER', msg.productOfOtherSupplier, { code: product.code });
   }
@@ -81,7 +91,8 @@ export const priceRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         tags,
-        summary: 'Live prices, one page: q (every word, any shown field), status, product_id, supplier_id, sort/order, limit/offset; total in X-Total-Count',
+        summary:
+          'Live prices, one page: q (every word, any shown field), status, product_id, supplier_id, sort/order, limit/offset; total in X-Total-Count',
         querystring: listQs,
         response: { 200: z.array(priceViewSchema) },
       },
@@ -91,7 +102,15 @@ export const priceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/prices/counts',
-    { config, schema: { tags, summary: 'Counters of the filtered list: total, active, inactive, upcoming', querystring: countsQs, response: { 200: priceCountsSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Counters of the filtered list: total, active, inactive, upcoming',
+        querystring: countsQs,
+        response: { 200: priceCountsSchema },
+      },
+    },
     async (request) => sql.countPrices(db, request.query, companyToday()),
   );
 
@@ -114,7 +133,15 @@ export const priceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/prices/product/:productId',
-    { config, schema: { tags, summary: "A product's live prices, newest first", params: productParams, response: { 200: z.array(priceViewSchema) } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A product's live prices, newest first",
+        params: productParams,
+        response: { 200: z.array(priceViewSchema) },
+      },
+    },
     async (request) => sql.productPrices(db, request.params.productId, companyToday()),
   );
 
@@ -130,7 +157,8 @@ export const priceRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         tags,
-        summary: 'Create a price; 409 "Esiste già un prezzo valido per questo periodo" when it overlaps a price of the same product and supplier',
+        summary:
+          'Create a price; 409 "Esiste già un prezzo valido per questo periodo" when it overlaps a price of the same product and supplier',
         body: priceSchema,
         response: { 201: priceViewSchema },
       },
@@ -145,7 +173,14 @@ export const priceRoutes: FastifyPluginAsyncZod = async (app) => {
             action: 'create',
             entityType: 'price',
             entityId: id,
-            details: { product_id: p.product_id, supplier_id: p.supplier_id, price: p.price, currency: p.currency, start_date: p.start_date, end_date: p.end_date },
+            details: {
+              product_id: p.product_id,
+              supplier_id: p.supplier_id,
+              price: p.price,
+              currency: p.currency,
+              start_date: p.start_date,
+              end_date: p.end_date,
+            },
           });
           return found(q, id);
         }),
@@ -158,7 +193,13 @@ export const priceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/prices/:id',
     {
       config,
-      schema: { tags, summary: 'Update a price; 409 when the new window overlaps another price', params: idParams, body: priceSchema, response: { 200: priceViewSchema } },
+      schema: {
+        tags,
+        summary: 'Update a price; 409 when the new window overlaps another price',
+        params: idParams,
+        body: priceSchema,
+        response: { 200: priceViewSchema },
+      },
     },
     async (request) => {
       const { id } = request.params;
@@ -170,7 +211,13 @@ export const priceRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!(await sql.updatePrice(q, id, p, request.user.id))) throw new AppError(404, 'PRICE_NOT_FOUND', msg.priceNotFound);
           const after = await found(q, id);
           const changed = describeChanges(before, after, ['product_id', 'supplier_id', 'price', 'currency', 'start_date', 'end_date']);
-          await logActivity(q, { userId: request.user.id, action: 'update', entityType: 'price', entityId: id, details: { product_code: after.product_code, ...changed } });
+          await logActivity(q, {
+            userId: request.user.id,
+            action: 'update',
+            entityType: 'price',
+            entityId: id,
+            details: { product_code: after.product_code, ...changed },
+          });
           return after;
         }),
       );

@@ -1,7 +1,7 @@
 import { priceStatus, type Price, type PriceFields, type PriceStatus } from '@wms/shared-api';
 import type { Queryable } from '../db';
-import { containsPattern, iso, page, searchWords, Where } from '../registry/sql';
-import { MAX_SEARCH_WORDS } from '../registry/schemas';
+import { MAX_SEARCH_WORDS } from '@wms/shared-api';
+import { containsPattern, iso, page, searchWords, Where } from '../http/list';
 
 /** The prices table seen from the API (SPEC §3 Price). Deleted prices are invisible here. */
 
@@ -35,7 +35,7 @@ const view = (r: Row, today: string): Price => ({
 
 export const PRICE_ORDER = {
   product_code: 'p.code',
-  product_name: "lower(coalesce(p.name, p.description))",
+  product_name: 'lower(coalesce(p.name, p.description))',
   supplier_name: 'lower(s.business_name)',
   price: 'pr.price',
   currency: 'pr.currency',
@@ -47,7 +47,7 @@ export const PRICE_ORDER = {
 export interface PriceFilter {
   q?: string;
   sort?: keyof typeof PRICE_ORDER;
-  order: 'asc' | 'desc';
+  order?: 'asc' | 'desc';
   status?: PriceStatus;
   product_id?: number;
   supplier_id?: number;
@@ -75,9 +75,8 @@ export async function listPrices(q: Queryable, f: PriceFilter, today: string): P
   if (f.status) where.add(`${statusSql(today)} = ?`, f.status);
   const dir = f.order === 'desc' ? 'DESC' : 'ASC';
   const col = f.sort ? PRICE_ORDER[f.sort] : null;
-  const orderBy = col === null
-    ? 'pr.start_date DESC, pr.id DESC'
-    : `${col === 'STATUS' ? statusSql(today) : col} ${dir} NULLS LAST, pr.id ${dir}`;
+  const orderBy =
+    col === null ? 'pr.start_date DESC, pr.id DESC' : `${col === 'STATUS' ? statusSql(today) : col} ${dir} NULLS LAST, pr.id ${dir}`;
   const { rows, total } = await page<Row>(q, { select: SELECT, from: FROM, where, orderBy }, f.limit, f.offset);
   return { rows: rows.map((r) => view(r, today)), total };
 }

@@ -10,7 +10,7 @@ export const orderMessages = {
     fr: "Le produit {{code}} n'appartient pas à ce fournisseur",
   },
   productInactive: { it: 'Il prodotto {{code}} non è attivo', fr: "Le produit {{code}} n'est pas actif" },
-  itemUnknown: { it: "La riga {{id}} non appartiene a questo ordine", fr: "La ligne {{id}} n'appartient pas à cette commande" },
+  itemUnknown: { it: 'La riga {{id}} non appartiene a questo ordine', fr: "La ligne {{id}} n'appartient pas à cette commande" },
   hasReceipts: {
     it: "Impossibile eliminare l'ordine {{number}}: ha già ricevimenti di merce",
     fr: 'Impossible de supprimer la commande {{number}} : des marchandises ont déjà été réceptionnées',

@@ -17,7 +17,8 @@ import { csvDate, csvDecimal, keysetBatches, sendCsv } from '../http/csv';
 import { AppError, render, type Lang } from '../http/errors';
 import { requestLang } from '../http/lang';
 import { sendPage } from '../http/page';
-import { deletedSchema, idParams, listQuery } from '../registry/schemas';
+import { listQuery } from '@wms/shared-api';
+import { deletedSchema, idParams } from '../http/schemas';
 import { orderMessages as msg } from './messages';
 import * as sql from './sql';
 
@@ -36,7 +37,18 @@ const STATUS_WORDS: Record<Lang, Record<string, string>> = {
 };
 const CSV_HEADERS: Record<Lang, string[]> = {
   it: ['Numero', 'Data ordine', 'Arrivo richiesto', 'Arrivo confermato', 'Fornitore', 'Stato', 'Righe', 'Totale', 'Valuta', 'Note'],
-  fr: ['Numéro', 'Date de commande', 'Arrivée demandée', 'Arrivée confirmée', 'Fournisseur', 'Statut', 'Lignes', 'Total', 'Devise', 'Notes'],
+  fr: [
+    'Numéro',
+    'Date de commande',
+    'Arrivée demandée',
+    'Arrivée confirmée',
+    'Fournisseur',
+    'Statut',
+    'Lignes',
+    'Total',
+    'Devise',
+    'Notes',
+  ],
 };
 
 async function found(q: Queryable, id: number) {
@@ -52,7 +64,8 @@ async function found(q: Queryable, id: number) {
  * force on the order date, compared exactly), and the order currency (the first line's).
  */
 async function prepared(q: Queryable, o: PurchaseOrderFields, orderId: number | null) {
-  if (!(await sql.supplierIsLive(q, o.supplier_id))) throw new AppError(400, 'SUPPLIER_NOT_FOUND', msg.supplierUnknown, { id: o.supplier_id });
+  if (!(await sql.supplierIsLive(q, o.supplier_id)))
+    throw new AppError(400, 'SUPPLIER_NOT_FOUND', msg.supplierUnknown, { id: o.supplier_id });
   const current = orderId === null ? [] : await sql.lineState(q, orderId);
   const byId = new Map(current.map((l) => [l.id, l]));
   const products = await sql.productsFor(q, [...new Set(o.items.map((i) => i.product_id))]);
@@ -69,7 +82,8 @@ async function prepared(q: Queryable, o: PurchaseOrderFields, orderId: number | 
       throw new AppError(400, 'PRODUCT_INACTIVE', msg.productInactive, { code: product.code });
     }
     if (before?.has_receipts) {
-      if (before.product_id !== item.product_id) throw new AppError(409, 'ITEM_HAS_RECEIPTS', msg.receivedLineRemoved, { code: before.product_code });
+      if (before.product_id !== item.product_id)
+        throw new AppError(409, 'ITEM_HAS_RECEIPTS', msg.receivedLineRemoved, { code: before.product_code });
       if (compareDecimals(item.quantity, before.received_quantity) < 0) {
         throw new AppError(409, 'ITEM_BELOW_RECEIVED', msg.belowReceived, { code: product.code, received: before.received_quantity });
       }
@@ -108,7 +122,8 @@ export const purchaseOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         tags,
-        summary: 'Live orders, one page: q, status, supplier_id, date_from/date_to (order date), sort/order, limit/offset; total in X-Total-Count',
+        summary:
+          'Live orders, one page: q, status, supplier_id, date_from/date_to (order date), sort/order, limit/offset; total in X-Total-Count',
         querystring: listQs,
         response: { 200: z.array(purchaseOrderSummarySchema) },
       },
@@ -171,7 +186,13 @@ export const purchaseOrderRoutes: FastifyPluginAsyncZod = async (app) => {
           action: 'create',
           entityType: 'purchase_order',
           entityId: id,
-          details: { order_number: saved.order_number, supplier: saved.supplier_name, items: saved.item_count, total: saved.total_amount, currency: saved.currency },
+          details: {
+            order_number: saved.order_number,
+            supplier: saved.supplier_name,
+            items: saved.item_count,
+            total: saved.total_amount,
+            currency: saved.currency,
+          },
         });
         return saved;
       });
@@ -185,7 +206,8 @@ export const purchaseOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         tags,
-        summary: 'Update an order and its lines (lines keep their id; 409 if a received line would be removed or cut below what was received)',
+        summary:
+          'Update an order and its lines (lines keep their id; 409 if a received line would be removed or cut below what was received)',
         params: idParams,
         body: purchaseOrderSchema,
         response: { 200: purchaseOrderViewSchema },
@@ -203,10 +225,24 @@ export const purchaseOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         await q.query('SELECT purchase_order_refresh(ARRAY[$1::bigint])', [id]);
         const after = await found(q, id);
         const changes: Record<string, string> = {};
-        for (const k of ['order_date', 'requested_arrival_date', 'confirmed_arrival_date', 'supplier_name', 'notes', 'item_count', 'total_amount'] as const) {
+        for (const k of [
+          'order_date',
+          'requested_arrival_date',
+          'confirmed_arrival_date',
+          'supplier_name',
+          'notes',
+          'item_count',
+          'total_amount',
+        ] as const) {
           if (String(before[k] ?? '—') !== String(after[k] ?? '—')) changes[k] = `${before[k] ?? '—'} → ${after[k] ?? '—'}`;
         }
-        await logActivity(q, { userId: request.user.id, action: 'update', entityType: 'purchase_order', entityId: id, details: { order_number: after.order_number, ...changes } });
+        await logActivity(q, {
+          userId: request.user.id,
+          action: 'update',
+          entityType: 'purchase_order',
+          entityId: id,
+          details: { order_number: after.order_number, ...changes },
+        });
         return after;
       });
     },
@@ -216,7 +252,12 @@ export const purchaseOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/purchase-orders/:id',
     {
       config,
-      schema: { tags, summary: 'Soft-delete an order; 409 once goods were received against it', params: idParams, response: { 200: deletedSchema } },
+      schema: {
+        tags,
+        summary: 'Soft-delete an order; 409 once goods were received against it',
+        params: idParams,
+        response: { 200: deletedSchema },
+      },
     },
     async (request) => {
       const { id } = request.params;
@@ -225,7 +266,13 @@ export const purchaseOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!locked) throw new AppError(404, 'ORDER_NOT_FOUND', msg.orderNotFound);
         if (await sql.hasReceipts(q, id)) throw new AppError(409, 'ORDER_HAS_RECEIPTS', msg.hasReceipts, { number: locked.order_number });
         await sql.softDeleteOrder(q, id, request.user.id);
-        await logActivity(q, { userId: request.user.id, action: 'delete', entityType: 'purchase_order', entityId: id, details: { order_number: locked.order_number } });
+        await logActivity(q, {
+          userId: request.user.id,
+          action: 'delete',
+          entityType: 'purchase_order',
+          entityId: id,
+          details: { order_number: locked.order_number },
+        });
       });
       return { message: render(msg.orderDeleted, requestLang(request)), id };
     },

@@ -10,8 +10,8 @@ import {
   type PurchaseOrderSummary,
 } from '@wms/shared-api';
 import type { Queryable } from '../db';
-import { containsPattern, iso, page, searchWords, Where } from '../registry/sql';
-import { MAX_SEARCH_WORDS } from '../registry/schemas';
+import { MAX_SEARCH_WORDS } from '@wms/shared-api';
+import { containsPattern, iso, page, searchWords, Where } from '../http/list';
 
 /**
  * The purchase_orders and purchase_order_items tables seen from the API (SPEC §3 Purchase order). Status, totals and
@@ -41,7 +41,7 @@ type Row = Omit<PurchaseOrderSummary, 'totals' | 'created_at' | 'updated_at'> & 
 export interface OrderFilter {
   q?: string;
   sort?: keyof typeof ORDER_ORDER;
-  order: 'asc' | 'desc';
+  order?: 'asc' | 'desc';
   status?: OrderStatus;
   supplier_id?: number;
   date_from?: string;
@@ -87,7 +87,10 @@ export async function listOrders(q: Queryable, f: OrderFilter): Promise<{ rows: 
   const dir = f.order === 'desc' ? 'DESC' : 'ASC';
   const orderBy = f.sort ? `${ORDER_ORDER[f.sort]} ${dir}, o.id ${dir}` : 'o.order_date DESC, o.id DESC';
   const { rows, total } = await page<Row>(q, { select: SELECT, from: FROM, where, orderBy }, f.limit, f.offset);
-  const totals = await totalsOf(q, rows.map((r) => r.id));
+  const totals = await totalsOf(
+    q,
+    rows.map((r) => r.id),
+  );
   return { rows: rows.map((r) => summary(r, totals.get(r.id))), total };
 }
 
@@ -104,7 +107,10 @@ export async function exportBatch(
     `SELECT ${SELECT} ${FROM} ${where} ORDER BY o.order_date DESC, o.id DESC LIMIT ${Number(size)}`,
     where.params,
   );
-  const totals = await totalsOf(q, rows.map((r) => r.id));
+  const totals = await totalsOf(
+    q,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => summary(r, totals.get(r.id)));
 }
 
@@ -136,7 +142,10 @@ export async function getOrder(q: Queryable, id: number): Promise<PurchaseOrder 
  * none. Every write of an order's lines takes this lock first — editing and deleting here, and goods receipt before it
  * updates received_quantity / completed — so a receipt and an edit of the same order queue instead of racing.
  */
-export async function lockPurchaseOrder(q: Queryable, id: number): Promise<{ id: number; order_number: string; supplier_id: number } | null> {
+export async function lockPurchaseOrder(
+  q: Queryable,
+  id: number,
+): Promise<{ id: number; order_number: string; supplier_id: number } | null> {
   const { rows } = await q.query<{ id: number; order_number: string; supplier_id: number }>(
     'SELECT id, order_number, supplier_id FROM purchase_orders WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
     [id],
@@ -146,7 +155,15 @@ export async function lockPurchaseOrder(q: Queryable, id: number): Promise<{ id:
 
 /** The current lines of a (locked) order: what an edit must respect. */
 export async function lineState(q: Queryable, orderId: number) {
-  const { rows } = await q.query<{ id: number; product_id: number; product_code: string; quantity: string; received_quantity: string; completed: boolean; has_receipts: boolean }>(
+  const { rows } = await q.query<{
+    id: number;
+    product_id: number;
+    product_code: string;
+    quantity: string;
+    received_quantity: string;
+    completed: boolean;
+    has_receipts: boolean;
+  }>(
     `SELECT i.id, i.product_id, p.code AS product_code, i.quantity, i.received_quantity, i.completed,
             (i.received_quantity > 0 OR EXISTS (SELECT 1 FROM goods_receipt_lines g WHERE g.order_item_id = i.id)) AS has_receipts
        FROM purchase_order_items i JOIN products p ON p.id = i.product_id WHERE i.order_id = $1`,
@@ -234,7 +251,15 @@ export async function writeLines(q: Queryable, orderId: number, lines: LineWrite
     await q.query(
       `INSERT INTO purchase_order_items (order_id, line_no, product_id, quantity, unit_price, currency, price_source)
        SELECT $1, * FROM unnest($2::int[], $3::bigint[], $4::numeric[], $5::numeric[], $6::text[], $7::text[])`,
-      [orderId, fresh.map((l) => l.line_no), fresh.map((l) => l.product_id), fresh.map((l) => l.quantity), fresh.map((l) => l.unit_price), fresh.map((l) => l.currency), fresh.map((l) => l.price_source)],
+      [
+        orderId,
+        fresh.map((l) => l.line_no),
+        fresh.map((l) => l.product_id),
+        fresh.map((l) => l.quantity),
+        fresh.map((l) => l.unit_price),
+        fresh.map((l) => l.currency),
+        fresh.map((l) => l.price_source),
+      ],
     );
   }
 }

@@ -7,7 +7,7 @@ import { warehouseRoutes } from './warehouses/routes';
  * The registries (SPEC §2, §7): /products, /warehouses, /suppliers, /customers.
  *
  * The pattern every module copies: the body schema is the form's (shared-api), the route validates with it and answers
- * 400 in the form's own words; reads are open to every signed-in role, writes carry `requirePermission(...)`; each write
+ * 400 in the form's own words; every route declares its permission in `config: { permission }` (reads: the screens that need them, writes: registry); each write
  * runs in one transaction together with its activity-log row; the author comes from the session, never from the body.
  *
  * Delete policy: nothing is destroyed. DELETE is a soft delete (deleted_at, deleted_by), so stock history and later

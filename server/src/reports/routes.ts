@@ -26,7 +26,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'stockLevels' },
       schema: {
         tags,
-        summary: 'Stock levels: one row per product holding stock (total, unit, warehouses, batches), by product code; total in X-Total-Count',
+        summary:
+          'Stock levels: one row per product holding stock (total, unit, warehouses, batches), by product code; total in X-Total-Count',
         querystring: stockLevelsQuery,
         response: { 200: z.array(stockLevelRowSchema) },
       },
@@ -40,7 +41,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'stockLevels' },
       schema: {
         tags,
-        summary: 'Stock levels as CSV (UTF-8 BOM, ";", decimal comma): one line per product, warehouse and batch the filters select; streamed',
+        summary:
+          'Stock levels as CSV (UTF-8 BOM, ";", decimal comma): one line per product, warehouse and batch the filters select; streamed',
         querystring: stockLevelsExportQuery,
       },
     },
@@ -66,7 +68,13 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const valuationInput = (qs: { startDate?: string; endDate?: string; warehouseId: number | null; showZeroPrices: boolean; groupByProduct: boolean }) => {
+  const valuationInput = (qs: {
+    startDate?: string;
+    endDate?: string;
+    warehouseId: number | null;
+    showZeroPrices: boolean;
+    groupByProduct: boolean;
+  }) => {
     const today = companyDay();
     const endDate = qs.endDate ?? (qs.startDate && qs.startDate > today ? qs.startDate : today);
     const startDate = qs.startDate ?? (endDate < today ? endDate : today);
@@ -119,8 +127,17 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         yield* valuationExportRows(db, v);
         for (const t of await valuationTotals(db, v)) {
           yield {
-            product_id: 0, product_code: render(m.total, lang, { currency: t.currency }), product_description: '', warehouse_id: 0,
-            warehouse_name: '', batch_number: null, quantity: '', unit_price: '', currency: t.currency, value: t.value, unit_of_measure: null,
+            product_id: 0,
+            product_code: render(m.total, lang, { currency: t.currency }),
+            product_description: '',
+            warehouse_id: 0,
+            warehouse_name: '',
+            batch_number: null,
+            quantity: '',
+            unit_price: '',
+            currency: t.currency,
+            value: t.value,
+            unit_of_measure: null,
           };
         }
       }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { parseDay } from '@wms/shared-api';
-import { DEFAULT_PAGE, MAX_PAGE, stockListQuery } from '../stock/schemas';
+import { pageQuery, parseDay } from '@wms/shared-api';
+import { stockListQuery } from '../stock/schemas';
 
 /** Route schemas of the reports (query strings; the response shapes live in shared-api stock-report.ts / valuation.ts). */
 
@@ -31,7 +31,10 @@ const day = z.preprocess(
 const bool = (fallback: boolean) =>
   z.preprocess(
     blankToUndefined,
-    z.enum(['true', 'false', '1', '0'], { error: 'invalidOption' }).optional().transform((v) => (v === undefined ? fallback : v === 'true' || v === '1')),
+    z
+      .enum(['true', 'false', '1', '0'], { error: 'invalidOption' })
+      .optional()
+      .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1')),
   );
 
 /** "all" (or nothing) for every warehouse, else a warehouse id. */
@@ -67,10 +70,7 @@ const periodInOrder = (v: { startDate?: string; endDate?: string }, ctx: z.Refin
 export const valuationQuery = z
   .object({
     ...valuationFilters,
-    limit: z.preprocess(blankToUndefined, z.coerce.number({ error: 'invalidType' }).int({ error: 'invalidType' }).min(1, { error: 'invalidType' })
-      .max(MAX_PAGE, { error: 'invalidType' }).default(DEFAULT_PAGE)).describe('products per page'),
-    offset: z.preprocess(blankToUndefined, z.coerce.number({ error: 'invalidType' }).int({ error: 'invalidType' }).min(0, { error: 'invalidType' })
-      .max(100_000_000, { error: 'invalidType' }).default(0)),
+    ...pageQuery(),
   })
   .superRefine(periodInOrder);
 

@@ -140,7 +140,7 @@ export async function* stockLevelExportRows(q: Queryable, f: StockLevelFilters):
          FROM stock_balances b
          JOIN products p ON p.id = b.product_id
          JOIN warehouses w ON w.id = b.warehouse_id
-        WHERE b.product_id = ANY($${n + 1}::bigint[]) AND ${s.balance}
+        WHERE b.product_id = ANY($${n + 1}::bigint[]) AND ${s.balance} AND ${s.product}
         ORDER BY p.code, p.id, w.name, b.expiry_date ASC NULLS LAST, b.batch_number`,
       [...s.params, products.map((p) => p.id)],
     );

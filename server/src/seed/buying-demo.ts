@@ -37,7 +37,9 @@ async function seedPrices(q: Queryable, products: DemoProduct[], fallbackSupplie
   const add = (p: DemoProduct, price: string, start: string, end: string | null) => {
     const i = values.length;
     values.push(p.id, p.supplier_id ?? fallbackSupplier, price, p.currency, start, end, by);
-    tuples.push(`($${i + 1}::bigint, $${i + 2}::bigint, $${i + 3}::numeric, $${i + 4}, $${i + 5}::date, $${i + 6}::date, $${i + 7}::bigint, $${i + 7}::bigint)`);
+    tuples.push(
+      `($${i + 1}::bigint, $${i + 2}::bigint, $${i + 3}::numeric, $${i + 4}, $${i + 5}::date, $${i + 6}::date, $${i + 7}::bigint, $${i + 7}::bigint)`,
+    );
   };
   for (const p of products) {
     const base = 0.5 + unit(p.code) * 120;
@@ -53,13 +55,21 @@ async function seedPrices(q: Queryable, products: DemoProduct[], fallbackSupplie
   return tuples.length;
 }
 
-const NOTES = ['Consegna al magazzino centrale', 'Consegna su bancale, avvisare 24 ore prima', null, 'Urgente: scorta in esaurimento', null, 'Conferma data di arrivo via email'];
+const NOTES = [
+  'Consegna al magazzino centrale',
+  'Consegna su bancale, avvisare 24 ore prima',
+  null,
+  'Urgente: scorta in esaurimento',
+  null,
+  'Conferma data di arrivo via email',
+];
 
 async function seedOrders(q: Queryable, products: DemoProduct[], by: number | null): Promise<number> {
   const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM purchase_orders');
   if (rows[0].n > 0) return 0;
   const bySupplier = new Map<number, DemoProduct[]>();
-  for (const p of products) if (p.supplier_id !== null && p.status === 'active') bySupplier.set(p.supplier_id, [...(bySupplier.get(p.supplier_id) ?? []), p]);
+  for (const p of products)
+    if (p.supplier_id !== null && p.status === 'active') bySupplier.set(p.supplier_id, [...(bySupplier.get(p.supplier_id) ?? []), p]);
   const suppliers = [...bySupplier.keys()].sort((a, b) => a - b);
   if (!suppliers.length) return 0;
   const today = companyToday();
@@ -70,7 +80,12 @@ async function seedOrders(q: Queryable, products: DemoProduct[], by: number | nu
     const orderDate = addDays(today, -2 - n * 3);
     const picked = own.filter((_, i) => (i + n) % 3 !== 0).slice(0, 2 + (n % 3));
     if (!picked.length) continue;
-    const prices = await orders.pricesOnDay(q, supplierId, picked.map((p) => p.id), orderDate);
+    const prices = await orders.pricesOnDay(
+      q,
+      supplierId,
+      picked.map((p) => p.id),
+      orderDate,
+    );
     const lines = picked.map((p, i) => ({
       id: null,
       line_no: i + 1,

@@ -32,8 +32,14 @@ export async function seedReportsDemo(q: Queryable): Promise<{ prices: number }>
     await postMovement(
       q,
       {
-        movementType: 'C', productId: target[0].product_id, warehouseId: target[0].warehouse_id, batchNumber: batch,
-        productionDate: production, quantity, movementDate: day(35), notes: 'Giacenza iniziale (dati dimostrativi)',
+        movementType: 'C',
+        productId: target[0].product_id,
+        warehouseId: target[0].warehouse_id,
+        batchNumber: batch,
+        productionDate: production,
+        quantity,
+        movementDate: day(35),
+        notes: 'Giacenza iniziale (dati dimostrativi)',
       },
       { id: target[0].by },
     );
@@ -53,8 +59,13 @@ export async function seedReportsDemo(q: Queryable): Promise<{ prices: number }>
     await postMovement(
       q,
       {
-        movementType: 'T', productId: t.product_id, warehouseId: t.from_id, destinationWarehouseId: t.to_id, quantity: '800',
-        movementDate: new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10), notes: 'Riassortimento deposito (dati dimostrativi)',
+        movementType: 'T',
+        productId: t.product_id,
+        warehouseId: t.from_id,
+        destinationWarehouseId: t.to_id,
+        quantity: '800',
+        movementDate: new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10),
+        notes: 'Riassortimento deposito (dati dimostrativi)',
       },
       { id: t.by },
     );

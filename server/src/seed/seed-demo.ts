@@ -1,6 +1,7 @@
 import { logActivity } from '../activity/log';
 import type { Db, Queryable } from '../db';
 import { seedBuyingDemo } from './buying-demo';
+import { seedReceiptsDemo } from './receipts-demo';
 import { seedReportsDemo } from './reports-demo';
 import { seedSalesDemo } from './sales-demo';
 import { DEMO_CUSTOMERS, DEMO_PRODUCTS, DEMO_SUPPLIERS, DEMO_WAREHOUSES, type DemoParty } from './demo-data';
@@ -36,7 +37,10 @@ async function seedParties(q: Queryable, table: 'suppliers' | 'customers', parti
   const ids = new Map<string, number>();
   let added = 0;
   for (const p of parties) {
-    const existing = await q.query<{ id: number }>(`SELECT id FROM ${table} WHERE vat_number = $1 AND deleted_at IS NULL ORDER BY id LIMIT 1`, [p.vat_number]);
+    const existing = await q.query<{ id: number }>(
+      `SELECT id FROM ${table} WHERE vat_number = $1 AND deleted_at IS NULL ORDER BY id LIMIT 1`,
+      [p.vat_number],
+    );
     if (existing.rows[0]) {
       ids.set(p.key, existing.rows[0].id);
       continue;
@@ -45,7 +49,22 @@ async function seedParties(q: Queryable, table: 'suppliers' | 'customers', parti
       `INSERT INTO ${table} (business_name, vat_number, address, city, province, zip_code, country, email, phone, contact_name,
                              contact_role, contact_phone, shipping_method, notes, created_by, modified_by)
        VALUES ($1, $2, $3, $4, $5, $6, 'Italia', $7, $8, $9, $10, $11, $12, $13, $14, $14) RETURNING id`,
-      [p.business_name, p.vat_number, p.address, p.city, p.province, p.zip_code, p.email, p.phone, p.contact_name, p.contact_role, p.contact_phone, p.shipping_method, p.notes, by],
+      [
+        p.business_name,
+        p.vat_number,
+        p.address,
+        p.city,
+        p.province,
+        p.zip_code,
+        p.email,
+        p.phone,
+        p.contact_name,
+        p.contact_role,
+        p.contact_phone,
+        p.shipping_method,
+        p.notes,
+        by,
+      ],
     );
     ids.set(p.key, rows[0].id);
     added += 1;
@@ -63,8 +82,19 @@ async function seedProducts(q: Queryable, supplierIds: Map<string, number>, by: 
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
        ON CONFLICT (lower(code)) WHERE deleted_at IS NULL DO NOTHING`,
       [
-        p.code, p.description, p.category, p.supplier ? (supplierIds.get(p.supplier) ?? null) : null, p.unit_of_measure, p.barcode,
-        p.currency, p.is_semi_finished, p.has_batch, p.has_expiry_date, p.has_production_date, p.status, by,
+        p.code,
+        p.description,
+        p.category,
+        p.supplier ? (supplierIds.get(p.supplier) ?? null) : null,
+        p.unit_of_measure,
+        p.barcode,
+        p.currency,
+        p.is_semi_finished,
+        p.has_batch,
+        p.has_expiry_date,
+        p.has_production_date,
+        p.status,
+        by,
       ],
     );
     added += rowCount;
@@ -87,6 +117,7 @@ export async function seedDemo(db: Db): Promise<SeedCounts> {
     await seedBuyingDemo(q, by); // prices (past, in force, upcoming) for every product and a dozen open orders
     await seedSalesDemo(q); // four weeks of sales through the ledger (opening stock first where there is none)
     await seedReportsDemo(q); // prices in force (product currencies) and a transfer, so both reports have figures
+    await seedReceiptsDemo(q); // receipts against the demo purchase orders (full, partial with batches), through the ledger
     const counts = { warehouses, suppliers: suppliers.added, customers: customers.added, products };
     if (warehouses + suppliers.added + customers.added + products > 0) {
       await logActivity(q, { userId: by, action: 'seed', entityType: 'registry', details: { demo: counts } });

@@ -115,7 +115,15 @@ export function planEffects(effects: BalanceEffect[]): BalancePlan[] {
     const k = balanceKey(e);
     let plan = byKey.get(k);
     if (!plan) {
-      plan = { productId: e.productId, warehouseId: e.warehouseId, batchNumber: e.batchNumber, added: 0n, removed: 0n, productionDate: null, expiryDate: null };
+      plan = {
+        productId: e.productId,
+        warehouseId: e.warehouseId,
+        batchNumber: e.batchNumber,
+        added: 0n,
+        removed: 0n,
+        productionDate: null,
+        expiryDate: null,
+      };
       byKey.set(k, plan);
     }
     if (e.delta > 0n) {

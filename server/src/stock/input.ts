@@ -11,6 +11,7 @@ export interface CheckedMovement {
   sourceDocumentType: MovementSource;
   sourceDocumentId: number | null;
   sourceDocumentNumber: string | null;
+  sourceLineId: number | null;
   productId: number;
   warehouseId: number;
   destinationWarehouseId: number | null;
@@ -58,8 +59,10 @@ export function checkMovementInput(input: MovementInput): CheckedMovement {
   if (!(MOVEMENT_SOURCES as readonly string[]).includes(sourceType)) throw invalid('source_type', String(sourceType));
   const doc = input.sourceDocument ?? null;
   const sourceDocumentType = doc?.type ?? sourceType;
-  if (!(MOVEMENT_SOURCES as readonly string[]).includes(sourceDocumentType)) throw invalid('source_document.type', String(sourceDocumentType));
+  if (!(MOVEMENT_SOURCES as readonly string[]).includes(sourceDocumentType))
+    throw invalid('source_document.type', String(sourceDocumentType));
   if (doc?.id != null && !isId(doc.id)) throw invalid('source_document.id', String(doc.id));
+  if (input.sourceLineId != null && !isId(input.sourceLineId)) throw invalid('source_line_id', String(input.sourceLineId));
   if (!isId(input.productId)) throw invalid('product_id', String(input.productId));
   if (!isId(input.warehouseId)) throw invalid('warehouse_id', String(input.warehouseId));
 
@@ -87,6 +90,7 @@ export function checkMovementInput(input: MovementInput): CheckedMovement {
     sourceDocumentType,
     sourceDocumentId: doc?.id ?? null,
     sourceDocumentNumber: text('source_document.number', doc?.number, 100),
+    sourceLineId: input.sourceLineId ?? null,
     productId: input.productId,
     warehouseId: input.warehouseId,
     destinationWarehouseId,

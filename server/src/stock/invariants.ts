@@ -96,8 +96,13 @@ export async function ledgerMatchesBalances(q: Queryable): Promise<LedgerCheck> 
   const c = counts[0];
   return {
     ok:
-      mismatches.length === 0 && c.neg_bal === 0 && c.neg_led === 0 && c.live === c.counter && c.counter_types_off === 0 &&
-      c.totals_off === 0 && c.months_off === 0,
+      mismatches.length === 0 &&
+      c.neg_bal === 0 &&
+      c.neg_led === 0 &&
+      c.live === c.counter &&
+      c.counter_types_off === 0 &&
+      c.totals_off === 0 &&
+      c.months_off === 0,
     mismatches,
     negativeBalances: c.neg_bal,
     negativeLedgerSums: c.neg_led,

@@ -8,7 +8,7 @@ import type { MovementRecord, MovementSource, MovementType } from './types';
 
 /** The stock_movements columns, in the order of MovementRecord. */
 export const MOVEMENT_COLUMNS = `id, movement_type, source_type, source_document_type, source_document_id, source_document_number,
-  product_id, warehouse_id, destination_warehouse_id, batch_number, ${isoDay('production_date')}, ${isoDay('expiry_date')},
+  source_line_id, product_id, warehouse_id, destination_warehouse_id, batch_number, ${isoDay('production_date')}, ${isoDay('expiry_date')},
   quantity, ${isoDay('movement_date')}, notes, reverses_id, reversed_by_id, replaces_id, created_by, modified_by, created_at`;
 
 /** A row about to be appended: a checked movement plus its place in the history and its authors. */
@@ -24,13 +24,29 @@ export async function appendMovement(q: Queryable, r: NewMovementRow): Promise<M
   const { rows } = await q.query<MovementRecord>(
     `INSERT INTO stock_movements (movement_type, source_type, source_document_type, source_document_id,
        source_document_number, product_id, warehouse_id, destination_warehouse_id, batch_number, production_date,
-       expiry_date, quantity, movement_date, notes, reverses_id, replaces_id, created_by, modified_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+       expiry_date, quantity, movement_date, notes, reverses_id, replaces_id, created_by, modified_by, source_line_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
      RETURNING ${MOVEMENT_COLUMNS}`,
     [
-      r.movementType, r.sourceType, r.sourceDocumentType, r.sourceDocumentId, r.sourceDocumentNumber, r.productId,
-      r.warehouseId, r.destinationWarehouseId, r.batchNumber, r.productionDate, r.expiryDate, milliToDecimal(r.quantity),
-      r.movementDate, r.notes, r.reversesId, r.replacesId, r.createdBy, r.modifiedBy,
+      r.movementType,
+      r.sourceType,
+      r.sourceDocumentType,
+      r.sourceDocumentId,
+      r.sourceDocumentNumber,
+      r.productId,
+      r.warehouseId,
+      r.destinationWarehouseId,
+      r.batchNumber,
+      r.productionDate,
+      r.expiryDate,
+      milliToDecimal(r.quantity),
+      r.movementDate,
+      r.notes,
+      r.reversesId,
+      r.replacesId,
+      r.createdBy,
+      r.modifiedBy,
+      r.sourceLineId,
     ],
   );
   return rows[0];
@@ -59,7 +75,10 @@ export async function markReversed(q: Queryable, id: number, reversalId: number)
  * correction that changes a movement's type touches two counters through the triggers of migration 003; taking both here
  * first, in order, keeps two such corrections from waiting on each other in opposite orders.
  */
-export async function lockLiveCounters(q: Queryable, keys: Array<{ movementType: MovementType; sourceType: MovementSource }>): Promise<void> {
+export async function lockLiveCounters(
+  q: Queryable,
+  keys: Array<{ movementType: MovementType; sourceType: MovementSource }>,
+): Promise<void> {
   const unique = [...new Map(keys.map((k) => [`${k.movementType}|${k.sourceType}`, k])).values()];
   if (unique.length < 2) return; // one counter: nothing to order
   // The statement's ORDER BY sets the lock order, the same as the triggers' (movement_type, source_type).

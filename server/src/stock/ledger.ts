@@ -122,9 +122,7 @@ type Operation = 'post' | 'delete' | 'update';
 
 /** The 409 for a shortage, worded for what the user was doing. */
 async function shortageError(q: Queryable, s: Shortage, op: Operation): Promise<AppError> {
-  const batch = s.batchNumber
-    ? { it: msg.batchSuffix.it, fr: msg.batchSuffix.fr }
-    : { it: '', fr: '' };
+  const batch = s.batchNumber ? { it: msg.batchSuffix.it, fr: msg.batchSuffix.fr } : { it: '', fr: '' };
   const params = {
     warehouse: await warehouseName(q, s.warehouseId),
     code: await productCode(q, s.productId),
@@ -152,7 +150,10 @@ async function writePlans(q: Queryable, plans: BalancePlan[], locked: Map<string
 }
 
 /** An unload or transfer moves goods with the dates they have in stock. */
-function withStockDates(m: CheckedMovement, dates: { productionDate: string | null; expiryDate: string | null } | undefined): CheckedMovement {
+function withStockDates(
+  m: CheckedMovement,
+  dates: { productionDate: string | null; expiryDate: string | null } | undefined,
+): CheckedMovement {
   if (m.movementType === 'C') return m;
   return { ...m, productionDate: dates?.productionDate ?? null, expiryDate: dates?.expiryDate ?? null };
 }
@@ -170,6 +171,7 @@ function reversalOf(r: MovementRecord, actor: Actor): NewMovementRow {
     sourceDocumentType: r.source_document_type ?? r.source_type,
     sourceDocumentId: r.source_document_id,
     sourceDocumentNumber: r.source_document_number,
+    sourceLineId: r.source_line_id,
     productId: r.product_id,
     warehouseId: isTransfer ? (r.destination_warehouse_id as number) : r.warehouse_id,
     destinationWarehouseId: isTransfer ? r.warehouse_id : null,
@@ -233,6 +235,7 @@ export async function correctMovement(q: Queryable, movementId: number, input: M
     ...input,
     sourceType: old.source_type,
     sourceDocument: { type: old.source_document_type ?? old.source_type, id: old.source_document_id, number: old.source_document_number },
+    sourceLineId: old.source_line_id,
   });
   const undo = effectsOf(effectRowOf(old), -1n);
   await lockReversalReceivers(q, old.product_id, receivers(undo));
@@ -257,7 +260,10 @@ export async function correctMovement(q: Queryable, movementId: number, input: M
     { movementType: m.movementType, sourceType: m.sourceType },
   ]);
   const reversal = await appendMovement(q, reversalOf(old, actor));
-  const movement = await appendMovement(q, newRow(m, { reversesId: null, replacesId: old.id, createdBy: old.created_by, modifiedBy: actor.id }));
+  const movement = await appendMovement(
+    q,
+    newRow(m, { reversesId: null, replacesId: old.id, createdBy: old.created_by, modifiedBy: actor.id }),
+  );
   await markReversed(q, old.id, reversal.id);
   return { reversal, movement };
 }

@@ -5,7 +5,6 @@ import { isoDay, matchingProductIds, productFilterSql } from './sql';
 
 export type { MovementView } from '@wms/shared-api';
 
-
 export interface MovementFilter {
   movementType?: MovementType;
   sourceType?: MovementSource;
@@ -45,6 +44,7 @@ interface MovementViewRow {
   source_document_type: MovementSource | null;
   source_document_id: number | null;
   source_document_number: string | null;
+  source_line_id: number | null;
   created_by: string | null;
   modified_by: string | null;
   created_at: Date;
@@ -58,7 +58,7 @@ const SELECT_VIEW = `
          m.product_id, p.code AS product_code, p.name AS product_name,
          m.warehouse_id, w.name AS warehouse_name, m.destination_warehouse_id, d.name AS destination_warehouse,
          m.quantity, m.batch_number, ${isoDay('m.production_date')}, ${isoDay('m.expiry_date')}, m.notes,
-         m.source_document_type, m.source_document_id, m.source_document_number,
+         m.source_document_type, m.source_document_id, m.source_document_number, m.source_line_id,
          cu.username AS created_by, mu.username AS modified_by, m.created_at,
          m.reverses_id, m.reversed_by_id, m.replaces_id
     FROM stock_movements m
@@ -91,7 +91,12 @@ function toView(r: MovementViewRow): MovementView {
     production_date: r.production_date,
     expiry_date: r.expiry_date,
     notes: r.notes,
-    source_document: { type: r.source_document_type ?? r.source_type, id: r.source_document_id, number: r.source_document_number },
+    source_document: {
+      type: r.source_document_type ?? r.source_type,
+      id: r.source_document_id,
+      number: r.source_document_number,
+      line_id: r.source_line_id,
+    },
     created_by: r.created_by,
     modified_by: r.modified_by,
     created_at: r.created_at.toISOString(),
@@ -106,6 +111,18 @@ function toView(r: MovementViewRow): MovementView {
 export async function getMovementView(q: Queryable, id: number): Promise<MovementView | null> {
   const { rows } = await q.query<MovementViewRow>(`${SELECT_VIEW} WHERE m.id = $1`, [id]);
   return rows[0] ? toView(rows[0]) : null;
+}
+
+/** Where a movement comes from (its source and document number), or null when there is no such row. */
+export async function movementSource(
+  q: Queryable,
+  id: number,
+): Promise<{ source_type: MovementSource; source_document_number: string | null } | null> {
+  const { rows } = await q.query<{ source_type: MovementSource; source_document_number: string | null }>(
+    'SELECT source_type, source_document_number FROM stock_movements WHERE id = $1',
+    [id],
+  );
+  return rows[0] ?? null;
 }
 
 /**

@@ -1,17 +1,14 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { can, movementFieldMessages, movementSchema, type MovementFields } from '@wms/shared-api';
+import { movementSchema, type MovementFields } from '@wms/shared-api';
 import { logActivity } from '../activity/log';
 import type { Queryable } from '../db';
-import { AppError, common, render } from '../http/errors';
+import { AppError, render } from '../http/errors';
 import { sendPage } from '../http/page';
 import { requestLang } from '../http/lang';
-import { zodValidatorCompiler } from '../http/validation';
 import { correctMovement, postMovement, reverseMovement } from './ledger';
 import { stockMessages as msg } from './messages';
-import { getMovementView, listMovements, movementApiId, type MovementView } from './movement-queries';
+import { getMovementView, listMovements, movementApiId, movementSource, type MovementView } from './movement-queries';
 import {
   deleteResponseSchema,
   movementIdParams,
@@ -33,32 +30,11 @@ import type { MovementInput, MovementRecord } from './types';
  * GET /stock-movements/{id} answers for any row, with `status` active | reversed | reversal and the links between them.
  */
 
-/** Stock reads: every role that sees operations or reports (SPEC §6). */
-async function readGuard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  const role = request.user?.role;
-  if (!can(role, 'operations') && !can(role, 'reports')) throw new AppError(403, 'FORBIDDEN', common.forbidden);
-}
-
-/**
- * POST and PUT validate their body in the handler (parseMovementBody) so a 400 uses the movement rules' own wording
- * ("destination must differ…") rather than the generic one; the schema stays on the route for the OpenAPI document.
- */
-function bodyCheckedInHandler<S>(route: FastifyRouteSchemaDef<S>): FastifyValidationResult {
-  // Fastify types a route-level compiler with the whole route schema; at run time `route.schema` is one part's zod schema.
-  return route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : zodValidatorCompiler(route as unknown as FastifyRouteSchemaDef<z.ZodType>);
-}
-
-function parseMovementBody(request: FastifyRequest): MovementFields {
-  const result = movementSchema.safeParse(request.body ?? {});
-  if (result.success) return result.data;
-  const fields = movementFieldMessages(result.error, requestLang(request));
-  const entries = Object.entries(fields);
-  const details = entries
-    .slice(0, 3)
-    .map(([path, text]) => (path === '_' ? text : `${path}: ${text}`))
-    .join('; ');
-  throw new AppError(400, 'VALIDATION', common.validation, { details: entries.length > 3 ? `${details} (+${entries.length - 3})` : details }, fields);
-}
+/** Who reads the ledger: the movements screen. */
+const MOVEMENT_READERS = { permission: ['movements'] } as const;
+/** Who reads stock rows: the stock report, and the forms that take goods from stock (movements, sales, goods receipt). */
+const STOCK_READERS = { permission: ['stockLevels', 'movements', 'sales', 'goodsReceipt'] } as const;
+const WRITERS = { permission: 'movements' } as const;
 
 function toInput(f: MovementFields): MovementInput {
   return {
@@ -96,11 +72,7 @@ async function viewOf(q: Queryable, id: number): Promise<MovementView> {
 
 /** Only manual movements are edited here; those of a sale or a receipt change through their document. */
 async function assertManual(q: Queryable, id: number): Promise<void> {
-  const { rows } = await q.query<{ source_type: string; source_document_number: string | null }>(
-    'SELECT source_type, source_document_number FROM stock_movements WHERE id = $1',
-    [id],
-  );
-  const row = rows[0];
+  const row = await movementSource(q, id);
   if (!row) throw new AppError(404, 'MOVEMENT_NOT_FOUND', msg.movementNotFound);
   if (row.source_type !== 'MAN') {
     throw new AppError(409, 'MOVEMENT_NOT_MANUAL', msg.notManual, { type: row.source_type, number: row.source_document_number ?? '' });
@@ -114,7 +86,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stock-movements',
     {
-      onRequest: readGuard,
+      config: MOVEMENT_READERS,
       schema: {
         tags,
         summary: 'Stock movements, newest first: filters, sort, limit/offset; total in X-Total-Count',
@@ -124,28 +96,36 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const qs = request.query;
-      return sendPage(reply, await listMovements(db, {
-        movementType: qs.type?.movementType,
-        sourceType: qs.type?.sourceType,
-        productCode: qs.product_code,
-        productId: qs.product_id,
-        warehouseId: qs.warehouse_id,
-        dateFrom: qs.date_from,
-        dateTo: qs.date_to,
-        includeHistory: qs.include_history,
-        sort: qs.sort,
-        order: qs.order,
-        limit: qs.limit,
-        offset: qs.offset,
-      }));
+      return sendPage(
+        reply,
+        await listMovements(db, {
+          movementType: qs.type?.movementType,
+          sourceType: qs.type?.sourceType,
+          productCode: qs.product_code,
+          productId: qs.product_id,
+          warehouseId: qs.warehouse_id,
+          dateFrom: qs.date_from,
+          dateTo: qs.date_to,
+          includeHistory: qs.include_history,
+          sort: qs.sort,
+          order: qs.order,
+          limit: qs.limit,
+          offset: qs.offset,
+        }),
+      );
     },
   );
 
   app.get(
     '/stock-movements/:id',
     {
-      onRequest: readGuard,
-      schema: { tags, summary: 'One ledger row (live, reversed or reversal)', params: movementIdParams, response: { 200: movementViewSchema } },
+      config: MOVEMENT_READERS,
+      schema: {
+        tags,
+        summary: 'One ledger row (live, reversed or reversal)',
+        params: movementIdParams,
+        response: { 200: movementViewSchema },
+      },
     },
     async (request) => viewOf(db, request.params.id),
   );
@@ -153,8 +133,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/stock-movements',
     {
-      config: { permission: 'movements' },
-      validatorCompiler: bodyCheckedInHandler,
+      config: WRITERS,
       schema: {
         tags,
         summary: 'Post a movement (C load, S unload, T transfer); the author is the signed-in user',
@@ -163,10 +142,16 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const input = toInput(parseMovementBody(request));
+      const input = toInput(request.body);
       const view = await db.tx(async (q) => {
         const row = await postMovement(q, input, request.user);
-        await logActivity(q, { userId: request.user.id, action: 'create', entityType: 'stock_movement', entityId: row.id, details: activityDetails(row) });
+        await logActivity(q, {
+          userId: request.user.id,
+          action: 'create',
+          entityType: 'stock_movement',
+          entityId: row.id,
+          details: activityDetails(row),
+        });
         return viewOf(q, row.id);
       });
       return reply.code(201).send(view);
@@ -176,8 +161,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/stock-movements/:id',
     {
-      config: { permission: 'movements' },
-      validatorCompiler: bodyCheckedInHandler,
+      config: WRITERS,
       schema: {
         tags,
         summary: 'Correct a manual movement: appends its reversal and the corrected movement (which has a new id)',
@@ -188,7 +172,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const id = request.params.id;
-      const input = toInput(parseMovementBody(request));
+      const input = toInput(request.body);
       return db.tx(async (q) => {
         await assertManual(q, id);
         const { reversal, movement } = await correctMovement(q, id, input, request.user);
@@ -207,7 +191,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/stock-movements/:id',
     {
-      config: { permission: 'movements' },
+      config: WRITERS,
       schema: {
         tags,
         summary: 'Delete a manual movement: appends its reversal (refused with 409 if its goods already left)',
@@ -220,7 +204,13 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
       const reversal = await db.tx(async (q) => {
         await assertManual(q, id);
         const r = await reverseMovement(q, id, request.user);
-        await logActivity(q, { userId: request.user.id, action: 'delete', entityType: 'stock_movement', entityId: id, details: { reversal_id: r.id } });
+        await logActivity(q, {
+          userId: request.user.id,
+          action: 'delete',
+          entityType: 'stock_movement',
+          entityId: id,
+          details: { reversal_id: r.id },
+        });
         return r;
       });
       return { message: render(msg.deleted, requestLang(request)), id: movementApiId(id, 'MAN'), reversal_id: reversal.id };
@@ -230,7 +220,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stock',
     {
-      onRequest: readGuard,
+      config: STOCK_READERS,
       schema: {
         tags,
         summary: 'Stock rows with product fields, by product code; filters; limit/offset, total in X-Total-Count',
@@ -240,23 +230,26 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const qs = request.query;
-      return sendPage(reply, await listStock(db, {
-        warehouseId: qs.warehouse_id,
-        productId: qs.product_id,
-        code: qs.code,
-        description: qs.description,
-        category: qs.category,
-        includeZero: qs.include_zero,
-        limit: qs.limit,
-        offset: qs.offset,
-      }));
+      return sendPage(
+        reply,
+        await listStock(db, {
+          warehouseId: qs.warehouse_id,
+          productId: qs.product_id,
+          code: qs.code,
+          description: qs.description,
+          category: qs.category,
+          includeZero: qs.include_zero,
+          limit: qs.limit,
+          offset: qs.offset,
+        }),
+      );
     },
   );
 
   app.get(
     '/stock/product/:productId',
     {
-      onRequest: readGuard,
+      config: STOCK_READERS,
       schema: {
         tags,
         summary: "A product's stock rows above zero, earliest expiry first (the batches a form may take from)",

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db';
+import { containsPattern } from '../http/list';
 
 /** Small SQL fragments shared by the stock queries. */
 
@@ -7,11 +8,6 @@ import type { Queryable } from '../db';
  * configured to do (a Date at UTC midnight would shift a day in some time zones).
  */
 export const isoDay = (column: string, as = column.replace(/^\w+\./, '')): string => `to_char(${column}, 'YYYY-MM-DD') AS ${as}`;
-
-/** A user's search text as an ILIKE "contains" pattern: its own % _ \ match literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Above this many matching products an id list stops paying off; the filter is then kept as a subquery. */
 const MAX_LISTED_PRODUCTS = 5000;

@@ -71,7 +71,11 @@ export async function listStock(q: Queryable, f: StockFilter): Promise<{ rows: S
   if (f.code || f.description || f.category) {
     const ids = await matchingProductIds(q, texts);
     if (ids?.length === 0) return { rows: [], total: 0 };
-    where.push(ids ? `b.product_id = ANY(${p(ids)}::bigint[])` : `b.product_id IN (SELECT id FROM products WHERE ${productFilterSql(texts, params)})`);
+    where.push(
+      ids
+        ? `b.product_id = ANY(${p(ids)}::bigint[])`
+        : `b.product_id IN (SELECT id FROM products WHERE ${productFilterSql(texts, params)})`,
+    );
   }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const page = await q.query<StockViewRow>(

@@ -24,6 +24,11 @@ export interface MovementInput {
   /** Default 'MAN'. */
   sourceType?: MovementSource;
   sourceDocument?: SourceDocument | null;
+  /**
+   * The document line this movement comes from (like Tryton's origin): the receipt line or order item for goods
+   * receipt, the sale (line) for sales; null for manual movements. Kept by reversals and corrections.
+   */
+  sourceLineId?: number | null;
   productId: number;
   /** The warehouse loaded (C) or taken from (S, T). */
   warehouseId: number;
@@ -46,6 +51,7 @@ export interface MovementRecord {
   source_document_type: MovementSource | null;
   source_document_id: number | null;
   source_document_number: string | null;
+  source_line_id: number | null;
   product_id: number;
   warehouse_id: number;
   destination_warehouse_id: number | null;

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { activityViewSchema, userCreateSchema, userManagementRefusal, userUpdateSchema, userViewSchema, type Role } from '@wms/shared-api';
 import { logActivity } from '../activity/log';
-import { requirePermission } from '../auth/guard';
 import { hashPassword } from '../auth/password';
 import { revokeUserSessions } from '../auth/sessions';
 import { isUniqueViolation, type Queryable } from '../db';
@@ -74,7 +73,6 @@ const tags = ['users'];
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  app.addHook('onRequest', requirePermission('users'));
 
   const notFound = () => new AppError(404, 'USER_NOT_FOUND', msg.userNotFound);
   const taken = (username: string) => new AppError(409, 'USERNAME_TAKEN', msg.usernameTaken, { username });
@@ -82,6 +80,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users',
     {
+      config: { permission: 'users' },
       schema: {
         tags,
         summary: 'Live users by username, with active and online state; limit/offset, total in X-Total-Count',
@@ -96,7 +95,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/:id',
-    { schema: { tags, summary: 'One live user', params: userIdParams, response: { 200: userViewSchema } } },
+    {
+      config: { permission: 'users' },
+      schema: { tags, summary: 'One live user', params: userIdParams, response: { 200: userViewSchema } },
+    },
     async (request) => {
       const user = await getUser(db, request.params.id);
       if (!user) throw notFound();
@@ -107,6 +109,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/:id/activities',
     {
+      config: { permission: 'users' },
       schema: {
         tags,
         summary: 'What the user did, newest first (also for a deleted user); limit/offset, total in X-Total-Count',
@@ -124,6 +127,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users',
     {
+      config: { permission: 'users' },
       schema: {
         tags,
         summary: 'Create a user (role defaults to warehouse, active to true); the author is the signed-in user',
@@ -166,6 +170,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/:id',
     {
+      config: { permission: 'users' },
       schema: {
         tags,
         summary: 'Update a user; a blank or missing password keeps the current one, a missing is_active keeps the state',
@@ -223,6 +228,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/users/:id',
     {
+      config: { permission: 'users' },
       schema: {
         tags,
         summary: 'Delete a user (soft: the activity history stays; they can no longer sign in). Any body is ignored.',

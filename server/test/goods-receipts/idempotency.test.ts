@@ -22,7 +22,17 @@ it('50 parallel submits of one key: one receipt, one posting per batch, the same
     document_number: 'DDT-ONCE',
     document_date: '10/03/2025',
     order_id: order.id,
-    items: [{ order_item_id: itemId, quantity: 30, warehouse_id: wh.id, batches: [{ batch_number: 'A', quantity: 10 }, { batch_number: 'B', quantity: 20 }] }],
+    items: [
+      {
+        order_item_id: itemId,
+        quantity: 30,
+        warehouse_id: wh.id,
+        batches: [
+          { batch_number: 'A', quantity: 10 },
+          { batch_number: 'B', quantity: 20 },
+        ],
+      },
+    ],
   };
   const key = { ...headers, 'idempotency-key': `receipt-${order.id}-1` };
   const results = await Promise.all(
@@ -43,7 +53,12 @@ it('50 parallel submits of one key: one receipt, one posting per batch, the same
   expect(await ledgerFromOrders(t.db, product.id)).toBe('30.000');
 
   // The same key with another body is refused; a new key is a new delivery note.
-  const other = await t.app.inject({ method: 'POST', url: '/api/goods-receipts/receive', headers: key, payload: { ...body, document_number: 'DDT-OTHER' } });
+  const other = await t.app.inject({
+    method: 'POST',
+    url: '/api/goods-receipts/receive',
+    headers: key,
+    payload: { ...body, document_number: 'DDT-OTHER' },
+  });
   expect([other.statusCode, other.json().code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
   const next = await t.app.inject({
     method: 'POST',
@@ -62,9 +77,24 @@ it('a refused receipt keeps nothing of its key: fixed and retried with the same 
   const wh = await makeWarehouse(t.db);
   const { order, itemId } = await oneLineOrder(t.db, 10);
   const key = { ...headers, 'idempotency-key': `retry-${order.id}` };
-  const bad = await t.app.inject({ method: 'POST', url: '/api/goods-receipts/receive', headers: key, payload: { document_number: 'D', document_date: '10/03/2025', order_id: order.id, items: [{ order_item_id: itemId, quantity: 50, warehouse_id: wh.id }] } });
+  const bad = await t.app.inject({
+    method: 'POST',
+    url: '/api/goods-receipts/receive',
+    headers: key,
+    payload: {
+      document_number: 'D',
+      document_date: '10/03/2025',
+      order_id: order.id,
+      items: [{ order_item_id: itemId, quantity: 50, warehouse_id: wh.id }],
+    },
+  });
   expect([bad.statusCode, bad.json().code]).toEqual([409, 'OVER_RECEIPT']);
-  const body = { document_number: 'D', document_date: '10/03/2025', order_id: order.id, items: [{ order_item_id: itemId, quantity: 5, warehouse_id: wh.id }] };
+  const body = {
+    document_number: 'D',
+    document_date: '10/03/2025',
+    order_id: order.id,
+    items: [{ order_item_id: itemId, quantity: 5, warehouse_id: wh.id }],
+  };
   const good = await t.app.inject({ method: 'POST', url: '/api/goods-receipts/receive', headers: key, payload: body });
   expect(good.statusCode).toBe(201);
   const again = await t.app.inject({ method: 'POST', url: '/api/goods-receipts/receive', headers: key, payload: body });

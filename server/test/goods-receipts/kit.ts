@@ -25,7 +25,11 @@ export interface OrderLine {
 }
 
 /** An order with its items (status notReceived); returns the order id and item ids in line order. */
-export async function makeOrder(q: Queryable, lines: OrderLine[], supplierId?: number): Promise<{ id: number; number: string; items: number[] }> {
+export async function makeOrder(
+  q: Queryable,
+  lines: OrderLine[],
+  supplierId?: number,
+): Promise<{ id: number; number: string; items: number[] }> {
   seq += 1;
   const number = `PO-T-${process.pid}-${seq}`;
   const supplier = supplierId ?? (await makeSupplier(q));

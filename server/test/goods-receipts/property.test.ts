@@ -34,12 +34,15 @@ const STEPS = 30;
 
 it.each(SEEDS)('seed %i: status = f(totals) and Σ ledger = Σ received after each step', async (seed) => {
   const rand = rng(seed);
-  const pick = <T,>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
+  const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
   const { headers } = await t.signIn('warehouse');
   const wh = await makeWarehouse(t.db);
   const products = [await makeProduct(t.db), await makeProduct(t.db, { hasBatch: true }), await makeProduct(t.db)];
   const ordered = [10, 7.5, 3];
-  const order = await makeOrder(t.db, products.map((p, i) => ({ productId: p.id, quantity: ordered[i] })));
+  const order = await makeOrder(
+    t.db,
+    products.map((p, i) => ({ productId: p.id, quantity: ordered[i] })),
+  );
   const live: number[] = [];
 
   for (let step = 0; step < STEPS; step++) {
@@ -68,7 +71,12 @@ it.each(SEEDS)('seed %i: status = f(totals) and Σ ledger = Σ received after ea
       else expect([where, ['OVER_RECEIPT', 'ITEM_COMPLETED']]).toEqual([where, expect.arrayContaining([res.json().code])]);
     } else if (action < 0.8) {
       const itemId = pick(order.items);
-      const res = await t.app.inject({ method: 'PUT', url: `/api/goods-receipts/order-items/${itemId}/completed`, headers, payload: { completed: rand() < 0.5 } });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/goods-receipts/order-items/${itemId}/completed`,
+        headers,
+        payload: { completed: rand() < 0.5 },
+      });
       expect([where, res.statusCode]).toEqual([where, 200]);
     } else if (live.length > 0) {
       const id = live.splice(Math.floor(rand() * live.length), 1)[0];
@@ -76,7 +84,14 @@ it.each(SEEDS)('seed %i: status = f(totals) and Σ ledger = Σ received after ea
       expect([where, res.statusCode]).toEqual([where, 200]);
     }
 
-    const { rows } = await t.db.query<{ id: number; product_id: number; quantity: string; received_quantity: string; completed: boolean; lines: string }>(
+    const { rows } = await t.db.query<{
+      id: number;
+      product_id: number;
+      quantity: string;
+      received_quantity: string;
+      completed: boolean;
+      lines: string;
+    }>(
       `SELECT i.id, i.product_id, i.quantity, i.received_quantity, i.completed,
               (SELECT coalesce(sum(l.quantity), 0)::numeric(15,3)::text FROM goods_receipt_lines l JOIN goods_receipts r ON r.id = l.receipt_id
                 WHERE l.order_item_id = i.id AND r.reversed_at IS NULL) AS lines

@@ -24,12 +24,21 @@ it('30 concurrent receipts of 1 on a line ordered 10 (no tolerance): exactly 10 
         method: 'POST',
         url: '/api/goods-receipts/receive',
         headers,
-        payload: { document_number: `DDT-${i}`, document_date: '01/03/2025', order_id: order.id, items: [{ order_item_id: itemId, quantity: 1, warehouse_id: wh.id }] },
+        payload: {
+          document_number: `DDT-${i}`,
+          document_date: '01/03/2025',
+          order_id: order.id,
+          items: [{ order_item_id: itemId, quantity: 1, warehouse_id: wh.id }],
+        },
       }),
     ),
   );
   expect(results.filter((r) => r.statusCode === 201)).toHaveLength(10);
-  expect(results.filter((r) => r.statusCode !== 201).every((r) => r.statusCode === 409 && ['OVER_RECEIPT', 'ITEM_COMPLETED'].includes(r.json().code))).toBe(true);
+  expect(
+    results
+      .filter((r) => r.statusCode !== 201)
+      .every((r) => r.statusCode === 409 && ['OVER_RECEIPT', 'ITEM_COMPLETED'].includes(r.json().code)),
+  ).toBe(true);
   expect(await itemState(t.db, itemId)).toEqual({ received: '10.000', completed: false });
   expect(await ledgerFromOrders(t.db, product.id)).toBe('10.000');
   expect(await orderStatusOf(t.db, order.id)).toBe('fullyReceived');

@@ -53,7 +53,12 @@ describe('receiving', () => {
     expect(await itemState(t.db, itemId)).toEqual({ received: '60.000', completed: false });
     expect(await orderStatusOf(t.db, order.id)).toBe('partiallyReceived');
 
-    const { rows: moves } = await t.db.query<{ source_type: string; source_document_type: string; source_document_id: number; movement_type: string }>(
+    const { rows: moves } = await t.db.query<{
+      source_type: string;
+      source_document_type: string;
+      source_document_id: number;
+      movement_type: string;
+    }>(
       'SELECT movement_type, source_type, source_document_type, source_document_id FROM stock_movements WHERE product_id = $1 ORDER BY id',
       [product.id],
     );
@@ -79,13 +84,27 @@ describe('receiving', () => {
       document_number: 'DDT-2',
       document_date: '12/03/2025',
       order_id: order.id,
-      items: [{ order_item_id: itemId, quantity: 40, warehouse_id: wh.id, batches: [{ batch_number: 'L3', quantity: 40, expiry_date: '31/01/2027' }] }],
+      items: [
+        {
+          order_item_id: itemId,
+          quantity: 40,
+          warehouse_id: wh.id,
+          batches: [{ batch_number: 'L3', quantity: 40, expiry_date: '31/01/2027' }],
+        },
+      ],
     });
     expect(rest.statusCode).toBe(201);
     expect(await orderStatusOf(t.db, order.id)).toBe('fullyReceived');
 
     const history = (await t.app.inject({ method: 'GET', url: `/api/goods-receipts/item-history/${itemId}`, headers })).json();
-    expect(history).toMatchObject({ product_code: product.code, unit_of_measure: 'piece', total_ordered: 100, total_received: 100, receipt_count: 2, status: 'completed' });
+    expect(history).toMatchObject({
+      product_code: product.code,
+      unit_of_measure: 'piece',
+      total_ordered: 100,
+      total_received: 100,
+      receipt_count: 2,
+      status: 'completed',
+    });
     expect(history.receipts.map((r: { ddt_number: string; remaining_quantity: number }) => [r.ddt_number, r.remaining_quantity])).toEqual([
       ['DDT-2', 0],
       ['DDT-1', 40],
@@ -100,7 +119,9 @@ describe('receiving', () => {
     const line = (quantity: number, batches: number[]) => ({
       ...ddt,
       order_id: order.id,
-      items: [{ order_item_id: itemId, quantity, warehouse_id: wh.id, batches: batches.map((q, i) => ({ batch_number: `B${i}`, quantity: q })) }],
+      items: [
+        { order_item_id: itemId, quantity, warehouse_id: wh.id, batches: batches.map((q, i) => ({ batch_number: `B${i}`, quantity: q })) },
+      ],
     });
     const off = await receive(line(5, [2.5, 2.498]));
     expect(off.statusCode).toBe(400);
@@ -116,24 +137,69 @@ describe('receiving', () => {
     const { order, itemId } = await oneLineOrder(t.db, 10, { hasBatch: true, hasExpiry: true, hasProduction: true });
     const before = await stockSnapshot(t.db);
     const cases: Array<[unknown, string, RegExp]> = [
-      [{ ...ddt, document_number: ' ', order_id: order.id, items: [{ order_item_id: itemId, quantity: 1, warehouse_id: wh.id }] }, 'document_number', /numero del documento/],
-      [{ ...ddt, document_date: '31/02/2025', order_id: order.id, items: [{ order_item_id: itemId, quantity: 1, warehouse_id: wh.id }] }, 'document_date', /Data non valida/],
+      [
+        { ...ddt, document_number: ' ', order_id: order.id, items: [{ order_item_id: itemId, quantity: 1, warehouse_id: wh.id }] },
+        'document_number',
+        /numero del documento/,
+      ],
+      [
+        { ...ddt, document_date: '31/02/2025', order_id: order.id, items: [{ order_item_id: itemId, quantity: 1, warehouse_id: wh.id }] },
+        'document_date',
+        /Data non valida/,
+      ],
       [{ ...ddt, order_id: order.id, items: [] }, 'items', /Nessuna modifica/],
       [{ ...ddt, order_id: order.id, items: [{ order_item_id: itemId, quantity: 0 }] }, 'items', /almeno un articolo/],
       [{ ...ddt, order_id: order.id, items: [{ order_item_id: itemId, quantity: 1 }] }, 'items.0.warehouse_id', /magazzino/],
-      [{ ...ddt, order_id: order.id, items: [{ order_item_id: itemId, quantity: 1, warehouse_id: wh.id }] }, 'items.0.batches', /almeno un lotto/],
       [
-        { ...ddt, order_id: order.id, items: [{ order_item_id: itemId, quantity: 1, warehouse_id: wh.id, batches: [{ batch_number: 'X', quantity: 1, production_date: '01/01/2025' }] }] },
+        { ...ddt, order_id: order.id, items: [{ order_item_id: itemId, quantity: 1, warehouse_id: wh.id }] },
+        'items.0.batches',
+        /almeno un lotto/,
+      ],
+      [
+        {
+          ...ddt,
+          order_id: order.id,
+          items: [
+            {
+              order_item_id: itemId,
+              quantity: 1,
+              warehouse_id: wh.id,
+              batches: [{ batch_number: 'X', quantity: 1, production_date: '01/01/2025' }],
+            },
+          ],
+        },
         'items.0.batches.0.expiry_date',
         /scadenza è obbligatoria/,
       ],
       [
-        { ...ddt, order_id: order.id, items: [{ order_item_id: itemId, quantity: 1, warehouse_id: wh.id, batches: [{ batch_number: 'X', quantity: 1, expiry_date: '01/01/2026' }] }] },
+        {
+          ...ddt,
+          order_id: order.id,
+          items: [
+            {
+              order_item_id: itemId,
+              quantity: 1,
+              warehouse_id: wh.id,
+              batches: [{ batch_number: 'X', quantity: 1, expiry_date: '01/01/2026' }],
+            },
+          ],
+        },
         'items.0.batches.0.production_date',
         /produzione è obbligatoria/,
       ],
       [
-        { ...ddt, order_id: order.id, items: [{ order_item_id: itemId, quantity: 1, warehouse_id: wh.id, batches: [{ batch_number: 'X', quantity: 1, production_date: '2025-13-01', expiry_date: '01/01/2026' }] }] },
+        {
+          ...ddt,
+          order_id: order.id,
+          items: [
+            {
+              order_item_id: itemId,
+              quantity: 1,
+              warehouse_id: wh.id,
+              batches: [{ batch_number: 'X', quantity: 1, production_date: '2025-13-01', expiry_date: '01/01/2026' }],
+            },
+          ],
+        },
         'items.0.batches.0.production_date',
         /Data non valida/,
       ],
@@ -152,7 +218,10 @@ describe('receiving', () => {
   it('one save is all or nothing: a bad second item leaves the first unreceived', async () => {
     const a = await makeProduct(t.db);
     const b = await makeProduct(t.db, { hasBatch: true });
-    const order = await makeOrder(t.db, [{ productId: a.id, quantity: 5 }, { productId: b.id, quantity: 5 }]);
+    const order = await makeOrder(t.db, [
+      { productId: a.id, quantity: 5 },
+      { productId: b.id, quantity: 5 },
+    ]);
     const before = await stockSnapshot(t.db);
     const res = await receive({
       ...ddt,
@@ -185,11 +254,19 @@ describe('receiving', () => {
   it('refuses an item of another order, an unknown order, a product that is not the line one', async () => {
     const one = await oneLineOrder(t.db, 5);
     const other = await oneLineOrder(t.db, 5);
-    const mixed = await receive({ ...ddt, order_id: one.order.id, items: [{ order_item_id: other.itemId, quantity: 1, warehouse_id: wh.id }] });
+    const mixed = await receive({
+      ...ddt,
+      order_id: one.order.id,
+      items: [{ order_item_id: other.itemId, quantity: 1, warehouse_id: wh.id }],
+    });
     expect([mixed.statusCode, mixed.json().code]).toEqual([400, 'ITEM_NOT_IN_ORDER']);
     const missing = await receive({ ...ddt, order_id: 999999, items: [{ order_item_id: one.itemId, quantity: 1, warehouse_id: wh.id }] });
     expect([missing.statusCode, missing.json().code]).toEqual([404, 'ORDER_NOT_FOUND']);
-    const product = await receive({ ...ddt, order_id: one.order.id, items: [{ order_item_id: one.itemId, product_id: other.product.id, quantity: 1, warehouse_id: wh.id }] });
+    const product = await receive({
+      ...ddt,
+      order_id: one.order.id,
+      items: [{ order_item_id: one.itemId, product_id: other.product.id, quantity: 1, warehouse_id: wh.id }],
+    });
     expect([product.statusCode, product.json().code]).toEqual([400, 'PRODUCT_MISMATCH']);
   });
 });
@@ -198,10 +275,16 @@ describe('mark as completed', () => {
   it('completes an item without receiving, and reopening gives back the status of its totals', async () => {
     const p1 = await makeProduct(t.db);
     const p2 = await makeProduct(t.db);
-    const order = await makeOrder(t.db, [{ productId: p1.id, quantity: 10 }, { productId: p2.id, quantity: 10 }]);
+    const order = await makeOrder(t.db, [
+      { productId: p1.id, quantity: 10 },
+      { productId: p2.id, quantity: 10 },
+    ]);
     const toggle = (itemId: number, completed: boolean) =>
       t.app.inject({ method: 'PUT', url: `/api/goods-receipts/order-items/${itemId}/completed`, headers, payload: { completed } });
-    expect((await receive({ ...ddt, order_id: order.id, items: [{ order_item_id: order.items[0], quantity: 4, warehouse_id: wh.id }] })).statusCode).toBe(201);
+    expect(
+      (await receive({ ...ddt, order_id: order.id, items: [{ order_item_id: order.items[0], quantity: 4, warehouse_id: wh.id }] }))
+        .statusCode,
+    ).toBe(201);
     let res = await toggle(order.items[0], true);
     expect(res.statusCode).toBe(200);
     expect(res.json().items.map((i: { status: string }) => i.status)).toEqual(['completed', 'pending']);
@@ -221,7 +304,21 @@ describe('reversal', () => {
   it('appends opposite movements, takes the quantity back, statuses follow; twice is 409', async () => {
     const { order, itemId, product } = await oneLineOrder(t.db, 10, { hasBatch: true });
     const doc = (
-      await receive({ ...ddt, order_id: order.id, items: [{ order_item_id: itemId, quantity: 10, warehouse_id: wh.id, batches: [{ batch_number: 'R1', quantity: 6 }, { batch_number: 'R2', quantity: 4 }] }] })
+      await receive({
+        ...ddt,
+        order_id: order.id,
+        items: [
+          {
+            order_item_id: itemId,
+            quantity: 10,
+            warehouse_id: wh.id,
+            batches: [
+              { batch_number: 'R1', quantity: 6 },
+              { batch_number: 'R2', quantity: 4 },
+            ],
+          },
+        ],
+      })
     ).json();
     expect(await orderStatusOf(t.db, order.id)).toBe('fullyReceived');
     const res = await t.app.inject({ method: 'POST', url: `/api/goods-receipts/${doc.id}/reverse`, headers });
@@ -242,7 +339,9 @@ describe('reversal', () => {
 
   it('is refused with 409 when the goods already left, and changes nothing', async () => {
     const { order, itemId, product } = await oneLineOrder(t.db, 10);
-    const doc = (await receive({ ...ddt, order_id: order.id, items: [{ order_item_id: itemId, quantity: 10, warehouse_id: wh.id }] })).json();
+    const doc = (
+      await receive({ ...ddt, order_id: order.id, items: [{ order_item_id: itemId, quantity: 10, warehouse_id: wh.id }] })
+    ).json();
     const unload = await t.app.inject({
       method: 'POST',
       url: '/api/stock-movements',
@@ -267,13 +366,19 @@ describe('permissions and reads', () => {
       { method: 'GET' as const, url: '/api/goods-receipts/orders' },
       { method: 'GET' as const, url: `/api/goods-receipts/order-details/${order.id}` },
       { method: 'GET' as const, url: `/api/goods-receipts/item-history/${itemId}` },
-      { method: 'POST' as const, url: '/api/goods-receipts/receive', payload: { ...ddt, order_id: order.id, items: [{ order_item_id: itemId, quantity: 1, warehouse_id: wh.id }] } },
+      {
+        method: 'POST' as const,
+        url: '/api/goods-receipts/receive',
+        payload: { ...ddt, order_id: order.id, items: [{ order_item_id: itemId, quantity: 1, warehouse_id: wh.id }] },
+      },
       { method: 'PUT' as const, url: `/api/goods-receipts/order-items/${itemId}/completed`, payload: { completed: true } },
     ];
     for (const c of calls) expect((await t.app.inject({ ...c, headers: admin })).statusCode).toBe(403);
     for (const role of ['orders', 'sales', 'direction'] as const) {
       const h = (await t.signIn(role)).headers;
-      expect((await t.app.inject({ method: 'GET', url: `/api/goods-receipts/order-details/${order.id}`, headers: h })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: `/api/goods-receipts/order-details/${order.id}`, headers: h })).statusCode).toBe(
+        200,
+      );
     }
     expect(await itemState(t.db, itemId)).toEqual({ received: '0.000', completed: false });
   });
@@ -289,7 +394,11 @@ describe('permissions and reads', () => {
     const all = await t.app.inject({ method: 'GET', url: '/api/goods-receipts/orders?show_all=true&limit=1000', headers });
     expect(all.json().map((o: { id: number }) => o.id)).toContain(done.order.id);
     expect(Number(all.headers['x-total-count'])).toBeGreaterThan(Number(list.headers['x-total-count']));
-    for (const url of ['/api/goods-receipts/order-details/999999', '/api/goods-receipts/item-history/999999', '/api/goods-receipts/999999']) {
+    for (const url of [
+      '/api/goods-receipts/order-details/999999',
+      '/api/goods-receipts/item-history/999999',
+      '/api/goods-receipts/999999',
+    ]) {
       expect((await t.app.inject({ method: 'GET', url, headers })).statusCode).toBe(404);
     }
   });

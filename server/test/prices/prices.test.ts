@@ -24,7 +24,14 @@ describe('POST /prices', () => {
     const res = await admin.post('/prices', priceBody(s, { price: '2,12345', currency: undefined, created_by: 999 }));
     expect(res.statusCode).toBe(201);
     const p = res.json();
-    expect(p).toMatchObject({ price: '2.12345', currency: 'EUR', start_date: '2026-01-01', end_date: null, supplier_id: s.supplierId, product_id: s.productIds[0] });
+    expect(p).toMatchObject({
+      price: '2.12345',
+      currency: 'EUR',
+      start_date: '2026-01-01',
+      end_date: null,
+      supplier_id: s.supplierId,
+      product_id: s.productIds[0],
+    });
     expect(p.created_by).toMatch(/^admin_/);
     expect(p.status).toBe(p.start_date > companyToday() ? 'upcoming' : 'active');
     expect(await lastActivity(t.db, 'price')).toMatchObject({ action: 'create', entity_id: String(p.id) });
@@ -32,19 +39,31 @@ describe('POST /prices', () => {
   });
 
   it('refuses an overlapping window of the same product and supplier with 409 and the SPEC §8 text (French in French)', async () => {
-    const first = await admin.post('/prices', priceBody(s, { product_id: s.productIds[1], start_date: '2025-01-01', end_date: '2025-06-30' }));
+    const first = await admin.post(
+      '/prices',
+      priceBody(s, { product_id: s.productIds[1], start_date: '2025-01-01', end_date: '2025-06-30' }),
+    );
     expect(first.statusCode).toBe(201);
     const before = await snapshot(t.db);
     const clash = await admin.post('/prices', priceBody(s, { product_id: s.productIds[1], start_date: '2025-06-30', end_date: null }));
     expect(clash.statusCode).toBe(409);
     expect(clash.json()).toEqual({ code: 'PRICE_OVERLAP', error: 'Esiste già un prezzo valido per questo periodo' });
-    const fr = await admin.post('/prices', priceBody(s, { product_id: s.productIds[1], start_date: '2024-01-01', end_date: '2025-01-01' }), { 'accept-language': 'fr' });
+    const fr = await admin.post(
+      '/prices',
+      priceBody(s, { product_id: s.productIds[1], start_date: '2024-01-01', end_date: '2025-01-01' }),
+      { 'accept-language': 'fr' },
+    );
     expect(fr.statusCode).toBe(409);
     expect(fr.json().error).toBe('Un prix valide existe déjà pour cette période');
     expect(await snapshot(t.db)).toBe(before);
     // Adjacent windows do not overlap; an open end after them is fine.
-    expect((await admin.post('/prices', priceBody(s, { product_id: s.productIds[1], start_date: '2025-07-01', end_date: '2025-12-31' }))).statusCode).toBe(201);
-    expect((await admin.post('/prices', priceBody(s, { product_id: s.productIds[1], start_date: '2026-01-01', end_date: null }))).statusCode).toBe(201);
+    expect(
+      (await admin.post('/prices', priceBody(s, { product_id: s.productIds[1], start_date: '2025-07-01', end_date: '2025-12-31' })))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await admin.post('/prices', priceBody(s, { product_id: s.productIds[1], start_date: '2026-01-01', end_date: null }))).statusCode,
+    ).toBe(201);
     // An open-ended price runs for ever: nothing may start after it.
     expect((await admin.post('/prices', priceBody(s, { product_id: s.productIds[1], start_date: '2099-01-01' }))).statusCode).toBe(409);
   });
@@ -58,7 +77,9 @@ describe('POST /prices', () => {
     const refused = results.filter((r) => r.statusCode === 409);
     expect(refused).toHaveLength(9);
     expect(refused.every((r) => r.json().error === 'Esiste già un prezzo valido per questo periodo')).toBe(true);
-    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM prices WHERE product_id = $1 AND deleted_at IS NULL', [s.productIds[2]]);
+    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM prices WHERE product_id = $1 AND deleted_at IS NULL', [
+      s.productIds[2],
+    ]);
     expect(rows[0].n).toBe(1);
   });
 
@@ -98,7 +119,7 @@ describe('POST /prices', () => {
 });
 
 describe('reads', () => {
-  it('lists with status, counters over the filtered list, a product\'s prices, the price in force', async () => {
+  it("lists with status, counters over the filtered list, a product's prices, the price in force", async () => {
     const p = await supplierWithProducts(admin, 1);
     const today = companyToday();
     const past = await admin.post('/prices', priceBody(p, { price: '1', start_date: addDays(today, -30), end_date: addDays(today, -1) }));
@@ -121,23 +142,35 @@ describe('reads', () => {
     expect(searched.json()).toHaveLength(2);
     expect((await admin.get(`/prices/product/${p.productIds[0]}`)).json()).toHaveLength(3);
 
-    const inForce = await admin.get(`/prices/in-force?product_id=${p.productIds[0]}&supplier_id=${p.supplierId}&date=${addDays(today, 10)}`);
+    const inForce = await admin.get(
+      `/prices/in-force?product_id=${p.productIds[0]}&supplier_id=${p.supplierId}&date=${addDays(today, 10)}`,
+    );
     expect(inForce.json()).toMatchObject({ price: '2.00000', price_id: now.json().id });
-    const later = await admin.get(`/prices/in-force?product_id=${p.productIds[0]}&supplier_id=${p.supplierId}&date=${addDays(today, 5000)}`);
+    const later = await admin.get(
+      `/prices/in-force?product_id=${p.productIds[0]}&supplier_id=${p.supplierId}&date=${addDays(today, 5000)}`,
+    );
     expect(later.json().price).toBe('3.50000');
     const none = await admin.get(`/prices/in-force?product_id=${p.productIds[0]}&supplier_id=${p.supplierId}&date=2000-01-01`);
     expect(none.statusCode).toBe(200);
     expect(none.json()).toBeNull();
     expect(await priceInForce(t.db, p.productIds[0], p.supplierId, addDays(today, -1))).toMatchObject({ price: '1.00000' });
     const set = await pricesInForce(t.db, today, { productIds: p.productIds });
-    expect(set).toEqual([expect.objectContaining({ product_id: p.productIds[0], supplier_id: p.supplierId, price: '2.00000', currency: 'EUR' })]);
+    expect(set).toEqual([
+      expect.objectContaining({ product_id: p.productIds[0], supplier_id: p.supplierId, price: '2.00000', currency: 'EUR' }),
+    ]);
 
     // Update into an overlap is refused; a delete frees the window.
-    const moved = await admin.put(`/prices/${past.json().id}`, priceBody(p, { price: '1', start_date: addDays(today, -30), end_date: today }));
+    const moved = await admin.put(
+      `/prices/${past.json().id}`,
+      priceBody(p, { price: '1', start_date: addDays(today, -30), end_date: today }),
+    );
     expect(moved.statusCode).toBe(409);
     expect((await admin.del(`/prices/${now.json().id}`)).statusCode).toBe(200);
     expect((await admin.get(`/prices/${now.json().id}`)).statusCode).toBe(404);
-    const ok = await admin.put(`/prices/${past.json().id}`, priceBody(p, { price: '1,25', start_date: addDays(today, -30), end_date: today }));
+    const ok = await admin.put(
+      `/prices/${past.json().id}`,
+      priceBody(p, { price: '1,25', start_date: addDays(today, -30), end_date: today }),
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ price: '1.25000', status: 'active', end_date: today });
   });
@@ -148,7 +181,13 @@ describe('roles (SPEC §6 prices)', () => {
     const c = caller(t, (await t.signIn(role)).headers);
     const allowed = can(role, 'prices');
     expect((await c.get('/prices')).statusCode).toBe(allowed ? 200 : 403);
-    const res = await c.post('/prices', priceBody(s, { start_date: `21${String(ROLES.indexOf(role)).padStart(2, '0')}-01-01`, end_date: `21${String(ROLES.indexOf(role)).padStart(2, '0')}-12-31` }));
+    const res = await c.post(
+      '/prices',
+      priceBody(s, {
+        start_date: `21${String(ROLES.indexOf(role)).padStart(2, '0')}-01-01`,
+        end_date: `21${String(ROLES.indexOf(role)).padStart(2, '0')}-12-31`,
+      }),
+    );
     expect(res.statusCode).toBe(allowed ? 201 : 403);
   });
 });

@@ -23,7 +23,9 @@ it('every demo product has prices; past, in force and upcoming ones exist; a doz
   const statuses = new Set(prices.map((p) => priceStatus(p, companyToday())));
   expect([...statuses].sort()).toEqual(['active', 'inactive', 'upcoming']);
 
-  const { rows: orders } = await t.db.query<{ id: number; status: string; total_amount: string }>('SELECT id, status, total_amount FROM purchase_orders');
+  const { rows: orders } = await t.db.query<{ id: number; status: string; total_amount: string }>(
+    'SELECT id, status, total_amount FROM purchase_orders',
+  );
   expect(orders).toHaveLength(12);
   for (const o of orders) {
     const { rows: lines } = await t.db.query<{ quantity: string; received_quantity: string; completed: boolean; price_source: string }>(
@@ -36,8 +38,10 @@ it('every demo product has prices; past, in force and upcoming ones exist; a doz
     expect(Number(o.total_amount)).toBeGreaterThan(0);
   }
 
-  const before = (await t.db.query<{ n: number }>('SELECT (SELECT count(*) FROM prices) + (SELECT count(*) FROM purchase_orders) AS n')).rows[0].n;
+  const before = (await t.db.query<{ n: number }>('SELECT (SELECT count(*) FROM prices) + (SELECT count(*) FROM purchase_orders) AS n'))
+    .rows[0].n;
   await seedDemo(t.db);
-  const after = (await t.db.query<{ n: number }>('SELECT (SELECT count(*) FROM prices) + (SELECT count(*) FROM purchase_orders) AS n')).rows[0].n;
+  const after = (await t.db.query<{ n: number }>('SELECT (SELECT count(*) FROM prices) + (SELECT count(*) FROM purchase_orders) AS n'))
+    .rows[0].n;
   expect(after).toBe(before);
 });

@@ -35,21 +35,32 @@ async function receive(lineId: number, received: string, completed = false) {
 
 describe('POST /purchase-orders', () => {
   it('numbers the order, computes line and order totals exactly (4 decimals, half away from zero), ignores client totals', async () => {
-    const res = await admin.post('/purchase-orders', orderBody({
-      total_amount: '999',
-      status: 'fullyReceived',
-      order_number: 'HACK-1',
-      items: [
-        { product_id: s.productIds[0], quantity: '2,5', unit_price: '1.0001', total: '1' }, // 2.50025 → 2.5003
-        { product_id: s.productIds[1], quantity: 3, unit_price: 0.3333 }, // 0.9999
-      ],
-    }));
+    const res = await admin.post(
+      '/purchase-orders',
+      orderBody({
+        total_amount: '999',
+        status: 'fullyReceived',
+        order_number: 'HACK-1',
+        items: [
+          { product_id: s.productIds[0], quantity: '2,5', unit_price: '1.0001', total: '1' }, // 2.50025 → 2.5003
+          { product_id: s.productIds[1], quantity: 3, unit_price: 0.3333 }, // 0.9999
+        ],
+      }),
+    );
     expect(res.statusCode).toBe(201);
     const o = res.json();
     expect(o.order_number).toMatch(/^PO-\d{4}-\d{5}$/);
     expect(o.status).toBe('notReceived');
     expect(o.items.map((i: { total: string }) => i.total)).toEqual(['2.5003', '0.9999']);
-    expect(o.items[0]).toMatchObject({ quantity: '2.500', unit_price: '1.0001', received_quantity: '0.000', remaining_quantity: '2.5', status: 'pending', currency: 'EUR', line_no: 1 });
+    expect(o.items[0]).toMatchObject({
+      quantity: '2.500',
+      unit_price: '1.0001',
+      received_quantity: '0.000',
+      remaining_quantity: '2.5',
+      status: 'pending',
+      currency: 'EUR',
+      line_no: 1,
+    });
     expect(o.total_amount).toBe('3.5002');
     expect(o.totals).toEqual([{ currency: 'EUR', amount: '3.5002' }]);
     expect(o.item_count).toBe(2);
@@ -74,12 +85,23 @@ describe('POST /purchase-orders', () => {
 
   it('marks a line priced from the price in force on the order date; a typed price is manual', async () => {
     const p = await supplierWithProducts(admin, 1);
-    expect((await admin.post('/prices', priceBody(p, { price: '4.12345', start_date: '2026-01-01', end_date: '2026-12-31' }))).statusCode).toBe(201);
+    expect(
+      (await admin.post('/prices', priceBody(p, { price: '4.12345', start_date: '2026-01-01', end_date: '2026-12-31' }))).statusCode,
+    ).toBe(201);
     const found = await admin.get(`/prices/in-force?product_id=${p.productIds[0]}&supplier_id=${p.supplierId}&date=2026-03-02`);
     expect(found.json().price).toBe('4.12345');
-    const fromPrice = await admin.post('/purchase-orders', orderBody({ supplier_id: p.supplierId, items: [{ product_id: p.productIds[0], quantity: 1, unit_price: '4.1235' }] }));
+    const fromPrice = await admin.post(
+      '/purchase-orders',
+      orderBody({ supplier_id: p.supplierId, items: [{ product_id: p.productIds[0], quantity: 1, unit_price: '4.1235' }] }),
+    );
     expect(fromPrice.json().items[0].price_source).toBe('price');
-    const typed = await admin.post('/purchase-orders', orderBody({ supplier_id: p.supplierId, items: [{ product_id: p.productIds[0], quantity: 1, unit_price: '4', price_source: 'price' }] }));
+    const typed = await admin.post(
+      '/purchase-orders',
+      orderBody({
+        supplier_id: p.supplierId,
+        items: [{ product_id: p.productIds[0], quantity: 1, unit_price: '4', price_source: 'price' }],
+      }),
+    );
     expect(typed.json().items[0].price_source).toBe('manual');
   });
 
@@ -104,7 +126,10 @@ describe('POST /purchase-orders', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().fields[field]).toMatch(text);
     }
-    const wrong = await admin.post('/purchase-orders', orderBody({ items: [{ product_id: other.productIds[0], quantity: 1, unit_price: 1 }] }));
+    const wrong = await admin.post(
+      '/purchase-orders',
+      orderBody({ items: [{ product_id: other.productIds[0], quantity: 1, unit_price: 1 }] }),
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().code).toBe('PRODUCT_OF_OTHER_SUPPLIER');
     expect((await admin.post('/purchase-orders', orderBody({ supplier_id: 99999999 }))).statusCode).toBe(400);
@@ -117,12 +142,17 @@ describe('POST /purchase-orders', () => {
 
 describe('status, edit and delete against receipts', () => {
   it('derives status from the lines, keeps line ids on edit, refuses cutting below received and deleting once received', async () => {
-    const created = (await admin.post('/purchase-orders', orderBody({
-      items: [
-        { product_id: s.productIds[0], quantity: 10, unit_price: 2 },
-        { product_id: s.productIds[1], quantity: 5, unit_price: 3 },
-      ],
-    }))).json();
+    const created = (
+      await admin.post(
+        '/purchase-orders',
+        orderBody({
+          items: [
+            { product_id: s.productIds[0], quantity: 10, unit_price: 2 },
+            { product_id: s.productIds[1], quantity: 5, unit_price: 3 },
+          ],
+        }),
+      )
+    ).json();
     const [a, b] = created.items;
     await receive(a.id, '4');
     let o = (await admin.get(`/purchase-orders/${created.id}`)).json();
@@ -130,15 +160,18 @@ describe('status, edit and delete against receipts', () => {
     expect(o.items[0]).toMatchObject({ status: 'partiallyReceived', remaining_quantity: '6' });
 
     // Edit: a client status is ignored; line a keeps its id; b changes quantity; a new line c is added.
-    const edit = await admin.put(`/purchase-orders/${created.id}`, orderBody({
-      status: 'fullyReceived',
-      notes: 'Modificato',
-      items: [
-        { id: a.id, product_id: s.productIds[0], quantity: '4', unit_price: 2 },
-        { id: b.id, product_id: s.productIds[1], quantity: '6', unit_price: 3 },
-        { product_id: s.productIds[2], quantity: '1', unit_price: '0.5' },
-      ],
-    }));
+    const edit = await admin.put(
+      `/purchase-orders/${created.id}`,
+      orderBody({
+        status: 'fullyReceived',
+        notes: 'Modificato',
+        items: [
+          { id: a.id, product_id: s.productIds[0], quantity: '4', unit_price: 2 },
+          { id: b.id, product_id: s.productIds[1], quantity: '6', unit_price: 3 },
+          { product_id: s.productIds[2], quantity: '1', unit_price: '0.5' },
+        ],
+      }),
+    );
     expect(edit.statusCode).toBe(200);
     o = edit.json();
     expect(o.items.map((i: { id: number }) => i.id).slice(0, 2)).toEqual([a.id, b.id]);
@@ -149,14 +182,27 @@ describe('status, edit and delete against receipts', () => {
     const c = o.items[2].id;
     await receive(c, '0', true); // marked completed by goods receipt
     expect((await admin.get(`/purchase-orders/${created.id}`)).json().status).toBe('fullyReceived');
-    expect((await admin.get(`/purchase-orders?status=fullyReceived&supplier_id=${s.supplierId}`)).json().map((r: { id: number }) => r.id)).toContain(created.id);
+    expect(
+      (await admin.get(`/purchase-orders?status=fullyReceived&supplier_id=${s.supplierId}`)).json().map((r: { id: number }) => r.id),
+    ).toContain(created.id);
 
     const before = await snapshot(t.db);
-    const cut = await admin.put(`/purchase-orders/${created.id}`, orderBody({ items: [{ id: a.id, product_id: s.productIds[0], quantity: '3.999', unit_price: 2 }, { id: b.id, product_id: s.productIds[1], quantity: 6, unit_price: 3 }] }));
+    const cut = await admin.put(
+      `/purchase-orders/${created.id}`,
+      orderBody({
+        items: [
+          { id: a.id, product_id: s.productIds[0], quantity: '3.999', unit_price: 2 },
+          { id: b.id, product_id: s.productIds[1], quantity: 6, unit_price: 3 },
+        ],
+      }),
+    );
     expect(cut.statusCode).toBe(409);
     expect(cut.json()).toMatchObject({ code: 'ITEM_BELOW_RECEIVED' });
     expect(cut.json().error).toMatch(/non può scendere sotto quanto già ricevuto \(4\.000\)/);
-    const dropped = await admin.put(`/purchase-orders/${created.id}`, orderBody({ items: [{ id: a.id, product_id: s.productIds[0], quantity: 4, unit_price: 2 }] }));
+    const dropped = await admin.put(
+      `/purchase-orders/${created.id}`,
+      orderBody({ items: [{ id: a.id, product_id: s.productIds[0], quantity: 4, unit_price: 2 }] }),
+    );
     expect(dropped.statusCode).toBe(409);
     expect(dropped.json().code).toBe('ITEM_HAS_RECEIPTS');
     const del = await admin.del(`/purchase-orders/${created.id}`, undefined, { 'accept-language': 'fr' });
@@ -166,10 +212,25 @@ describe('status, edit and delete against receipts', () => {
   });
 
   it('the database status (purchase_order_refresh) agrees with orderStatus() on every combination of two lines', async () => {
-    const states: Array<[string, boolean]> = [['0', false], ['1', false], ['2', false], ['3', false], ['0', true], ['1', true]];
-    const created = (await admin.post('/purchase-orders', orderBody({
-      items: [{ product_id: s.productIds[0], quantity: 2, unit_price: 1 }, { product_id: s.productIds[1], quantity: 2, unit_price: 1 }],
-    }))).json();
+    const states: Array<[string, boolean]> = [
+      ['0', false],
+      ['1', false],
+      ['2', false],
+      ['3', false],
+      ['0', true],
+      ['1', true],
+    ];
+    const created = (
+      await admin.post(
+        '/purchase-orders',
+        orderBody({
+          items: [
+            { product_id: s.productIds[0], quantity: 2, unit_price: 1 },
+            { product_id: s.productIds[1], quantity: 2, unit_price: 1 },
+          ],
+        }),
+      )
+    ).json();
     const [x, y] = created.items;
     for (const [rx, cx] of states) {
       for (const [ry, cy] of states) {
@@ -191,7 +252,19 @@ describe('list, export, roles', () => {
   it('pages, filters and sorts; exports CSV with BOM, ";" and decimal comma', async () => {
     const p = await supplierWithProducts(admin, 1);
     for (const d of ['2026-01-10', '2026-02-10', '2026-03-10']) {
-      expect((await admin.post('/purchase-orders', orderBody({ supplier_id: p.supplierId, order_date: d, requested_arrival_date: d, items: [{ product_id: p.productIds[0], quantity: '1,5', unit_price: '2.25' }] }))).statusCode).toBe(201);
+      expect(
+        (
+          await admin.post(
+            '/purchase-orders',
+            orderBody({
+              supplier_id: p.supplierId,
+              order_date: d,
+              requested_arrival_date: d,
+              items: [{ product_id: p.productIds[0], quantity: '1,5', unit_price: '2.25' }],
+            }),
+          )
+        ).statusCode,
+      ).toBe(201);
     }
     const page = await admin.get(`/purchase-orders?supplier_id=${p.supplierId}&limit=2&sort=order_date&order=asc`);
     expect(page.headers['x-total-count']).toBe('3');
@@ -207,7 +280,10 @@ describe('list, export, roles', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Numero;Data ordine;Arrivo richiesto;Arrivo confermato;Fornitore;Stato;Righe;Totale;Valuta;Note');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(';10/03/2026;');

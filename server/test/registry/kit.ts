@@ -10,7 +10,12 @@ export type Headers = Record<string, string>;
 
 export function caller(t: TestApp, headers: Headers) {
   const call = (method: InjectOptions['method'], url: string, payload?: unknown, extra: Headers = {}): Promise<LightMyRequestResponse> =>
-    t.app.inject({ method, url: `/api${url}`, headers: { ...headers, ...extra }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { ...headers, ...extra },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   return {
     headers,
     get: (url: string, extra?: Headers) => call('GET', url, undefined, extra),
@@ -30,7 +35,12 @@ export const productBody = (o: Record<string, unknown> = {}) => ({
   ...o,
 });
 
-export const warehouseBody = (o: Record<string, unknown> = {}) => ({ name: unique('Magazzino'), description: 'Deposito', is_active: true, ...o });
+export const warehouseBody = (o: Record<string, unknown> = {}) => ({
+  name: unique('Magazzino'),
+  description: 'Deposito',
+  is_active: true,
+  ...o,
+});
 
 export const partyBody = (o: Record<string, unknown> = {}) => ({
   business_name: unique('Ditta'),

@@ -38,7 +38,19 @@ async function refused400(body: unknown, field: string, text: RegExp | string, m
 
 describe('POST /products', () => {
   it('creates a product: 201, every field back, author from the session whatever the body says, activity logged', async () => {
-    const supplier = (await admin.post('/suppliers', { business_name: 'Bulloneria Srl', vat_number: '01234567897', address: 'Via A 1', city: 'Brescia', province: 'BS', zip_code: '25100', country: 'Italia', email: 'a@b.it', phone: '030 1' })).json();
+    const supplier = (
+      await admin.post('/suppliers', {
+        business_name: 'Bulloneria Srl',
+        vat_number: '01234567897',
+        address: 'Via A 1',
+        city: 'Brescia',
+        province: 'BS',
+        zip_code: '25100',
+        country: 'Italia',
+        email: 'a@b.it',
+        phone: '030 1',
+      })
+    ).json();
     const body = productBody({
       code: '  VT-M8-INOX ',
       name: 'Vite M8',
@@ -77,14 +89,25 @@ describe('POST /products', () => {
       created_by: adminUser.username,
       modified_by: adminUser.username,
     });
-    const { rows } = await t.db.query<{ created_by: number; deleted_at: Date | null }>('SELECT created_by, deleted_at FROM products WHERE id = $1', [p.id]);
+    const { rows } = await t.db.query<{ created_by: number; deleted_at: Date | null }>(
+      'SELECT created_by, deleted_at FROM products WHERE id = $1',
+      [p.id],
+    );
     expect(rows[0]).toEqual({ created_by: adminUser.id, deleted_at: null });
     expect(await lastActivity(t.db, 'product')).toMatchObject({ user_id: adminUser.id, action: 'create', entity_id: String(p.id) });
   });
 
   it('stores blanks as null and defaults the flags to false and the status to active', async () => {
     const p = await create({ name: '  ', barcode: '', unit_of_measure: '', supplier_id: '' });
-    expect(p).toMatchObject({ name: null, barcode: null, unit_of_measure: null, supplier_id: null, supplier_name: null, has_batch: false, status: 'active' });
+    expect(p).toMatchObject({
+      name: null,
+      barcode: null,
+      unit_of_measure: null,
+      supplier_id: null,
+      supplier_name: null,
+      has_batch: false,
+      status: 'active',
+    });
   });
 
   it.each([
@@ -112,14 +135,22 @@ describe('POST /products', () => {
     await refused400(productBody(o), field, text);
   });
 
-  it.each(['code', 'description', 'category', 'name', 'barcode'])('refuses a 10 000-character %s with "Testo troppo lungo"', async (field) => {
-    await refused400(productBody({ [field]: long(10_000) }), field, /Testo troppo lungo \(massimo \d+ caratteri\)/);
-  });
+  it.each(['code', 'description', 'category', 'name', 'barcode'])(
+    'refuses a 10 000-character %s with "Testo troppo lungo"',
+    async (field) => {
+      await refused400(productBody({ [field]: long(10_000) }), field, /Testo troppo lungo \(massimo \d+ caratteri\)/);
+    },
+  );
 
   it('refuses a body that is not an object, or not JSON', async () => {
     const before = await snapshot(t.db);
     expect((await admin.post('/products', [1, 2])).statusCode).toBe(400);
-    const raw = await t.app.inject({ method: 'POST', url: '/api/products', headers: { ...admin.headers, 'content-type': 'application/json' }, payload: '{"code":' });
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      payload: '{"code":',
+    });
     expect(raw.statusCode).toBe(400);
     expect(await snapshot(t.db)).toBe(before);
   });
@@ -131,15 +162,27 @@ describe('POST /products', () => {
   });
 
   it('stores SQL-looking text verbatim', async () => {
-    const p = await create({ code: `X'; DROP TABLE products;--`, description: SQLISH, category: "O'Brien \"&\" co" });
+    const p = await create({ code: `X'; DROP TABLE products;--`, description: SQLISH, category: 'O\'Brien "&" co' });
     const again = (await admin.get(`/products/${p.id}`)).json();
-    expect(again).toMatchObject({ code: `X'; DROP TABLE products;--`, description: SQLISH, category: "O'Brien \"&\" co" });
+    expect(again).toMatchObject({ code: `X'; DROP TABLE products;--`, description: SQLISH, category: 'O\'Brien "&" co' });
     expect((await admin.get('/products')).statusCode).toBe(200);
   });
 
   it('refuses a supplier that does not exist or was deleted (400), nothing stored', async () => {
     await refused400Code(productBody({ supplier_id: 987654 }), 'SUPPLIER_NOT_FOUND', 'Fornitore inesistente o eliminato (id 987654)');
-    const s = (await admin.post('/suppliers', { business_name: 'Gone', vat_number: '1', address: 'a', city: 'c', province: 'p', zip_code: 'z', country: 'Italia', email: 'g@o.it', phone: '1' })).json();
+    const s = (
+      await admin.post('/suppliers', {
+        business_name: 'Gone',
+        vat_number: '1',
+        address: 'a',
+        city: 'c',
+        province: 'p',
+        zip_code: 'z',
+        country: 'Italia',
+        email: 'g@o.it',
+        phone: '1',
+      })
+    ).json();
     expect((await admin.del(`/suppliers/${s.id}`)).statusCode).toBe(200);
     await refused400Code(productBody({ supplier_id: s.id }), 'SUPPLIER_NOT_FOUND', `Fornitore inesistente o eliminato (id ${s.id})`);
   });
@@ -178,7 +221,7 @@ describe('product code uniqueness (among live products)', () => {
     expect((await admin.post('/products', productBody({ code: p.code }))).statusCode).toBe(201);
   });
 
-  it('refuses to rename a product onto another one\'s code (409), leaving both unchanged', async () => {
+  it("refuses to rename a product onto another one's code (409), leaving both unchanged", async () => {
     const a = await create();
     const b = await create();
     const before = await snapshot(t.db);
@@ -209,9 +252,27 @@ describe('PUT /products/{id}', () => {
   it('updates every field; modified_by is the signed-in user, created_by stays', async () => {
     const p = await create();
     const editor = await t.signIn('orders');
-    const res = await caller(t, editor.headers).put(`/products/${p.id}`, productBody({ code: p.code, description: 'Nuova descrizione', currency: 'CNY', unit_of_measure: 'l', has_batch: true, modified_by: 1, created_by: 1 }));
+    const res = await caller(t, editor.headers).put(
+      `/products/${p.id}`,
+      productBody({
+        code: p.code,
+        description: 'Nuova descrizione',
+        currency: 'CNY',
+        unit_of_measure: 'l',
+        has_batch: true,
+        modified_by: 1,
+        created_by: 1,
+      }),
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ description: 'Nuova descrizione', currency: 'CNY', unit_of_measure: 'l', has_batch: true, created_by: adminUser.username, modified_by: editor.user.username });
+    expect(res.json()).toMatchObject({
+      description: 'Nuova descrizione',
+      currency: 'CNY',
+      unit_of_measure: 'l',
+      has_batch: true,
+      created_by: adminUser.username,
+      modified_by: editor.user.username,
+    });
     expect(await lastActivity(t.db, 'product')).toMatchObject({ user_id: editor.user.id, action: 'update', entity_id: String(p.id) });
   });
 
@@ -227,7 +288,20 @@ describe('PUT /products/{id}', () => {
   });
 
   it('keeps a supplier deleted after it was chosen, but refuses switching to a deleted one', async () => {
-    const mk = async (name: string) => (await admin.post('/suppliers', { business_name: name, vat_number: '1', address: 'a', city: 'c', province: 'p', zip_code: 'z', country: 'Italia', email: 'k@o.it', phone: '1' })).json();
+    const mk = async (name: string) =>
+      (
+        await admin.post('/suppliers', {
+          business_name: name,
+          vat_number: '1',
+          address: 'a',
+          city: 'c',
+          province: 'p',
+          zip_code: 'z',
+          country: 'Italia',
+          email: 'k@o.it',
+          phone: '1',
+        })
+      ).json();
     const s1 = await mk('Keep me');
     const s2 = await mk('Deleted');
     const p = await create({ supplier_id: s1.id });
@@ -241,7 +315,7 @@ describe('PUT /products/{id}', () => {
 });
 
 describe('PUT /products/{id}/status', () => {
-  it('archives and reactivates; the body\'s modified_by is ignored', async () => {
+  it("archives and reactivates; the body's modified_by is ignored", async () => {
     const p = await create();
     const off = await admin.put(`/products/${p.id}/status`, { status: 'inactive', modified_by: 'someone' });
     expect(off.statusCode).toBe(200);
@@ -268,7 +342,10 @@ describe('DELETE /products/{id}', () => {
     const res = await admin.del(`/products/${p.id}`, { deleted_by: 'system' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Prodotto eliminato con successo', id: p.id });
-    const { rows } = await t.db.query<{ deleted_at: Date | null; deleted_by: number }>('SELECT deleted_at, deleted_by FROM products WHERE id = $1', [p.id]);
+    const { rows } = await t.db.query<{ deleted_at: Date | null; deleted_by: number }>(
+      'SELECT deleted_at, deleted_by FROM products WHERE id = $1',
+      [p.id],
+    );
     expect(rows[0].deleted_at).toBeInstanceOf(Date);
     expect(rows[0].deleted_by).toBe(adminUser.id);
     expect((await admin.get(`/products/${p.id}`)).statusCode).toBe(404);
@@ -279,12 +356,15 @@ describe('DELETE /products/{id}', () => {
 
   it('refuses to delete a product some warehouse still holds (409), and allows it once the stock is gone', async () => {
     const p = await create();
-    const { rows } = await t.db.query<{ id: number }>("INSERT INTO warehouses (name) VALUES ($1) RETURNING id", [unique('W')]);
+    const { rows } = await t.db.query<{ id: number }>('INSERT INTO warehouses (name) VALUES ($1) RETURNING id', [unique('W')]);
     await t.db.query('INSERT INTO stock_balances (product_id, warehouse_id, quantity) VALUES ($1, $2, 5)', [p.id, rows[0].id]);
     const before = await snapshot(t.db);
     const res = await admin.del(`/products/${p.id}`);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'PRODUCT_HAS_STOCK', error: `Impossibile eliminare il prodotto ${p.code}: ha ancora giacenza in magazzino` });
+    expect(res.json()).toEqual({
+      code: 'PRODUCT_HAS_STOCK',
+      error: `Impossibile eliminare il prodotto ${p.code}: ha ancora giacenza in magazzino`,
+    });
     expect(await snapshot(t.db)).toBe(before);
     await t.db.query('UPDATE stock_balances SET quantity = 0 WHERE product_id = $1', [p.id]);
     expect((await admin.del(`/products/${p.id}`)).statusCode).toBe(200);

@@ -53,13 +53,24 @@ describe('seedDemo', () => {
 
   const counts = async () => {
     const n = async (table: string) => Number((await t.db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
-    return { warehouses: await n('warehouses'), suppliers: await n('suppliers'), customers: await n('customers'), products: await n('products'), activity: await n('activity_log') };
+    return {
+      warehouses: await n('warehouses'),
+      suppliers: await n('suppliers'),
+      customers: await n('customers'),
+      products: await n('products'),
+      activity: await n('activity_log'),
+    };
   };
 
   it('loads everything once, then adds nothing on a second run (idempotent)', async () => {
     const { user, headers } = await t.signIn('admin');
     const first = await seedDemo(t.db);
-    expect(first).toEqual({ warehouses: DEMO_WAREHOUSES.length, suppliers: DEMO_SUPPLIERS.length, customers: DEMO_CUSTOMERS.length, products: DEMO_PRODUCTS.length });
+    expect(first).toEqual({
+      warehouses: DEMO_WAREHOUSES.length,
+      suppliers: DEMO_SUPPLIERS.length,
+      customers: DEMO_CUSTOMERS.length,
+      products: DEMO_PRODUCTS.length,
+    });
     const after = await counts();
     expect(await seedDemo(t.db)).toEqual({ warehouses: 0, suppliers: 0, customers: 0, products: 0 });
     expect(await counts()).toEqual(after);

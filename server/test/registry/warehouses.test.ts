@@ -36,8 +36,18 @@ describe('POST /warehouses', () => {
   it('creates a warehouse with the author from the session; activity logged', async () => {
     const res = await admin.post('/warehouses', { name: ' Centrale ', description: 'Via Po 1', is_active: false, created_by: 77 });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ name: 'Centrale', description: 'Via Po 1', is_active: false, created_by: adminUser.username, modified_by: adminUser.username });
-    expect(await lastActivity(t.db, 'warehouse')).toMatchObject({ action: 'create', user_id: adminUser.id, entity_id: String(res.json().id) });
+    expect(res.json()).toMatchObject({
+      name: 'Centrale',
+      description: 'Via Po 1',
+      is_active: false,
+      created_by: adminUser.username,
+      modified_by: adminUser.username,
+    });
+    expect(await lastActivity(t.db, 'warehouse')).toMatchObject({
+      action: 'create',
+      user_id: adminUser.id,
+      entity_id: String(res.json().id),
+    });
   });
 
   it('defaults to active with no description', async () => {
@@ -104,12 +114,22 @@ describe('PUT /warehouses/{id}', () => {
   it('updates name, description and the active toggle; modified_by from the session', async () => {
     const w = await create();
     const editor = await t.signIn('sales');
-    const res = await caller(t, editor.headers).put(`/warehouses/${w.id}`, { name: w.name, description: null, is_active: false, modified_by: 1 });
+    const res = await caller(t, editor.headers).put(`/warehouses/${w.id}`, {
+      name: w.name,
+      description: null,
+      is_active: false,
+      modified_by: 1,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ description: null, is_active: false, modified_by: editor.user.username, created_by: adminUser.username });
+    expect(res.json()).toMatchObject({
+      description: null,
+      is_active: false,
+      modified_by: editor.user.username,
+      created_by: adminUser.username,
+    });
   });
 
-  it('404 for an unknown id, 409 on another warehouse\'s name, 400 on a bad body — nothing changed', async () => {
+  it("404 for an unknown id, 409 on another warehouse's name, 400 on a bad body — nothing changed", async () => {
     const a = await create();
     const b = await create();
     await refused(admin.put('/warehouses/99999999', warehouseBody()), 404, { code: 'WAREHOUSE_NOT_FOUND' });
@@ -123,7 +143,10 @@ describe('DELETE /warehouses/{id}', () => {
     const w = await create();
     const res = await admin.del(`/warehouses/${w.id}`, { deleted_by: 'system' });
     expect(res.json()).toEqual({ message: 'Magazzino eliminato con successo', id: w.id });
-    const { rows } = await t.db.query<{ deleted_by: number }>('SELECT deleted_by FROM warehouses WHERE id = $1 AND deleted_at IS NOT NULL', [w.id]);
+    const { rows } = await t.db.query<{ deleted_by: number }>(
+      'SELECT deleted_by FROM warehouses WHERE id = $1 AND deleted_at IS NOT NULL',
+      [w.id],
+    );
     expect(rows).toEqual([{ deleted_by: adminUser.id }]);
     expect((await admin.get(`/warehouses/${w.id}`)).statusCode).toBe(404);
     expect((await admin.del(`/warehouses/${w.id}`)).statusCode).toBe(404);
@@ -139,7 +162,10 @@ describe('DELETE /warehouses/{id}', () => {
       error: 'Impossibile eliminare il magazzino: contiene ancora prodotti',
     });
     const fr = await admin.del(`/warehouses/${w.id}`, undefined, { 'accept-language': 'fr' });
-    expect(fr.json()).toEqual({ code: 'WAREHOUSE_NOT_EMPTY', error: "Impossible de supprimer l'entrepôt : il contient encore des produits" });
+    expect(fr.json()).toEqual({
+      code: 'WAREHOUSE_NOT_EMPTY',
+      error: "Impossible de supprimer l'entrepôt : il contient encore des produits",
+    });
     await t.db.query('UPDATE stock_balances SET quantity = 0 WHERE warehouse_id = $1', [w.id]);
     expect((await admin.del(`/warehouses/${w.id}`)).statusCode).toBe(200);
     // History keeps pointing at the row (soft delete): the balance row and its foreign key are intact.
@@ -159,7 +185,11 @@ describe('who may do what', () => {
     const w = await create();
     const other = caller(t, (await t.signIn(role)).headers);
     const before = await snapshot(t.db);
-    for (const res of [await other.post('/warehouses', warehouseBody()), await other.put(`/warehouses/${w.id}`, warehouseBody()), await other.del(`/warehouses/${w.id}`)]) {
+    for (const res of [
+      await other.post('/warehouses', warehouseBody()),
+      await other.put(`/warehouses/${w.id}`, warehouseBody()),
+      await other.del(`/warehouses/${w.id}`),
+    ]) {
       expect(res.statusCode).toBe(403);
     }
     expect(await snapshot(t.db)).toBe(before);

@@ -16,12 +16,33 @@ beforeAll(async () => {
   const a = await makeProduct(db, { code: 'VITE-10', hasBatch: true, hasExpiry: true });
   const b = await makeProduct(db, { code: 'DADO-M8' });
   const c = await makeProduct(db, { code: 'VITE-20' });
-  await db.query(`UPDATE products SET category = 'Ferramenta', description = 'Vite zincata; "testa" piana', unit_of_measure = 'piece' WHERE id = $1`, [a.id]);
-  await db.query(`UPDATE products SET category = 'Bulloneria', description = 'Dado esagonale', unit_of_measure = 'kg' WHERE id = $1`, [b.id]);
+  await db.query(
+    `UPDATE products SET category = 'Ferramenta', description = 'Vite zincata; "testa" piana', unit_of_measure = 'piece' WHERE id = $1`,
+    [a.id],
+  );
+  await db.query(`UPDATE products SET category = 'Bulloneria', description = 'Dado esagonale', unit_of_measure = 'kg' WHERE id = $1`, [
+    b.id,
+  ]);
   Object.assign(ids, { a: a.id, b: b.id, c: c.id, w1: w1.id, w2: w2.id });
   const post = (input: Parameters<typeof postMovement>[1]) => db.tx((q) => postMovement(q, input, user));
-  await post({ movementType: 'C', productId: a.id, warehouseId: w1.id, batchNumber: 'L1', expiryDate: '2030-01-31', quantity: '10.5', movementDate: '2026-01-10' });
-  await post({ movementType: 'C', productId: a.id, warehouseId: w2.id, batchNumber: 'L2', expiryDate: '2020-05-01', quantity: '4', movementDate: '2026-01-11' });
+  await post({
+    movementType: 'C',
+    productId: a.id,
+    warehouseId: w1.id,
+    batchNumber: 'L1',
+    expiryDate: '2030-01-31',
+    quantity: '10.5',
+    movementDate: '2026-01-10',
+  });
+  await post({
+    movementType: 'C',
+    productId: a.id,
+    warehouseId: w2.id,
+    batchNumber: 'L2',
+    expiryDate: '2020-05-01',
+    quantity: '4',
+    movementDate: '2026-01-11',
+  });
   await post({ movementType: 'C', productId: b.id, warehouseId: w2.id, quantity: '2.25', movementDate: '2026-01-12' });
   // c: loaded then fully unloaded — no stock, not listed.
   await post({ movementType: 'C', productId: c.id, warehouseId: w1.id, quantity: '3', movementDate: '2026-01-12' });
@@ -37,13 +58,31 @@ describe('GET /stock/levels', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-total-count']).toBe('2');
     expect(res.json()).toEqual([
-      expect.objectContaining({ product_id: ids.b, product_code: 'DADO-M8', quantity: 2.25, unit_of_measure: 'kg', warehouses: 1, batches: 0, earliest_expiry: null }),
-      expect.objectContaining({ product_id: ids.a, product_code: 'VITE-10', quantity: 14.5, unit_of_measure: 'piece', warehouses: 2, batches: 2, earliest_expiry: '2020-05-01', product_category: 'Ferramenta' }),
+      expect.objectContaining({
+        product_id: ids.b,
+        product_code: 'DADO-M8',
+        quantity: 2.25,
+        unit_of_measure: 'kg',
+        warehouses: 1,
+        batches: 0,
+        earliest_expiry: null,
+      }),
+      expect.objectContaining({
+        product_id: ids.a,
+        product_code: 'VITE-10',
+        quantity: 14.5,
+        unit_of_measure: 'piece',
+        warehouses: 2,
+        batches: 2,
+        earliest_expiry: '2020-05-01',
+        product_category: 'Ferramenta',
+      }),
     ]);
   });
 
   it('filters by code, description, family and warehouse, and pages', async () => {
-    const codes = async (qs: string) => ((await get(`/api/stock/levels?${qs}`)).json() as { product_code: string }[]).map((r) => r.product_code);
+    const codes = async (qs: string) =>
+      ((await get(`/api/stock/levels?${qs}`)).json() as { product_code: string }[]).map((r) => r.product_code);
     expect(await codes('code=vite')).toEqual(['VITE-10']);
     expect(await codes('description=esagonale')).toEqual(['DADO-M8']);
     expect(await codes('category=ferra')).toEqual(['VITE-10']);
@@ -86,6 +125,10 @@ describe('GET /stock/levels/export', () => {
     const frLines = fr.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(frLines[0]).toBe("Code;Description;Famille;Entrepôt;Lot;Date d'expiration;Date de production;Quantité;Unité");
     expect(frLines).toHaveLength(2);
+    // A text filter with the export (the product filter's parameters reach every batch query).
+    const filtered = await get('/api/stock/levels/export?code=vite');
+    expect(filtered.statusCode).toBe(200);
+    expect(filtered.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n')).toHaveLength(3);
     expect(fr.headers['content-disposition']).toMatch(/filename="stock-/);
   });
 });

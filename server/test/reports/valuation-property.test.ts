@@ -20,7 +20,11 @@ function prng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] };
+  return {
+    next,
+    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
+    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)],
+  };
 }
 
 const DAY0 = Date.UTC(2025, 0, 1);
@@ -75,7 +79,14 @@ describe.each(seeds)('valuation = brute-force replay (seed %i)', (seed) => {
       while (start < SPAN) {
         const end = r.next() < 0.3 ? null : Math.min(SPAN + 30, start + r.int(5, 40));
         const price = `${r.int(0, 250)}.${String(r.int(0, 99999)).padStart(5, '0')}`;
-        const row = { productId: p.id, supplierId: p.supplier, price, currency: p.currency, start: day(start), end: end === null ? null : day(end) };
+        const row = {
+          productId: p.id,
+          supplierId: p.supplier,
+          price,
+          currency: p.currency,
+          start: day(start),
+          end: end === null ? null : day(end),
+        };
         await addPrice(db, row);
         prices.push(row);
         if (end === null) break;
@@ -101,11 +112,19 @@ describe.each(seeds)('valuation = brute-force replay (seed %i)', (seed) => {
           } else {
             const type = kind < 0.55 ? 'C' : kind < 0.8 ? 'S' : 'T';
             const wh = r.pick(warehouses);
-            const row = await postMovement(q, {
-              movementType: type, productId: p.id, warehouseId: wh,
-              destinationWarehouseId: type === 'T' ? r.pick(warehouses.filter((w) => w !== wh)) : null,
-              batchNumber: batch, quantity: type === 'C' ? quantity : `${r.int(1, 12)}`, movementDate: date,
-            }, user);
+            const row = await postMovement(
+              q,
+              {
+                movementType: type,
+                productId: p.id,
+                warehouseId: wh,
+                destinationWarehouseId: type === 'T' ? r.pick(warehouses.filter((w) => w !== wh)) : null,
+                batchNumber: batch,
+                quantity: type === 'C' ? quantity : `${r.int(1, 12)}`,
+                movementDate: date,
+              },
+              user,
+            );
             posted.push(row.id);
           }
         });
@@ -115,7 +134,11 @@ describe.each(seeds)('valuation = brute-force replay (seed %i)', (seed) => {
     }
 
     const check = await ledgerMatchesBalances(db);
-    expect({ ok: check.ok, totalsOff: check.derivedTotalsOff, monthsOff: check.derivedMonthsOff }).toEqual({ ok: true, totalsOff: 0, monthsOff: 0 });
+    expect({ ok: check.ok, totalsOff: check.derivedTotalsOff, monthsOff: check.derivedMonthsOff }).toEqual({
+      ok: true,
+      totalsOff: 0,
+      monthsOff: 0,
+    });
     const ids = products.map((p) => p.id);
     const { rows: ledger } = await db.query<Ledger>(
       `SELECT id, movement_type, product_id, warehouse_id, destination_warehouse_id, batch_number, quantity::text AS quantity,
@@ -150,7 +173,9 @@ describe.each(seeds)('valuation = brute-force replay (seed %i)', (seed) => {
       };
       const priceOf = (productId: number) => {
         const p = products.find((x) => x.id === productId)!;
-        const inForce = prices.find((x) => x.productId === productId && x.supplierId === p.supplier && x.start <= endDate && (x.end === null || x.end >= endDate));
+        const inForce = prices.find(
+          (x) => x.productId === productId && x.supplierId === p.supplier && x.start <= endDate && (x.end === null || x.end >= endDate),
+        );
         return { price: inForce ? units(inForce.price, 5) : 0n, currency: inForce?.currency ?? p.currency };
       };
       const expected = new Map<string, { quantity: bigint; value: bigint; currency: string }>();
@@ -167,8 +192,12 @@ describe.each(seeds)('valuation = brute-force replay (seed %i)', (seed) => {
       }
 
       const qs = new URLSearchParams({
-        startDate, endDate, warehouseId: warehouse === null ? 'all' : String(warehouse),
-        groupByProduct: String(group), showZeroPrices: String(zero), limit: '1000',
+        startDate,
+        endDate,
+        warehouseId: warehouse === null ? 'all' : String(warehouse),
+        groupByProduct: String(group),
+        showZeroPrices: String(zero),
+        limit: '1000',
       });
       const res = await t.app.inject({ method: 'GET', url: `/api/stock/valuation?${qs}`, headers });
       expect(res.statusCode).toBe(200);
@@ -177,22 +206,34 @@ describe.each(seeds)('valuation = brute-force replay (seed %i)', (seed) => {
       expect(body.total_products).toBeLessThanOrEqual(products.length);
       const got = new Map<string, { quantity: bigint; value: bigint; currency: string }>();
       for (const i of mine) {
-        got.set(`${i.product_id}|${i.warehouse_id}|${i.batch_number ?? ''}`, { quantity: units(i.quantity, 3), value: units(i.value, 8), currency: i.currency });
+        got.set(`${i.product_id}|${i.warehouse_id}|${i.batch_number ?? ''}`, {
+          quantity: units(i.quantity, 3),
+          value: units(i.value, 8),
+          currency: i.currency,
+        });
         if (units(i.quantity, 3) === 0n) throw new Error('a zero quantity row was listed');
         expect(units(i.value, 8)).toBe(units(i.quantity, 3) * units(i.unit_price, 5));
       }
       const ctx = `seed ${seed}, end ${endDate}, warehouse ${warehouse}, group ${group}, zero ${zero}`;
       expect({ ctx, rows: Object.fromEntries(got) }).toEqual({ ctx, rows: Object.fromEntries(expected) });
       // Totals per currency, exact (a currency whose rows are all zero-priced totals 0).
-      const gotTotals = Object.fromEntries(body.totals.map((x: { currency: string; value: string }) => [x.currency, units(x.value, 8)]).filter(([, v]: [string, bigint]) => v !== 0n));
+      const gotTotals = Object.fromEntries(
+        body.totals
+          .map((x: { currency: string; value: string }) => [x.currency, units(x.value, 8)])
+          .filter(([, v]: [string, bigint]) => v !== 0n),
+      );
       expect({ ctx, totals: gotTotals }).toEqual({ ctx, totals: Object.fromEntries([...totals].filter(([, v]) => v !== 0n)) });
 
       // Movements of the period: opening + loads − unloads = closing = Σ rows of the product.
       const open = at(day(start - 1));
       for (const mv of body.movements.filter((x: { product_id: number }) => ids.includes(x.product_id))) {
         const sum = (q: Map<string, bigint>) => [...q].filter(([k]) => k.startsWith(`${mv.product_id}|`)).reduce((a, [, v]) => a + v, 0n);
-        expect({ ctx, id: mv.product_id, opening: units(mv.opening, 3), closing: units(mv.closing, 3) })
-          .toEqual({ ctx, id: mv.product_id, opening: sum(open), closing: sum(at(endDate)) });
+        expect({ ctx, id: mv.product_id, opening: units(mv.opening, 3), closing: units(mv.closing, 3) }).toEqual({
+          ctx,
+          id: mv.product_id,
+          opening: sum(open),
+          closing: sum(at(endDate)),
+        });
         expect(units(mv.opening, 3) + units(mv.loads, 3) - units(mv.unloads, 3)).toBe(units(mv.closing, 3));
       }
     }

@@ -36,10 +36,25 @@ beforeAll(async () => {
   const post = (i: Parameters<typeof postMovement>[1]) => db.tx((q) => postMovement(q, i, user));
   await post({ movementType: 'C', productId: bolt.id, warehouseId: w1.id, batchNumber: 'L1', quantity: '100', movementDate: '2026-03-01' });
   await post({ movementType: 'C', productId: bolt.id, warehouseId: w1.id, batchNumber: 'L1', quantity: '10', movementDate: '2026-01-10' });
-  const deleted = await post({ movementType: 'C', productId: bolt.id, warehouseId: w1.id, batchNumber: 'L1', quantity: '7', movementDate: '2026-01-12' });
+  const deleted = await post({
+    movementType: 'C',
+    productId: bolt.id,
+    warehouseId: w1.id,
+    batchNumber: 'L1',
+    quantity: '7',
+    movementDate: '2026-01-12',
+  });
   await db.tx((q) => reverseMovement(q, deleted.id, user));
   await post({ movementType: 'C', productId: bolt.id, warehouseId: w1.id, batchNumber: 'L2', quantity: '5', movementDate: '2026-01-20' });
-  await post({ movementType: 'T', productId: bolt.id, warehouseId: w1.id, destinationWarehouseId: w2.id, batchNumber: 'L1', quantity: '4', movementDate: '2026-01-25' });
+  await post({
+    movementType: 'T',
+    productId: bolt.id,
+    warehouseId: w1.id,
+    destinationWarehouseId: w2.id,
+    batchNumber: 'L1',
+    quantity: '4',
+    movementDate: '2026-01-25',
+  });
   await post({ movementType: 'S', productId: bolt.id, warehouseId: w1.id, batchNumber: 'L2', quantity: '3', movementDate: '2026-02-05' });
   await post({ movementType: 'C', productId: oil.id, warehouseId: w2.id, quantity: '2.5', movementDate: '2026-01-15' });
   await post({ movementType: 'C', productId: bare.id, warehouseId: w2.id, quantity: '1', movementDate: '2026-01-15' });
@@ -54,9 +69,25 @@ describe('GET /stock/valuation', () => {
     const res = await get('startDate=01/01/2026&endDate=31/01/2026');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ start_date: '2026-01-01', end_date: '2026-01-31', warehouse_id: null, group_by_product: true, show_zero_prices: false });
+    expect(body).toMatchObject({
+      start_date: '2026-01-01',
+      end_date: '2026-01-31',
+      warehouse_id: null,
+      group_by_product: true,
+      show_zero_prices: false,
+    });
     // bolt at 31/01: w1 = 10 − 1 − 4 (L1) + 5 (L2) = 10; w2 = 4. Price 1.25 (January). bare has no price: hidden.
-    expect(body.items.map((i: Record<string, unknown>) => [i.product_code, i.warehouse_name, i.batch_number, i.quantity, i.unit_price, i.currency, i.value])).toEqual([
+    expect(
+      body.items.map((i: Record<string, unknown>) => [
+        i.product_code,
+        i.warehouse_name,
+        i.batch_number,
+        i.quantity,
+        i.unit_price,
+        i.currency,
+        i.value,
+      ]),
+    ).toEqual([
       ['BOLT', 'Centrale', null, '10', '1.25', 'EUR', '12.5'],
       ['BOLT', 'Nord', null, '4', '1.25', 'EUR', '5'],
       ['OIL', 'Nord', null, '2.5', '2.12345', 'USD', '5.308625'],
@@ -69,20 +100,36 @@ describe('GET /stock/valuation', () => {
   });
 
   it('by batch, at one warehouse, with zero prices, at a later date (the February price, the unload of 05/02)', async () => {
-    const body = (await get(`startDate=2026-02-01&endDate=2026-02-28&warehouseId=${ids.w1}&groupByProduct=false&showZeroPrices=true`)).json();
+    const body = (
+      await get(`startDate=2026-02-01&endDate=2026-02-28&warehouseId=${ids.w1}&groupByProduct=false&showZeroPrices=true`)
+    ).json();
     expect(body.items.map((i: Record<string, unknown>) => [i.product_code, i.batch_number, i.quantity, i.unit_price, i.value])).toEqual([
       ['BOLT', 'L1', '5', '1.5', '7.5'],
       ['BOLT', 'L2', '2', '1.5', '3'],
     ]);
     const all = (await get('endDate=2026-02-28&startDate=2026-02-01&showZeroPrices=true')).json();
-    expect(all.items.find((i: { product_code: string }) => i.product_code === 'BARE')).toMatchObject({ unit_price: '0', value: '0', currency: 'EUR' });
+    expect(all.items.find((i: { product_code: string }) => i.product_code === 'BARE')).toMatchObject({
+      unit_price: '0',
+      value: '0',
+      currency: 'EUR',
+    });
   });
 
   it('gives the movements of the period: opening + loads − unloads = closing; transfers count only for one warehouse', async () => {
     const all = (await get('startDate=2026-01-16&endDate=2026-02-10')).json();
-    expect(all.movements.find((m: { product_code: string }) => m.product_code === 'BOLT')).toMatchObject({ opening: '9', loads: '5', unloads: '3', closing: '11' });
+    expect(all.movements.find((m: { product_code: string }) => m.product_code === 'BOLT')).toMatchObject({
+      opening: '9',
+      loads: '5',
+      unloads: '3',
+      closing: '11',
+    });
     const w2 = (await get(`startDate=2026-01-16&endDate=2026-02-10&warehouseId=${ids.w2}`)).json();
-    expect(w2.movements.find((m: { product_code: string }) => m.product_code === 'BOLT')).toMatchObject({ opening: '0', loads: '4', unloads: '0', closing: '4' });
+    expect(w2.movements.find((m: { product_code: string }) => m.product_code === 'BOLT')).toMatchObject({
+      opening: '0',
+      loads: '4',
+      unloads: '0',
+      closing: '4',
+    });
   });
 
   it('before any movement the report is empty; pages count products', async () => {
@@ -94,7 +141,15 @@ describe('GET /stock/valuation', () => {
   });
 
   it('refuses bad input with a 400, roles without valuation with a 403', async () => {
-    for (const qs of ['startDate=31/02/2026', 'endDate=yesterday', 'startDate=2026-02-01&endDate=2026-01-01', 'warehouseId=abc', 'showZeroPrices=maybe', 'groupByProduct=2', 'limit=0']) {
+    for (const qs of [
+      'startDate=31/02/2026',
+      'endDate=yesterday',
+      'startDate=2026-02-01&endDate=2026-01-01',
+      'warehouseId=abc',
+      'showZeroPrices=maybe',
+      'groupByProduct=2',
+      'limit=0',
+    ]) {
       const res = await get(qs);
       expect({ qs, status: res.statusCode, code: res.json().code }).toEqual({ qs, status: 400, code: 'VALIDATION' });
     }
@@ -104,8 +159,12 @@ describe('GET /stock/valuation', () => {
 });
 
 describe('GET /stock/valuation/export', () => {
-  it('streams every row and one total line per currency, in the caller\'s language', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/stock/valuation/export?startDate=01/01/2026&endDate=31/01/2026&groupByProduct=false', headers });
+  it("streams every row and one total line per currency, in the caller's language", async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/stock/valuation/export?startDate=01/01/2026&endDate=31/01/2026&groupByProduct=false',
+      headers,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/filename="valorizzazione-2026-01-31\.csv"/);
     const lines = res.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n');
@@ -118,7 +177,13 @@ describe('GET /stock/valuation/export', () => {
       'Totale EUR;;;;;;;EUR;17,50',
       'Totale USD;;;;;;;USD;5,30863',
     ]);
-    const fr = await t.app.inject({ method: 'GET', url: '/api/stock/valuation/export?startDate=01/01/2026&endDate=31/01/2026', headers: { ...headers, 'accept-language': 'fr' } });
-    expect(fr.rawPayload.subarray(3).toString('utf8').split('\r\n')[0]).toBe('Code;Description;Entrepôt;Quantité;Unité;Prix unitaire;Devise;Valeur');
+    const fr = await t.app.inject({
+      method: 'GET',
+      url: '/api/stock/valuation/export?startDate=01/01/2026&endDate=31/01/2026',
+      headers: { ...headers, 'accept-language': 'fr' },
+    });
+    expect(fr.rawPayload.subarray(3).toString('utf8').split('\r\n')[0]).toBe(
+      'Code;Description;Entrepôt;Quantité;Unité;Prix unitaire;Devise;Valeur',
+    );
   });
 });

@@ -28,7 +28,8 @@ const capture = new Writable({
 // Routes that fail the way a module's query could, with secrets as the query's parameters.
 const probe: FastifyPluginAsyncZod = async (api) => {
   api.get('/probe/failing-query', { config: { public: true } }, async () => {
-    await api.db.query('SELECT 1 / 0 AS boom WHERE $1::text <> $2::text', [hash, PASSWORD]);
+    // A programming error (undefined table, SQLSTATE 42P01): data errors (class 22) are 400s, this one is a 500.
+    await api.db.query('SELECT boom FROM no_such_table WHERE $1::text <> $2::text', [hash, PASSWORD]);
     return {};
   });
   api.get('/probe/wrapped-data-error', { config: { public: true } }, async () => {
@@ -67,7 +68,7 @@ describe('the log carries no secret', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ error: 'Errore interno del server', code: 'INTERNAL' });
     expect(lines.join('')).toContain('unexpected error');
-    expect(lines.join('')).toContain('division by zero');
+    expect(lines.join('')).toContain('no_such_table');
     expectNoSecret();
   });
 

@@ -25,7 +25,10 @@ export async function makeProduct(q: Queryable, o: ProductOptions = {}): Promise
   return { id: rows[0].id, code };
 }
 
-export async function makeWarehouse(q: Queryable, o: { name?: string; active?: boolean; deleted?: boolean } = {}): Promise<{ id: number; name: string }> {
+export async function makeWarehouse(
+  q: Queryable,
+  o: { name?: string; active?: boolean; deleted?: boolean } = {},
+): Promise<{ id: number; name: string }> {
   const name = o.name ?? `Magazzino ${next()}`;
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO warehouses (name, is_active, deleted_at) VALUES ($1, $2, CASE WHEN $3::boolean THEN now() END) RETURNING id`,
@@ -68,6 +71,8 @@ export async function countMovements(q: Queryable): Promise<number> {
 /** A snapshot of everything stock-related, to prove a refused request wrote nothing. */
 export async function stockSnapshot(q: Queryable): Promise<string> {
   const m = await q.query('SELECT *, movement_date::text AS movement_date FROM stock_movements ORDER BY id');
-  const b = await q.query('SELECT product_id, warehouse_id, batch_number, quantity, production_date, expiry_date FROM stock_balances ORDER BY 1, 2, 3');
+  const b = await q.query(
+    'SELECT product_id, warehouse_id, batch_number, quantity, production_date, expiry_date FROM stock_balances ORDER BY 1, 2, 3',
+  );
   return JSON.stringify([m.rows, b.rows]);
 }

@@ -1,19 +1,13 @@
 import type { Db } from '../../src/db';
 import { AppError } from '../../src/http/errors';
-import {
-  correctMovement,
-  correctMovementTx,
-  ledgerMatchesBalances,
-  postMovementTx,
-  reverseMovementTx,
-} from '../../src/stock/ledger';
+import { correctMovement, correctMovementTx, ledgerMatchesBalances, postMovementTx, reverseMovementTx } from '../../src/stock/ledger';
 import type { Actor, MovementInput } from '../../src/stock/types';
 import { warehouseHoldsStock } from '../../src/stock/warehouse-stock';
 import { openTestDb, type TestDb } from '../helpers';
 import { balance, balanceRow, countMovements, makeProduct, makeUserId, makeWarehouse, stockSnapshot } from './fixtures';
 
 // Cold runs compile the app and start a database in beforeAll; the project-level testTimeout is not applied from the root.
-jest.setTimeout(30_000);
+jest.setTimeout(120_000);
 
 let t: TestDb;
 let db: Db;
@@ -70,9 +64,20 @@ describe('load, unload, transfer', () => {
     const w = await makeWarehouse(db);
     const row = await load(p.id, w.id, 10, { notes: '  primo carico ' });
     expect(row).toMatchObject({
-      movement_type: 'C', source_type: 'MAN', source_document_type: 'MAN', product_id: p.id, warehouse_id: w.id,
-      destination_warehouse_id: null, batch_number: '', quantity: '10.000', movement_date: TODAY, notes: 'primo carico',
-      created_by: actor.id, modified_by: null, reverses_id: null, reversed_by_id: null,
+      movement_type: 'C',
+      source_type: 'MAN',
+      source_document_type: 'MAN',
+      product_id: p.id,
+      warehouse_id: w.id,
+      destination_warehouse_id: null,
+      batch_number: '',
+      quantity: '10.000',
+      movement_date: TODAY,
+      notes: 'primo carico',
+      created_by: actor.id,
+      modified_by: null,
+      reverses_id: null,
+      reversed_by_id: null,
     });
     expect(await balance(db, p.id, w.id)).toBe('10.000');
   });
@@ -121,6 +126,31 @@ describe('load, unload, transfer', () => {
     const sale = await unload(p.id, w.id, 1, { sourceType: 'SO', sourceDocument: { type: 'SO', id: 9 } });
     expect(sale).toMatchObject({ source_type: 'SO', source_document_type: 'SO', source_document_id: 9 });
   });
+
+  it('records the document line a movement comes from; its reversal and its correction keep it; bad line ids are 400', async () => {
+    const p = await makeProduct(db);
+    const w = await makeWarehouse(db);
+    const doc = { sourceType: 'PO' as const, sourceDocument: { type: 'PO' as const, id: 43, number: 'DDT-8' } };
+    const row = await load(p.id, w.id, 5, { ...doc, sourceLineId: 431 });
+    expect(row).toMatchObject({ source_document_id: 43, source_line_id: 431 });
+    const fixed = await correctMovementTx(
+      db,
+      row.id,
+      { movementType: 'C', productId: p.id, warehouseId: w.id, quantity: 4, movementDate: TODAY },
+      actor,
+    );
+    expect(fixed.reversal.source_line_id).toBe(431);
+    expect(fixed.movement.source_line_id).toBe(431);
+    const undone = await reverseMovementTx(db, fixed.movement.id, actor);
+    expect(undone.source_line_id).toBe(431);
+    const { rows } = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM stock_movements WHERE source_document_type = 'PO' AND source_line_id = $1",
+      [431],
+    );
+    expect(rows[0].n).toBe(4); // the line's whole history: load, its reversal, the correction, its reversal
+    expect((await load(p.id, w.id, 1)).source_line_id).toBeNull();
+    await refused(() => load(p.id, w.id, 1, { ...doc, sourceLineId: -1 }), 400, 'VALIDATION');
+  });
 });
 
 describe('batches and dates', () => {
@@ -162,7 +192,11 @@ describe('batches and dates', () => {
       400,
       'EXPIRY_BEFORE_PRODUCTION',
     );
-    await refused(() => load(p.id, w.id, 1, { batchNumber: 'L', productionDate: '2025-02-30', expiryDate: '2026-01-01' }), 400, 'INVALID_DATE');
+    await refused(
+      () => load(p.id, w.id, 1, { batchNumber: 'L', productionDate: '2025-02-30', expiryDate: '2026-01-01' }),
+      400,
+      'INVALID_DATE',
+    );
     const row = await load(p.id, w.id, 1, { batchNumber: 'L', productionDate: '01/01/2025', expiryDate: '2026-01-01' });
     expect(row).toMatchObject({ production_date: '2025-01-01', expiry_date: '2026-01-01' });
   });
@@ -294,7 +328,12 @@ describe('reversal on delete', () => {
     const loaded = await load(p.id, w.id, 7);
     const reversal = await reverseMovementTx(db, loaded.id, actor);
     expect(reversal).toMatchObject({
-      movement_type: 'S', warehouse_id: w.id, quantity: '7.000', reverses_id: loaded.id, movement_date: TODAY, created_by: actor.id,
+      movement_type: 'S',
+      warehouse_id: w.id,
+      quantity: '7.000',
+      reverses_id: loaded.id,
+      movement_date: TODAY,
+      created_by: actor.id,
     });
     const { rows } = await db.query<{ reversed_by_id: number; quantity: string }>(
       'SELECT reversed_by_id, quantity FROM stock_movements WHERE id = $1',
@@ -372,7 +411,11 @@ describe('correction (update)', () => {
     const p = await makeProduct(db);
     const w = await makeWarehouse(db);
     const author = { id: await makeUserId(db) };
-    const loaded = await postMovementTx(db, { movementType: 'C', productId: p.id, warehouseId: w.id, quantity: 10, movementDate: TODAY }, author);
+    const loaded = await postMovementTx(
+      db,
+      { movementType: 'C', productId: p.id, warehouseId: w.id, quantity: 10, movementDate: TODAY },
+      author,
+    );
     await unload(p.id, w.id, 5);
     // Reversing 10 alone would need 10 in stock (there are 5); the net change is -2.
     const { reversal, movement } = await correctMovementTx(
@@ -383,19 +426,36 @@ describe('correction (update)', () => {
     );
     expect(reversal).toMatchObject({ movement_type: 'S', reverses_id: loaded.id, quantity: '10.000' });
     expect(movement).toMatchObject({
-      movement_type: 'C', quantity: '8.000', replaces_id: loaded.id, created_by: author.id, modified_by: actor.id,
-      movement_date: '2025-03-09', notes: 'corretto',
+      movement_type: 'C',
+      quantity: '8.000',
+      replaces_id: loaded.id,
+      created_by: author.id,
+      modified_by: actor.id,
+      movement_date: '2025-03-09',
+      notes: 'corretto',
     });
     expect(await balance(db, p.id, w.id)).toBe('3.000');
     // Now down to 4 would need 4 more out of 3 available.
     await refused(
-      () => correctMovementTx(db, movement.id, { movementType: 'C', productId: p.id, warehouseId: w.id, quantity: 4, movementDate: TODAY }, actor),
+      () =>
+        correctMovementTx(
+          db,
+          movement.id,
+          { movementType: 'C', productId: p.id, warehouseId: w.id, quantity: 4, movementDate: TODAY },
+          actor,
+        ),
       409,
       'INSUFFICIENT_STOCK',
     );
     // The replaced row cannot be corrected again.
     await refused(
-      () => correctMovementTx(db, loaded.id, { movementType: 'C', productId: p.id, warehouseId: w.id, quantity: 9, movementDate: TODAY }, actor),
+      () =>
+        correctMovementTx(
+          db,
+          loaded.id,
+          { movementType: 'C', productId: p.id, warehouseId: w.id, quantity: 9, movementDate: TODAY },
+          actor,
+        ),
       409,
       'MOVEMENT_ALREADY_REVERSED',
     );
@@ -417,7 +477,13 @@ describe('correction (update)', () => {
     const b = await makeWarehouse(db);
     const loaded = await load(p.id, a.id, 5);
     await refused(
-      () => correctMovementTx(db, loaded.id, { movementType: 'C', productId: q.id, warehouseId: b.id, quantity: 5, movementDate: TODAY }, actor),
+      () =>
+        correctMovementTx(
+          db,
+          loaded.id,
+          { movementType: 'C', productId: q.id, warehouseId: b.id, quantity: 5, movementDate: TODAY },
+          actor,
+        ),
       400,
       'BATCH_REQUIRED',
     );
@@ -450,7 +516,15 @@ describe('correction (update)', () => {
     await correctMovementTx(
       db,
       loaded.id,
-      { movementType: 'C', productId: p.id, warehouseId: w.id, quantity: 4, movementDate: TODAY, batchNumber: 'E1', expiryDate: '2026-02-01' },
+      {
+        movementType: 'C',
+        productId: p.id,
+        warehouseId: w.id,
+        quantity: 4,
+        movementDate: TODAY,
+        batchNumber: 'E1',
+        expiryDate: '2026-02-01',
+      },
       actor,
     );
     expect(await balanceRow(db, p.id, w.id, 'E1')).toEqual({ quantity: '4.000', production_date: null, expiry_date: '2026-02-01' });
@@ -474,7 +548,8 @@ describe('the ledger is append-only in the database itself', () => {
     const row = await load(p.id, w.id, 1);
     await expect(db.query('UPDATE stock_movements SET quantity = 2 WHERE id = $1', [row.id])).rejects.toThrow(/append-only/);
     await expect(db.query('DELETE FROM stock_movements WHERE id = $1', [row.id])).rejects.toThrow(/append-only/);
-    await expect(db.query('TRUNCATE stock_movements')).rejects.toThrow(/append-only/);
+    // CASCADE: other tables (sales) reference the ledger; the trigger must refuse the truncate itself, not the foreign keys.
+    await expect(db.query('TRUNCATE stock_movements CASCADE')).rejects.toThrow(/append-only/);
     const reversal = await reverseMovementTx(db, row.id, actor);
     await expect(db.query('UPDATE stock_movements SET reversed_by_id = $2 WHERE id = $1', [row.id, reversal.id])).rejects.toThrow(
       /append-only/,

@@ -83,11 +83,19 @@ describe(`races (${process.env.DATABASE_URL ? 'PostgreSQL, pool of 10' : 'PGlite
     const { db } = instrument(t.db);
     const p = await makeProduct(db, { hasBatch: true });
     const w = await makeWarehouse(db);
-    await postMovementTx(db, { movementType: 'C', productId: p.id, warehouseId: w.id, quantity: 10, batchNumber: 'R', movementDate: DAY }, { id: actorId });
+    await postMovementTx(
+      db,
+      { movementType: 'C', productId: p.id, warehouseId: w.id, quantity: 10, batchNumber: 'R', movementDate: DAY },
+      { id: actorId },
+    );
     const sizes = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? 3 : 1));
     const results = await Promise.allSettled(
       sizes.map((quantity) =>
-        postMovementTx(db, { movementType: 'S', productId: p.id, warehouseId: w.id, batchNumber: 'R', quantity, movementDate: DAY }, { id: actorId }),
+        postMovementTx(
+          db,
+          { movementType: 'S', productId: p.id, warehouseId: w.id, batchNumber: 'R', quantity, movementDate: DAY },
+          { id: actorId },
+        ),
       ),
     );
     const taken = results.reduce((sum, r, i) => sum + (r.status === 'fulfilled' ? sizes[i] : 0), 0);
@@ -135,7 +143,11 @@ describe(`races (${process.env.DATABASE_URL ? 'PostgreSQL, pool of 10' : 'PGlite
     const a = await makeWarehouse(db);
     const b = await makeWarehouse(db);
     const load = (warehouseId: number) =>
-      postMovementTx(db, { movementType: 'C', productId: p.id, warehouseId, quantity: 50, batchNumber: 'X', expiryDate: '2030-01-01', movementDate: DAY }, { id: actorId });
+      postMovementTx(
+        db,
+        { movementType: 'C', productId: p.id, warehouseId, quantity: 50, batchNumber: 'X', expiryDate: '2030-01-01', movementDate: DAY },
+        { id: actorId },
+      );
     await load(a.id);
     await load(b.id);
     const before = stats().retries;
@@ -143,7 +155,15 @@ describe(`races (${process.env.DATABASE_URL ? 'PostgreSQL, pool of 10' : 'PGlite
       const [from, to] = i % 2 === 0 ? [a.id, b.id] : [b.id, a.id];
       return postMovementTx(
         db,
-        { movementType: 'T', productId: p.id, warehouseId: from, destinationWarehouseId: to, quantity: 1, batchNumber: 'X', movementDate: DAY },
+        {
+          movementType: 'T',
+          productId: p.id,
+          warehouseId: from,
+          destinationWarehouseId: to,
+          quantity: 1,
+          batchNumber: 'X',
+          movementDate: DAY,
+        },
         { id: actorId },
       );
     });

@@ -8,10 +8,7 @@ const DYNAMIC_BUILTIN_IMPORT = /\bimport\(\s*(["'])((?:node:)?[a-z_/]+)\1\s*\)/g
 module.exports = {
   process(source) {
     // The module's own `require`, captured first: inside PGlite's functions a local `var require` shadows it.
-    const body = source.replace(
-      DYNAMIC_BUILTIN_IMPORT,
-      (_, q, name) => `Promise.resolve().then(() => __jestRequire(${q}${name}${q}))`,
-    );
+    const body = source.replace(DYNAMIC_BUILTIN_IMPORT, (_, q, name) => `Promise.resolve().then(() => __jestRequire(${q}${name}${q}))`);
     const strict = /^\s*(["'])use strict\1;?/.exec(body);
     const head = strict ? strict[0] : '';
     return { code: `${head}var __jestRequire = require;${body.slice(head.length)}` };

@@ -26,7 +26,9 @@ interface Step {
   /** The route as the OpenAPI document names it, e.g. 'PUT /api/products/{id}'. */
   route: string;
   /** The call: url and body, built from what earlier steps created. */
-  call: () => { url: string; body?: unknown; headers?: Record<string, string> } | Promise<{ url: string; body?: unknown; headers?: Record<string, string> }>;
+  call: () =>
+    | { url: string; body?: unknown; headers?: Record<string, string> }
+    | Promise<{ url: string; body?: unknown; headers?: Record<string, string> }>;
   /** What the row must say. */
   action: string;
   entityType: string;
@@ -61,7 +63,13 @@ const party = (name: string) => ({
   phone: '011 123456',
 });
 
-const product = (code: string) => ({ code, description: `Prodotto ${code}`, category: 'Famiglia', currency: 'EUR', unit_of_measure: 'piece' });
+const product = (code: string) => ({
+  code,
+  description: `Prodotto ${code}`,
+  category: 'Famiglia',
+  currency: 'EUR',
+  unit_of_measure: 'piece',
+});
 
 const movement = (quantity: number) => ({
   movement_type: 'C',
@@ -73,19 +81,110 @@ const movement = (quantity: number) => ({
 
 /** Every write of the API in an order that makes each one succeed. */
 const STEPS: Step[] = [
-  { route: 'POST /api/warehouses', action: 'create', entityType: 'warehouse', call: () => ({ url: '/api/warehouses', body: { name: 'Centrale', is_active: true } }), keep: (a) => (ids.warehouse = a.id as number) },
-  { route: 'PUT /api/warehouses/{id}', action: 'update', entityType: 'warehouse', call: () => ({ url: `/api/warehouses/${ids.warehouse}`, body: { name: 'Centrale Nord', description: 'Rinominato', is_active: true } }) },
-  { route: 'POST /api/suppliers', action: 'create', entityType: 'supplier', call: () => ({ url: '/api/suppliers', body: party('Fornitore Uno') }), keep: (a) => (ids.supplier = a.id as number) },
-  { route: 'PUT /api/suppliers/{id}', action: 'update', entityType: 'supplier', call: () => ({ url: `/api/suppliers/${ids.supplier}`, body: party('Fornitore Uno Srl') }) },
-  { route: 'POST /api/customers', action: 'create', entityType: 'customer', call: () => ({ url: '/api/customers', body: party('Cliente Uno') }), keep: (a) => (ids.customer = a.id as number) },
-  { route: 'PUT /api/customers/{id}', action: 'update', entityType: 'customer', call: () => ({ url: `/api/customers/${ids.customer}`, body: party('Cliente Uno Spa') }) },
-  { route: 'POST /api/products', action: 'create', entityType: 'product', call: () => ({ url: '/api/products', body: { ...product('WALK-1'), supplier_id: ids.supplier } }), keep: (a) => (ids.product = a.id as number) },
-  { route: 'PUT /api/products/{id}', action: 'update', entityType: 'product', call: () => ({ url: `/api/products/${ids.product}`, body: { ...product('WALK-1'), description: 'Descrizione nuova', supplier_id: ids.supplier } }) },
-  { route: 'POST /api/prices', action: 'create', entityType: 'price', call: () => ({ url: '/api/prices', body: { supplier_id: ids.supplier, product_id: ids.product, price: '1.5', start_date: '2025-01-01' } }), keep: (a) => (ids.price = a.id as number) },
-  { route: 'PUT /api/prices/{id}', action: 'update', entityType: 'price', call: () => ({ url: `/api/prices/${ids.price}`, body: { supplier_id: ids.supplier, product_id: ids.product, price: '1.75', start_date: '2025-01-01' } }) },
+  {
+    route: 'POST /api/warehouses',
+    action: 'create',
+    entityType: 'warehouse',
+    call: () => ({ url: '/api/warehouses', body: { name: 'Centrale', is_active: true } }),
+    keep: (a) => (ids.warehouse = a.id as number),
+  },
+  {
+    route: 'PUT /api/warehouses/{id}',
+    action: 'update',
+    entityType: 'warehouse',
+    call: () => ({ url: `/api/warehouses/${ids.warehouse}`, body: { name: 'Centrale Nord', description: 'Rinominato', is_active: true } }),
+  },
+  {
+    route: 'POST /api/suppliers',
+    action: 'create',
+    entityType: 'supplier',
+    call: () => ({ url: '/api/suppliers', body: party('Fornitore Uno') }),
+    keep: (a) => (ids.supplier = a.id as number),
+  },
+  {
+    route: 'PUT /api/suppliers/{id}',
+    action: 'update',
+    entityType: 'supplier',
+    call: () => ({ url: `/api/suppliers/${ids.supplier}`, body: party('Fornitore Uno Srl') }),
+  },
+  {
+    route: 'POST /api/customers',
+    action: 'create',
+    entityType: 'customer',
+    call: () => ({ url: '/api/customers', body: party('Cliente Uno') }),
+    keep: (a) => (ids.customer = a.id as number),
+  },
+  {
+    route: 'PUT /api/customers/{id}',
+    action: 'update',
+    entityType: 'customer',
+    call: () => ({ url: `/api/customers/${ids.customer}`, body: party('Cliente Uno Spa') }),
+  },
+  {
+    route: 'POST /api/products',
+    action: 'create',
+    entityType: 'product',
+    call: () => ({ url: '/api/products', body: { ...product('WALK-1'), supplier_id: ids.supplier } }),
+    keep: (a) => (ids.product = a.id as number),
+  },
+  {
+    route: 'PUT /api/products/{id}',
+    action: 'update',
+    entityType: 'product',
+    call: () => ({
+      url: `/api/products/${ids.product}`,
+      body: { ...product('WALK-1'), description: 'Descrizione nuova', supplier_id: ids.supplier },
+    }),
+  },
+  {
+    route: 'POST /api/prices',
+    action: 'create',
+    entityType: 'price',
+    call: () => ({
+      url: '/api/prices',
+      body: { supplier_id: ids.supplier, product_id: ids.product, price: '1.5', start_date: '2025-01-01' },
+    }),
+    keep: (a) => (ids.price = a.id as number),
+  },
+  {
+    route: 'PUT /api/prices/{id}',
+    action: 'update',
+    entityType: 'price',
+    call: () => ({
+      url: `/api/prices/${ids.price}`,
+      body: { supplier_id: ids.supplier, product_id: ids.product, price: '1.75', start_date: '2025-01-01' },
+    }),
+  },
   { route: 'DELETE /api/prices/{id}', action: 'delete', entityType: 'price', call: () => ({ url: `/api/prices/${ids.price}` }) },
-  { route: 'POST /api/purchase-orders', action: 'create', entityType: 'purchase_order', call: () => ({ url: '/api/purchase-orders', body: { order_date: '2025-02-01', requested_arrival_date: '2025-02-10', supplier_id: ids.supplier, items: [{ product_id: ids.product, quantity: 2, unit_price: '1.5' }] } }), keep: (a) => (ids.order = a.id as number) },
-  { route: 'PUT /api/purchase-orders/{id}', action: 'update', entityType: 'purchase_order', call: () => ({ url: `/api/purchase-orders/${ids.order}`, body: { order_date: '2025-02-01', requested_arrival_date: '2025-02-12', supplier_id: ids.supplier, items: [{ product_id: ids.product, quantity: 3, unit_price: '1.5' }] } }) },
+  {
+    route: 'POST /api/purchase-orders',
+    action: 'create',
+    entityType: 'purchase_order',
+    call: () => ({
+      url: '/api/purchase-orders',
+      body: {
+        order_date: '2025-02-01',
+        requested_arrival_date: '2025-02-10',
+        supplier_id: ids.supplier,
+        items: [{ product_id: ids.product, quantity: 2, unit_price: '1.5' }],
+      },
+    }),
+    keep: (a) => (ids.order = a.id as number),
+  },
+  {
+    route: 'PUT /api/purchase-orders/{id}',
+    action: 'update',
+    entityType: 'purchase_order',
+    call: () => ({
+      url: `/api/purchase-orders/${ids.order}`,
+      body: {
+        order_date: '2025-02-01',
+        requested_arrival_date: '2025-02-12',
+        supplier_id: ids.supplier,
+        items: [{ product_id: ids.product, quantity: 3, unit_price: '1.5' }],
+      },
+    }),
+  },
   {
     route: 'POST /api/goods-receipts/receive',
     action: 'create',
@@ -93,28 +192,136 @@ const STEPS: Step[] = [
     call: async () => {
       const order = (await t.app.inject({ method: 'GET', url: `/api/goods-receipts/order-details/${ids.order}`, headers })).json();
       ids.orderItem = order.items[0].id;
-      return { url: '/api/goods-receipts/receive', body: { document_number: 'DDT-W', document_date: '10/03/2025', order_id: ids.order, items: [{ order_item_id: ids.orderItem, quantity: 1, warehouse_id: ids.warehouse }] } };
+      return {
+        url: '/api/goods-receipts/receive',
+        body: {
+          document_number: 'DDT-W',
+          document_date: '10/03/2025',
+          order_id: ids.order,
+          items: [{ order_item_id: ids.orderItem, quantity: 1, warehouse_id: ids.warehouse }],
+        },
+      };
     },
     keep: (a) => (ids.receipt = a.id as number),
   },
-  { route: 'PUT /api/goods-receipts/order-items/{itemId}/completed', action: 'update', entityType: 'purchase_order_item', call: () => ({ url: `/api/goods-receipts/order-items/${ids.orderItem}/completed`, body: { completed: true } }) },
-  { route: 'POST /api/goods-receipts/{id}/reverse', action: 'reverse', entityType: 'goods_receipt', call: () => ({ url: `/api/goods-receipts/${ids.receipt}/reverse` }) },
-  { route: 'DELETE /api/purchase-orders/{id}', action: 'delete', entityType: 'purchase_order', call: () => ({ url: `/api/purchase-orders/${ids.order}` }) },
-  { route: 'POST /api/stock-movements', action: 'create', entityType: 'stock_movement', call: () => ({ url: '/api/stock-movements', body: movement(10) }), keep: (a) => (ids.movement = String(a.id).split('-')[0]) },
-  { route: 'PUT /api/stock-movements/{id}', action: 'update', entityType: 'stock_movement', call: () => ({ url: `/api/stock-movements/${ids.movement}`, body: movement(7.5) }), keep: (a) => (ids.movement = String(a.id).split('-')[0]) },
-  { route: 'POST /api/sales', action: 'create', entityType: 'sale', call: () => ({ url: '/api/sales', body: { product_id: ids.product, warehouse_id: ids.warehouse, quantity: 2, customer_id: ids.customer } }), keep: (a) => (ids.sale = a.id as number) },
-  { route: 'PUT /api/sales/{id}', action: 'update', entityType: 'sale', call: () => ({ url: `/api/sales/${ids.sale}`, body: { product_id: ids.product, warehouse_id: ids.warehouse, quantity: 3, customer_id: ids.customer } }), keep: (a) => (ids.sale = a.id as number) },
+  {
+    route: 'PUT /api/goods-receipts/order-items/{itemId}/completed',
+    action: 'update',
+    entityType: 'purchase_order_item',
+    call: () => ({ url: `/api/goods-receipts/order-items/${ids.orderItem}/completed`, body: { completed: true } }),
+  },
+  {
+    route: 'POST /api/goods-receipts/{id}/reverse',
+    action: 'reverse',
+    entityType: 'goods_receipt',
+    call: () => ({ url: `/api/goods-receipts/${ids.receipt}/reverse` }),
+  },
+  {
+    route: 'DELETE /api/purchase-orders/{id}',
+    action: 'delete',
+    entityType: 'purchase_order',
+    call: () => ({ url: `/api/purchase-orders/${ids.order}` }),
+  },
+  {
+    route: 'POST /api/stock-movements',
+    action: 'create',
+    entityType: 'stock_movement',
+    call: () => ({ url: '/api/stock-movements', body: movement(10) }),
+    keep: (a) => (ids.movement = String(a.id).split('-')[0]),
+  },
+  {
+    route: 'PUT /api/stock-movements/{id}',
+    action: 'update',
+    entityType: 'stock_movement',
+    call: () => ({ url: `/api/stock-movements/${ids.movement}`, body: movement(7.5) }),
+    keep: (a) => (ids.movement = String(a.id).split('-')[0]),
+  },
+  {
+    route: 'POST /api/sales',
+    action: 'create',
+    entityType: 'sale',
+    call: () => ({
+      url: '/api/sales',
+      body: { product_id: ids.product, warehouse_id: ids.warehouse, quantity: 2, customer_id: ids.customer },
+    }),
+    keep: (a) => (ids.sale = a.id as number),
+  },
+  {
+    route: 'PUT /api/sales/{id}',
+    action: 'update',
+    entityType: 'sale',
+    call: () => ({
+      url: `/api/sales/${ids.sale}`,
+      body: { product_id: ids.product, warehouse_id: ids.warehouse, quantity: 3, customer_id: ids.customer },
+    }),
+    keep: (a) => (ids.sale = a.id as number),
+  },
   { route: 'PUT /api/sales/{id}/cancel', action: 'cancel', entityType: 'sale', call: () => ({ url: `/api/sales/${ids.sale}/cancel` }) },
-  { route: 'POST /api/sales', action: 'create', entityType: 'sale', call: () => ({ url: '/api/sales', body: { product_id: ids.product, warehouse_id: ids.warehouse, quantity: 1, customer_id: ids.customer } }), keep: (a) => (ids.sale = a.id as number) },
-  { route: 'PUT /api/sales/{id}/status', action: 'cancel', entityType: 'sale', call: () => ({ url: `/api/sales/${ids.sale}/status`, body: { status: 'cancelled' } }) },
-  { route: 'DELETE /api/stock-movements/{id}', action: 'delete', entityType: 'stock_movement', call: () => ({ url: `/api/stock-movements/${ids.movement}` }) },
-  { route: 'PUT /api/products/{id}/status', action: 'status', entityType: 'product', call: () => ({ url: `/api/products/${ids.product}/status`, body: { status: 'inactive' } }) },
-  { route: 'DELETE /api/products/{id}', action: 'delete', entityType: 'product', call: () => ({ url: `/api/products/${ids.product}`, body: { deleted_by: 'ignored' } }) },
-  { route: 'DELETE /api/suppliers/{id}', action: 'delete', entityType: 'supplier', call: () => ({ url: `/api/suppliers/${ids.supplier}` }) },
-  { route: 'DELETE /api/customers/{id}', action: 'delete', entityType: 'customer', call: () => ({ url: `/api/customers/${ids.customer}` }) },
-  { route: 'DELETE /api/warehouses/{id}', action: 'delete', entityType: 'warehouse', call: () => ({ url: `/api/warehouses/${ids.warehouse}` }) },
-  { route: 'POST /api/users', action: 'create', entityType: 'user', call: () => ({ url: '/api/users', body: { username: 'walker', name: 'Walter Walk', password: 'Walk-password-1' } }), keep: (a) => (ids.user = a.id as number) },
-  { route: 'PUT /api/users/{id}', action: 'update', entityType: 'user', call: () => ({ url: `/api/users/${ids.user}`, body: { username: 'walker', name: 'Walter Walk', role: 'orders', is_active: true } }) },
+  {
+    route: 'POST /api/sales',
+    action: 'create',
+    entityType: 'sale',
+    call: () => ({
+      url: '/api/sales',
+      body: { product_id: ids.product, warehouse_id: ids.warehouse, quantity: 1, customer_id: ids.customer },
+    }),
+    keep: (a) => (ids.sale = a.id as number),
+  },
+  {
+    route: 'PUT /api/sales/{id}/status',
+    action: 'cancel',
+    entityType: 'sale',
+    call: () => ({ url: `/api/sales/${ids.sale}/status`, body: { status: 'cancelled' } }),
+  },
+  {
+    route: 'DELETE /api/stock-movements/{id}',
+    action: 'delete',
+    entityType: 'stock_movement',
+    call: () => ({ url: `/api/stock-movements/${ids.movement}` }),
+  },
+  {
+    route: 'PUT /api/products/{id}/status',
+    action: 'status',
+    entityType: 'product',
+    call: () => ({ url: `/api/products/${ids.product}/status`, body: { status: 'inactive' } }),
+  },
+  {
+    route: 'DELETE /api/products/{id}',
+    action: 'delete',
+    entityType: 'product',
+    call: () => ({ url: `/api/products/${ids.product}`, body: { deleted_by: 'ignored' } }),
+  },
+  {
+    route: 'DELETE /api/suppliers/{id}',
+    action: 'delete',
+    entityType: 'supplier',
+    call: () => ({ url: `/api/suppliers/${ids.supplier}` }),
+  },
+  {
+    route: 'DELETE /api/customers/{id}',
+    action: 'delete',
+    entityType: 'customer',
+    call: () => ({ url: `/api/customers/${ids.customer}` }),
+  },
+  {
+    route: 'DELETE /api/warehouses/{id}',
+    action: 'delete',
+    entityType: 'warehouse',
+    call: () => ({ url: `/api/warehouses/${ids.warehouse}` }),
+  },
+  {
+    route: 'POST /api/users',
+    action: 'create',
+    entityType: 'user',
+    call: () => ({ url: '/api/users', body: { username: 'walker', name: 'Walter Walk', password: 'Walk-password-1' } }),
+    keep: (a) => (ids.user = a.id as number),
+  },
+  {
+    route: 'PUT /api/users/{id}',
+    action: 'update',
+    entityType: 'user',
+    call: () => ({ url: `/api/users/${ids.user}`, body: { username: 'walker', name: 'Walter Walk', role: 'orders', is_active: true } }),
+  },
   { route: 'DELETE /api/users/{id}', action: 'delete', entityType: 'user', call: () => ({ url: `/api/users/${ids.user}` }) },
 ];
 
@@ -135,7 +342,9 @@ async function rowsAfter(id: number): Promise<LogRow[]> {
 }
 
 it('every write route of the API is walked here (found in the OpenAPI document)', async () => {
-  const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
   const writes = Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.keys(ops)
       .filter((m) => ['post', 'put', 'patch', 'delete'].includes(m))
@@ -194,7 +403,9 @@ it("the admin's activity page shows the walk newest first, paged, with the total
   const all = (await t.app.inject({ method: 'GET', url: `/api/users/${adminId}/activities?limit=1000`, headers })).json() as ActivityView[];
   expect(all).toHaveLength(total);
   expect(all.map((a) => a.id)).toEqual([...all.map((a) => a.id)].sort((a, b) => b - a));
-  const second = (await t.app.inject({ method: 'GET', url: `/api/users/${adminId}/activities?limit=5&offset=5`, headers })).json() as ActivityView[];
+  const second = (
+    await t.app.inject({ method: 'GET', url: `/api/users/${adminId}/activities?limit=5&offset=5`, headers })
+  ).json() as ActivityView[];
   expect(second.map((a) => a.id)).toEqual(all.slice(5, 10).map((a) => a.id));
   expect(all[all.length - 1]).toMatchObject({ action: 'login', entity_type: 'auth' });
 });

@@ -107,7 +107,13 @@ describe('create, read, update, delete', () => {
       [String(user.id)],
     );
     expect(log.rows).toEqual([
-      { user_id: admin.user.id, action: 'create', entity_type: 'user', entity_id: String(user.id), details: expect.stringContaining('Carla.Rossi') },
+      {
+        user_id: admin.user.id,
+        action: 'create',
+        entity_type: 'user',
+        entity_id: String(user.id),
+        details: expect.stringContaining('Carla.Rossi'),
+      },
     ]);
     expect(log.rows[0].details).not.toMatch(/password|Password-123/i);
     // The new user can sign in with the password given.
@@ -172,14 +178,18 @@ describe('create, read, update, delete', () => {
 
   it('PUT with a new password: the old one stops working, the new one works; the log says only "credentials: changed"', async () => {
     const u = await t.createUser('sales');
-    const res = await call('PUT', `/users/${u.id}`, admin.headers, { username: u.username, name: u.name, role: 'sales', password: 'Brand-new-pass' });
+    const res = await call('PUT', `/users/${u.id}`, admin.headers, {
+      username: u.username,
+      name: u.name,
+      role: 'sales',
+      password: 'Brand-new-pass',
+    });
     expect(res.statusCode).toBe(200);
     await expect(t.login(u.username, u.password)).rejects.toThrow(/401/);
     await expect(t.login(u.username, 'Brand-new-pass')).resolves.toEqual(expect.any(String));
-    const { rows } = await t.db.query<{ details: string }>(
-      `SELECT details FROM activity_log WHERE action = 'update' AND entity_id = $1`,
-      [String(u.id)],
-    );
+    const { rows } = await t.db.query<{ details: string }>(`SELECT details FROM activity_log WHERE action = 'update' AND entity_id = $1`, [
+      String(u.id),
+    ]);
     expect(JSON.parse(rows[0].details)).toEqual({ username: u.username, credentials: 'changed' });
     expect(rows[0].details).not.toContain('Brand-new-pass');
   });
@@ -198,7 +208,10 @@ describe('create, read, update, delete', () => {
     const res = await call('DELETE', `/users/${u.id}`, admin.headers, { deleted_by: 'ignored' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Utente eliminato', id: u.id });
-    const { rows } = await t.db.query<{ deleted_at: Date | null; deleted_by: number }>('SELECT deleted_at, deleted_by FROM users WHERE id = $1', [u.id]);
+    const { rows } = await t.db.query<{ deleted_at: Date | null; deleted_by: number }>(
+      'SELECT deleted_at, deleted_by FROM users WHERE id = $1',
+      [u.id],
+    );
     expect(rows[0].deleted_at).toBeInstanceOf(Date);
     expect(rows[0].deleted_by).toBe(admin.user.id);
     // Their own history (the sign-in) is still there and readable.
@@ -210,7 +223,9 @@ describe('create, read, update, delete', () => {
     expect((await call('DELETE', `/users/${u.id}`, admin.headers)).statusCode).toBe(404);
     const again = await call('POST', '/users', admin.headers, newUser({ username: u.username }));
     expect(again.statusCode).toBe(201);
-    const log = await t.db.query(`SELECT 1 FROM activity_log WHERE action = 'delete' AND entity_type = 'user' AND entity_id = $1`, [String(u.id)]);
+    const log = await t.db.query(`SELECT 1 FROM activity_log WHERE action = 'delete' AND entity_type = 'user' AND entity_id = $1`, [
+      String(u.id),
+    ]);
     expect(log.rows).toHaveLength(1);
   });
 });
@@ -233,9 +248,17 @@ describe('username unique among live users, in any letter case', () => {
   it('PUT renaming onto another user → 409, in French too; keeping your own name in another case is fine', async () => {
     const a = await t.createUser('sales', { username: 'alpha_user' });
     const b = await t.createUser('sales', { username: 'beta_user' });
-    const res = await call('PUT', `/users/${b.id}`, { ...admin.headers, 'accept-language': 'fr' }, { username: 'ALPHA_user', name: 'B', role: 'sales' });
+    const res = await call(
+      'PUT',
+      `/users/${b.id}`,
+      { ...admin.headers, 'accept-language': 'fr' },
+      { username: 'ALPHA_user', name: 'B', role: 'sales' },
+    );
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: "Le nom d'utilisateur « ALPHA_user » est déjà utilisé : choisissez-en un autre", code: 'USERNAME_TAKEN' });
+    expect(res.json()).toEqual({
+      error: "Le nom d'utilisateur « ALPHA_user » est déjà utilisé : choisissez-en un autre",
+      code: 'USERNAME_TAKEN',
+    });
     const self = await call('PUT', `/users/${a.id}`, admin.headers, { username: 'Alpha_User', name: 'A', role: 'sales' });
     expect(self.statusCode).toBe(200);
     expect(self.json().username).toBe('Alpha_User');
@@ -257,7 +280,12 @@ describe('bad input → 400 with a clear message, nothing changed', () => {
   const cases: [string, Record<string, unknown>, string, string][] = [
     ['missing username', { username: undefined }, 'username', 'Il nome utente è obbligatorio'],
     ['blank username', { username: '   ' }, 'username', 'Il nome utente è obbligatorio'],
-    ['username with spaces', { username: 'mario rossi' }, 'username', 'Il nome utente può contenere solo lettere, cifre e i caratteri . _ - @ (niente spazi)'],
+    [
+      'username with spaces',
+      { username: 'mario rossi' },
+      'username',
+      'Il nome utente può contenere solo lettere, cifre e i caratteri . _ - @ (niente spazi)',
+    ],
     ['username a number', { username: 42 }, 'username', 'Valore non valido'],
     ['10 000-char username', { username: long }, 'username', 'Testo troppo lungo (massimo 50 caratteri)'],
     ['missing name', { name: undefined }, 'name', 'Campo obbligatorio'],
@@ -286,7 +314,13 @@ describe('bad input → 400 with a clear message, nothing changed', () => {
   it.each(cases.filter(([label]) => !/missing password|blank password/.test(label)))('PUT: %s', async (_label, change, field, message) => {
     const u = await t.createUser('sales');
     const before = await snapshot();
-    const res = await call('PUT', `/users/${u.id}`, admin.headers, { username: u.username, name: u.name, role: 'sales', is_active: true, ...change });
+    const res = await call('PUT', `/users/${u.id}`, admin.headers, {
+      username: u.username,
+      name: u.name,
+      role: 'sales',
+      is_active: true,
+      ...change,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION', fields: { [field]: message } });
     expect(await snapshot()).toBe(before);
@@ -295,12 +329,27 @@ describe('bad input → 400 with a clear message, nothing changed', () => {
   it('a body that is not an object, or not JSON, is refused and writes nothing', async () => {
     const before = await snapshot();
     for (const payload of ['[]', '"text"', '42', 'null']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/users', headers: { ...admin.headers, 'content-type': 'application/json' }, payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: { ...admin.headers, 'content-type': 'application/json' },
+        payload,
+      });
       expect(res.statusCode).toBe(400);
     }
-    const notJson = await t.app.inject({ method: 'POST', url: '/api/users', headers: { ...admin.headers, 'content-type': 'application/json' }, payload: '{"username":' });
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(notJson.statusCode).toBe(400);
-    const form = await t.app.inject({ method: 'POST', url: '/api/users', headers: { ...admin.headers, 'content-type': 'text/plain' }, payload: 'username=x' });
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { ...admin.headers, 'content-type': 'text/plain' },
+      payload: 'username=x',
+    });
     expect(form.statusCode).toBe(415);
     expect(await snapshot()).toBe(before);
   });
@@ -335,7 +384,12 @@ describe('no secret in any answer', () => {
       await call('GET', `/users/${u.id}/activities`, admin.headers),
       await call('GET', `/users/${createdId}/activities`, admin.headers),
       await call('GET', `/users/${admin.user.id}/activities?limit=1000`, admin.headers),
-      await call('PUT', `/users/${u.id}`, admin.headers, { username: u.username, name: u.name, role: 'sales', password: 'Changed-secret-3' }),
+      await call('PUT', `/users/${u.id}`, admin.headers, {
+        username: u.username,
+        name: u.name,
+        role: 'sales',
+        password: 'Changed-secret-3',
+      }),
       await call('POST', '/users', admin.headers, newUser({ password: 'short' })),
       await call('POST', '/users', admin.headers, newUser({ username: u.username, password: 'Taken-secret-4' })),
       await call('DELETE', `/users/${createdId}`, admin.headers),

@@ -73,7 +73,10 @@ export function multiplyDecimals(a: string | number, b: string | number, scale: 
   if (ta === null || tb === null) throw new Error('not a decimal');
   const sa = decimalPlaces(ta);
   const sb = decimalPlaces(tb);
-  return fromUnits(roundUnits(toUnits(ta, sa) * toUnits(tb, sb), sa + sb - scale), scale);
+  const units = toUnits(ta, sa) * toUnits(tb, sb); // in units of 10^-(sa + sb)
+  const drop = sa + sb - scale;
+  // Fewer digits than asked (2.5 × 2.5 at 4 decimals): scale the units up instead of rounding.
+  return fromUnits(drop >= 0 ? roundUnits(units, drop) : units * 10n ** BigInt(-drop), scale);
 }
 
 /** Σ values, exactly. */
@@ -84,7 +87,10 @@ export function sumDecimals(values: Array<string | number>): string {
     return t;
   });
   const scale = Math.max(0, ...texts.map(decimalPlaces));
-  return fromUnits(texts.reduce((acc, t) => acc + toUnits(t, scale), 0n), scale);
+  return fromUnits(
+    texts.reduce((acc, t) => acc + toUnits(t, scale), 0n),
+    scale,
+  );
 }
 
 /** -1, 0 or 1 as a < b, a = b, a > b. */

@@ -39,6 +39,9 @@ describe('exact decimals', () => {
   });
   it('multiplies and rounds half away from zero, like PostgreSQL round(numeric)', () => {
     expect(multiplyDecimals('3', '0.33335', 4)).toBe('1.0001'); // 1.00005 → 1.0001
+    // Fewer decimals in the factors than in the result: 2.5 × 2.5 is 6.25, not 0.0625 (found by the buying e2e test).
+    expect(multiplyDecimals('2.5', '2.5', 4)).toBe('6.25');
+    expect(multiplyDecimals('4', '3', 4)).toBe('12');
     expect(lineTotal('2.5', '1.0001')).toBe('2.5003'); // 2.50025 → 2.5003
     expect(lineTotal('0.001', '0.0001')).toBe('0'); // 0.0000001 → 0
     expect(lineTotal('999999999.999', '99999.9999')).toBe('99999999899900');
@@ -47,7 +50,13 @@ describe('exact decimals', () => {
     expect(sumDecimals(['0.1', '0.2'])).toBe('0.3');
     expect(subtractDecimals('1', '0.001')).toBe('0.999');
     expect(compareDecimals('2.50', 2.5)).toBe(0);
-    expect(totalsByCurrency([{ currency: 'EUR', total: '1.5' }, { currency: 'USD', total: '2' }, { currency: 'EUR', total: '0.25' }])).toEqual([
+    expect(
+      totalsByCurrency([
+        { currency: 'EUR', total: '1.5' },
+        { currency: 'USD', total: '2' },
+        { currency: 'EUR', total: '0.25' },
+      ]),
+    ).toEqual([
       { currency: 'EUR', amount: '1.75' },
       { currency: 'USD', amount: '2' },
     ]);

@@ -3,7 +3,8 @@ import { ITEM_STATUSES, ORDER_STATUSES } from '../rules/order-status';
 import { subtractDecimals, sumDecimals, toUnits } from '../rules/decimal';
 import { issueProblem } from '../validation/issues';
 import { validationMessage } from '../validation/messages';
-import { hasAtMostDecimals, MAX_BATCH_LENGTH, MAX_MOVEMENT_QUANTITY, parseDay, QUANTITY_DECIMALS } from './movement';
+import { hasAtMostDecimals, parseDay } from './common';
+import { MAX_BATCH_LENGTH, MAX_MOVEMENT_QUANTITY, QUANTITY_DECIMALS } from './movement';
 
 /**
  * Goods receipt (SPEC §3 Goods receipt order / Receipt document, §5 Goods receipt, §7 POST /goods-receipts/receive): the
@@ -73,7 +74,7 @@ export function sumQuantities(values: readonly number[]): number {
 
 /** SPEC §5: the batches match the received quantity when their sum is within 0.001 of it (exact decimal arithmetic). */
 export function batchesMatch(quantity: number, batchQuantities: readonly number[]): boolean {
-  if (![quantity, ...batchQuantities].every((n) => Number.isFinite(n) && hasAtMostDecimals(n))) return false;
+  if (![quantity, ...batchQuantities].every((n) => Number.isFinite(n) && hasAtMostDecimals(n, QUANTITY_DECIMALS))) return false;
   const diff = toUnits(subtractDecimals(sumDecimals([...batchQuantities]), quantity), QUANTITY_DECIMALS);
   return diff >= -TOLERANCE_UNITS && diff <= TOLERANCE_UNITS;
 }
@@ -127,7 +128,7 @@ const refId = z.preprocess(
 const quantityNumber = z
   .number({ error: (iss) => (iss.input == null ? 'required' : 'invalidType') })
   .max(MAX_MOVEMENT_QUANTITY, { error: 'quantityTooLarge' })
-  .refine((n) => hasAtMostDecimals(n), { error: 'tooManyDecimals' });
+  .refine((n) => hasAtMostDecimals(n, QUANTITY_DECIMALS), { error: 'tooManyDecimals', params: { max: QUANTITY_DECIMALS } });
 
 export const receiptBatchSchema = z
   .object({
@@ -152,9 +153,16 @@ export const receiptItemSchema = z.object({
   /** Informational (SPEC §7 sends it); the server checks it names the order item's product. */
   product_id: refId.optional(),
   /** What arrives now; 0 (or missing) means "nothing for this item" and the item is skipped. */
-  quantity: z.preprocess((v) => (v == null || v === '' ? 0 : v), quantityNumber.refine((n) => n >= 0, { error: 'notNegative' })),
+  quantity: z.preprocess(
+    (v) => (v == null || v === '' ? 0 : v),
+    quantityNumber.refine((n) => n >= 0, { error: 'notNegative' }),
+  ),
   warehouse_id: z.preprocess((v) => (v === '' ? null : v), refId.nullish()).transform((v) => v ?? null),
-  batches: z.array(receiptBatchSchema).max(MAX_RECEIPT_BATCHES, { error: 'tooLong' }).nullish().transform((v) => v ?? []),
+  batches: z
+    .array(receiptBatchSchema)
+    .max(MAX_RECEIPT_BATCHES, { error: 'tooLong' })
+    .nullish()
+    .transform((v) => v ?? []),
 });
 
 export const goodsReceiptSchema = z
@@ -182,8 +190,19 @@ export const goodsReceiptSchema = z
       seen.add(item.order_item_id);
       if (item.quantity <= 0) return;
       if (item.warehouse_id == null) ctx.addIssue({ code: 'custom', path: ['items', i, 'warehouse_id'], message: 'warehouseRequired' });
-      if (item.batches.length > 0 && !batchesMatch(item.quantity, item.batches.map((b) => b.quantity))) {
-        ctx.addIssue({ code: 'custom', path: ['items', i, 'batches'], message: 'quantityMismatch', params: mismatchParams(item.quantity, item.batches) });
+      if (
+        item.batches.length > 0 &&
+        !batchesMatch(
+          item.quantity,
+          item.batches.map((b) => b.quantity),
+        )
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['items', i, 'batches'],
+          message: 'quantityMismatch',
+          params: mismatchParams(item.quantity, item.batches),
+        });
       }
       const numbers = new Set<string>();
       item.batches.forEach((b, j) => {
@@ -205,7 +224,9 @@ export type ReceiptItemFields = GoodsReceiptFields['items'][number];
 export type ReceiptBatchFields = z.output<typeof receiptBatchSchema>;
 
 /** PUT /goods-receipts/order-items/{itemId}/completed: the mark-as-completed toggle (SPEC §4). */
-export const itemCompletionSchema = z.object({ completed: z.boolean({ error: (iss) => (iss.input == null ? 'required' : 'invalidType') }) });
+export const itemCompletionSchema = z.object({
+  completed: z.boolean({ error: (iss) => (iss.input == null ? 'required' : 'invalidType') }),
+});
 
 // ------------------------------------------------------------------------------------------------------ product rules
 
@@ -233,7 +254,10 @@ export interface ReceiptProblem {
  * batch sum within 0.001 of the received quantity. Paths are relative to the item ('batches', 'batches.0.expiry_date').
  */
 export function receiptItemProblems(
-  item: { quantity: number; batches: ReadonlyArray<{ batch_number: string | null; quantity: number; production_date: string | null; expiry_date: string | null }> },
+  item: {
+    quantity: number;
+    batches: ReadonlyArray<{ batch_number: string | null; quantity: number; production_date: string | null; expiry_date: string | null }>;
+  },
   product: ReceiptProductFlags,
 ): Record<string, ReceiptProblem> {
   const out: Record<string, ReceiptProblem> = {};
@@ -242,7 +266,12 @@ export function receiptItemProblems(
     out.batches = { key: 'batchesRequired', params: {} };
     return out;
   }
-  if (!batchesMatch(item.quantity, item.batches.map((b) => b.quantity))) {
+  if (
+    !batchesMatch(
+      item.quantity,
+      item.batches.map((b) => b.quantity),
+    )
+  ) {
     out.batches = { key: 'quantityMismatch', params: mismatchParams(item.quantity, item.batches) };
   }
   item.batches.forEach((b, j) => {
@@ -273,7 +302,11 @@ export function receiptFieldProblems(error: z.ZodError): Record<string, ReceiptP
     if (RECEIPT_KEYS.has(issue.message)) {
       const own = (issue as { params?: Record<string, string | number> }).params ?? {};
       const params: Record<string, string | number> =
-        issue.message === 'tooManyDecimals' ? { max: QUANTITY_DECIMALS } : issue.message === 'quantityTooLarge' ? { max: MAX_MOVEMENT_QUANTITY } : own;
+        issue.message === 'tooManyDecimals'
+          ? { max: QUANTITY_DECIMALS }
+          : issue.message === 'quantityTooLarge'
+            ? { max: MAX_MOVEMENT_QUANTITY }
+            : own;
       out[path] = { key: issue.message, params };
     } else {
       out[path] = issueProblem(issue);
@@ -290,7 +323,6 @@ export function receiptFieldMessages(error: z.ZodError, lang: 'it' | 'fr'): Reco
 }
 
 // ---------------------------------------------------------------------------------------------------------- API views
-
 
 const dayText = z.string().nullable().describe('yyyy-MM-dd');
 
@@ -407,9 +439,7 @@ export const receiptHistorySchema = z.object({
       remaining_quantity: z.number(),
       warehouse_name: z.string(),
       reversed: z.boolean(),
-      batches: z.array(
-        z.object({ batchNumber: z.string(), quantity: z.number(), productionDate: dayText, expiryDate: dayText }),
-      ),
+      batches: z.array(z.object({ batchNumber: z.string(), quantity: z.number(), productionDate: dayText, expiryDate: dayText })),
     }),
   ),
 });
@@ -420,4 +450,3 @@ export type ReceiptOrderItem = z.infer<typeof receiptOrderItemSchema>;
 export type ReceiptOrder = z.infer<typeof receiptOrderSchema>;
 export type ReceiptOrderRow = z.infer<typeof receiptOrderRowSchema>;
 export type ReceiptHistory = z.infer<typeof receiptHistorySchema>;
-

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MAX_LONG_TEXT, optionalText } from './common';
-import { issueProblem } from '../validation/issues';
-import { validationMessage } from '../validation/messages';
+import { hasAtMostDecimals, id, MAX_LONG_TEXT, optionalDay, optionalId, optionalText, requiredDay } from './common';
+import { fieldMessages, fieldProblems, type FieldProblem } from '../validation/issues';
+import { registerValidationMessages, validationMessage } from '../validation/messages';
 
 /**
  * Stock movements (SPEC §3, §5): the body of POST / PUT /stock-movements, parsed by the movement form and by the server
@@ -21,8 +21,11 @@ export const QUANTITY_STEP = 0.01;
 export const MAX_MOVEMENT_QUANTITY = 1_000_000_000;
 export const MAX_BATCH_LENGTH = 100;
 
-/** Message keys of movement rules, beyond the shared validation keys. Same wording in the form and in the server's 400. */
-export const movementValidationMessages = {
+/**
+ * Message keys of movement rules, beyond the shared validation keys, registered in the one validation table: the same
+ * words in the form, in the server's 400 and in the ledger's refusals.
+ */
+export const movementValidationMessages = registerValidationMessages({
   it: {
     destinationRequired: 'Seleziona il magazzino di destinazione',
     sameWarehouse: 'Il magazzino di destinazione deve essere diverso da quello di origine',
@@ -30,7 +33,6 @@ export const movementValidationMessages = {
     productionDateRequired: 'La data di produzione è obbligatoria per questo prodotto',
     expiryDateRequired: 'La data di scadenza è obbligatoria per questo prodotto',
     expiryBeforeProduction: 'La data di scadenza non può precedere la data di produzione',
-    tooManyDecimals: 'La quantità ammette al massimo {{max}} decimali',
     quantityTooLarge: 'Quantità troppo grande (massimo {{max}})',
     insufficientStock: 'Giacenza insufficiente: disponibili {{available}}',
   },
@@ -41,109 +43,28 @@ export const movementValidationMessages = {
     productionDateRequired: 'La date de production est obligatoire pour ce produit',
     expiryDateRequired: "La date d'expiration est obligatoire pour ce produit",
     expiryBeforeProduction: "La date d'expiration ne peut pas précéder la date de production",
-    tooManyDecimals: '{{max}} décimales au maximum pour la quantité',
     quantityTooLarge: 'Quantité trop grande (maximum {{max}})',
     insufficientStock: 'Stock insuffisant : {{available}} disponible(s)',
   },
-} as const;
+});
 export type MovementValidationKey = keyof (typeof movementValidationMessages)['it'];
-const MOVEMENT_KEYS = new Set<string>(Object.keys(movementValidationMessages.it));
 
 /** A problem of one field: a message key (movement or shared validation key) and its parameters. */
-export interface MovementProblem {
-  key: string;
-  params: Record<string, string | number>;
-}
-
-// ---------------------------------------------------------------------------------------------------------------- dates
-
-/**
- * A calendar day typed as dd/MM/yyyy (SPEC §9, how movements travel) or yyyy-MM-dd (a date input), as 'yyyy-MM-dd';
- * null when it is not a real day (31/02/2025) or not a date at all.
- */
-export function parseDay(text: string): string | null {
-  const t = text.trim();
-  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t) ?? /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
-  if (!m) return null;
-  const [d, mo, y] = t.includes('/') ? [+m[1], +m[2], +m[3]] : [+m[3], +m[2], +m[1]];
-  if (y < 1900 || y > 2999) return null;
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
-  return `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-}
-
-/** 'yyyy-MM-dd' → 'dd/MM/yyyy'. */
-export function formatDay(iso: string): string {
-  const [y, m, d] = iso.slice(0, 10).split('-');
-  return `${d}/${m}/${y}`;
-}
-
-// ----------------------------------------------------------------------------------------------------------- quantities
-
-/**
- * True when `n` has at most `decimals` digits after the point as written (JS prints the shortest exact form): 0.3 passes,
- * 0.1 + 0.2 (0.30000000000000004) does not — it is refused, never silently rounded.
- */
-export function hasAtMostDecimals(n: number, decimals = QUANTITY_DECIMALS): boolean {
-  if (!Number.isFinite(n)) return false;
-  const text = String(Math.abs(n));
-  if (/e/i.test(text)) return false;
-  const dot = text.indexOf('.');
-  return dot < 0 || text.length - dot - 1 <= decimals;
-}
-
-// --------------------------------------------------------------------------------------------------------------- fields
-
-const requiredDay = z
-  .string({ error: (iss) => (iss.input == null ? 'required' : 'invalidDate') })
-  .trim()
-  .min(1, { error: 'required' })
-  .transform((v, ctx) => {
-    const day = parseDay(v);
-    if (!day) {
-      ctx.addIssue({ code: 'custom', message: 'invalidDate' });
-      return z.NEVER;
-    }
-    return day;
-  });
-
-const optionalDay = z
-  .string({ error: 'invalidDate' })
-  .trim()
-  .nullish()
-  .transform((v, ctx) => {
-    if (!v) return null;
-    const day = parseDay(v);
-    if (!day) {
-      ctx.addIssue({ code: 'custom', message: 'invalidDate' });
-      return z.NEVER;
-    }
-    return day;
-  });
-
-/** An id chosen in a select: a positive integer, also when the select hands it over as a string. */
-const refId = z.preprocess(
-  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : /^\d+$/.test(v.trim()) ? Number(v) : v) : v),
-  z
-    .number({ error: (iss) => (iss.input == null ? 'required' : 'invalidType') })
-    .int({ error: 'invalidType' })
-    .positive({ error: 'invalidType' })
-    .max(Number.MAX_SAFE_INTEGER, { error: 'invalidType' }),
-);
+export type MovementProblem = FieldProblem;
 
 const quantity = z
   .number({ error: (iss) => (iss.input == null ? 'required' : 'invalidType') })
   .positive({ error: 'positive' })
   .max(MAX_MOVEMENT_QUANTITY, { error: 'quantityTooLarge' })
-  .refine((n) => hasAtMostDecimals(n), { error: 'tooManyDecimals' });
+  .refine((n) => hasAtMostDecimals(n, QUANTITY_DECIMALS), { error: 'tooManyDecimals', params: { max: QUANTITY_DECIMALS } });
 
 export const movementSchema = z
   .object({
     movement_type: z.enum(MOVEMENT_TYPES, { error: (iss) => (iss.input == null ? 'required' : 'invalidOption') }),
     movement_date: requiredDay,
-    product_id: refId,
-    warehouse_id: refId,
-    destination_warehouse_id: z.preprocess((v) => (v === '' ? null : v), refId.nullish()).transform((v) => v ?? null),
+    product_id: id,
+    warehouse_id: id,
+    destination_warehouse_id: optionalId,
     quantity,
     batch_number: optionalText(MAX_BATCH_LENGTH),
     production_date: optionalDay,
@@ -204,41 +125,11 @@ export function movementProductProblems(
 
 // ------------------------------------------------------------------------------------------------------------ wording
 
-/** Like the shared `fieldProblems`, knowing the movement keys too. */
-export function movementFieldProblems(error: z.ZodError): Record<string, MovementProblem> {
-  const out: Record<string, MovementProblem> = {};
-  for (const issue of error.issues) {
-    const path = issue.path.map(String).join('.') || '_';
-    if (out[path]) continue;
-    if (MOVEMENT_KEYS.has(issue.message)) {
-      const params: Record<string, string | number> =
-        issue.message === 'tooManyDecimals'
-          ? { max: QUANTITY_DECIMALS }
-          : issue.message === 'quantityTooLarge'
-            ? { max: MAX_MOVEMENT_QUANTITY }
-            : {};
-      out[path] = { key: issue.message, params };
-    } else {
-      out[path] = issueProblem(issue);
-    }
-  }
-  return out;
-}
+/** The shared `fieldProblems`: movement keys are registered in the one table. Kept as names of the movement module. */
+export const movementFieldProblems: (error: z.ZodError) => Record<string, MovementProblem> = fieldProblems;
 
-/** A movement or shared validation key in words. */
-export function movementValidationMessage(
-  lang: 'it' | 'fr',
-  key: string,
-  params: Record<string, string | number> = {},
-): string {
-  const own = (movementValidationMessages[lang] as Record<string, string>)[key];
-  if (!own) return validationMessage(lang, key, params);
-  return own.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-}
+/** A movement or shared validation key in words (the shared `validationMessage`). */
+export const movementValidationMessage = validationMessage;
 
-/** Field → message in one language, for the server's 400 `fields` and the form's error texts. */
-export function movementFieldMessages(error: z.ZodError, lang: 'it' | 'fr'): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [path, p] of Object.entries(movementFieldProblems(error))) out[path] = movementValidationMessage(lang, p.key, p.params);
-  return out;
-}
+/** Field → message in one language (the shared `fieldMessages`). */
+export const movementFieldMessages = fieldMessages;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { MAX_LONG_TEXT, optionalText, requiredText } from './common';
-import { flag } from './product';
+import { flag, MAX_LONG_TEXT, optionalText, requiredText } from './common';
 
 /**
  * Suppliers and customers (SPEC §3, §5) share one shape and one schema: the body of POST / PUT /suppliers and /customers,

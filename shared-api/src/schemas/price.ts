@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { decimalText, decimalPlaces, compareDecimals } from '../rules/decimal';
 import { PRICE_STATUSES } from '../rules/price-status';
-import { parseDay } from './movement';
+import { decimal, parseDay } from './common';
 import { CURRENCIES } from './product';
 
 /**
@@ -24,30 +23,7 @@ const need = (iss: { input?: unknown }) => (iss.input == null ? 'required' : 'in
  */
 export function decimalField(decimals: number, opts: { positive?: boolean; max?: number } = {}) {
   const { positive = true, max = MAX_AMOUNT } = opts;
-  return z.union([z.string(), z.number()], { error: need }).transform((v, ctx) => {
-    if (typeof v === 'string' && v.trim() === '') {
-      ctx.addIssue({ code: 'custom', message: 'required' });
-      return z.NEVER;
-    }
-    const text = decimalText(v);
-    if (text === null) {
-      ctx.addIssue({ code: 'custom', message: 'invalidType' });
-      return z.NEVER;
-    }
-    if (decimalPlaces(text) > decimals) {
-      ctx.addIssue({ code: 'custom', message: 'tooManyDecimals', params: { max: decimals } });
-      return z.NEVER;
-    }
-    if (positive ? compareDecimals(text, 0) <= 0 : compareDecimals(text, 0) < 0) {
-      ctx.addIssue({ code: 'custom', message: positive ? 'positive' : 'notNegative' });
-      return z.NEVER;
-    }
-    if (compareDecimals(text, max) > 0) {
-      ctx.addIssue({ code: 'custom', message: 'tooLarge', params: { max } });
-      return z.NEVER;
-    }
-    return text;
-  });
+  return decimal({ decimals, max, min: positive ? 'positive' : 'notNegative' });
 }
 
 /** A calendar day ('yyyy-MM-dd' or dd/MM/yyyy) as 'yyyy-MM-dd'. */
@@ -95,7 +71,9 @@ export const priceSchema = z
     product_id: refField,
     price: decimalField(PRICE_DECIMALS),
     /** Missing: the product's currency. */
-    currency: z.preprocess((v) => (v === '' ? null : v), z.enum(CURRENCIES, { error: 'invalidOption' }).nullish()).transform((v) => v ?? null),
+    currency: z
+      .preprocess((v) => (v === '' ? null : v), z.enum(CURRENCIES, { error: 'invalidOption' }).nullish())
+      .transform((v) => v ?? null),
     start_date: dayField,
     end_date: optionalDayField,
   })
@@ -147,7 +125,16 @@ export const priceInForceSchema = z.object({
 export type PriceInForce = z.infer<typeof priceInForceSchema>;
 
 /** Columns GET /prices sorts by (`sort`), with `order` asc | desc. Without `sort`: newest start date first. */
-export const PRICE_SORTS = ['product_code', 'product_name', 'supplier_name', 'price', 'currency', 'start_date', 'end_date', 'status'] as const;
+export const PRICE_SORTS = [
+  'product_code',
+  'product_name',
+  'supplier_name',
+  'price',
+  'currency',
+  'start_date',
+  'end_date',
+  'status',
+] as const;
 export type PriceSort = (typeof PRICE_SORTS)[number];
 
 /** The empty form: start date today (SPEC §9), no end date. */
@@ -157,5 +144,12 @@ export function emptyPrice(today: string): PriceBody {
 
 /** The editable fields of a price read from the API. */
 export function priceBodyOf(p: Price): PriceBody {
-  return { supplier_id: p.supplier_id, product_id: p.product_id, price: p.price, currency: p.currency, start_date: p.start_date, end_date: p.end_date };
+  return {
+    supplier_id: p.supplier_id,
+    product_id: p.product_id,
+    price: p.price,
+    currency: p.currency,
+    start_date: p.start_date,
+    end_date: p.end_date,
+  };
 }

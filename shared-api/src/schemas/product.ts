@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_TEXT, optionalText, requiredText } from './common';
+import { flag, MAX_TEXT, optionalId, optionalText, requiredText } from './common';
 
 /**
  * Products (SPEC §3, §5): the body of POST / PUT /products, parsed by the product form and by the server alike. Fields the
@@ -17,32 +17,17 @@ export const MAX_PRODUCT_CODE = 50;
 
 /** 'required' when missing, 'invalidOption' when not one of `values`; '' counts as missing. */
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.enum(values, { error: (iss) => (iss.input == null ? 'required' : 'invalidOption') }),
-  );
-
-/** A chosen id (a select hands it over as a string); '' and null mean "none". */
-export const optionalRef = z.preprocess(
-  (v) => (v === '' || v === undefined ? null : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
-  z
-    .number({ error: 'invalidType' })
-    .int({ error: 'invalidType' })
-    .positive({ error: 'invalidType' })
-    .max(Number.MAX_SAFE_INTEGER, { error: 'invalidType' })
-    .nullable(),
-);
-
-/** A yes/no flag: missing means no; anything but a boolean is refused. */
-export const flag = (fallback = false) => z.boolean({ error: 'invalidType' }).default(fallback);
+  z.preprocess((v) => (v === '' ? undefined : v), z.enum(values, { error: (iss) => (iss.input == null ? 'required' : 'invalidOption') }));
 
 export const productSchema = z.object({
   code: requiredText(MAX_PRODUCT_CODE),
   name: optionalText(MAX_TEXT),
   description: requiredText(MAX_TEXT),
   category: requiredText(MAX_TEXT),
-  supplier_id: optionalRef,
-  unit_of_measure: z.preprocess((v) => (v === '' ? null : v), z.enum(UNITS, { error: 'invalidOption' }).nullish()).transform((v) => v ?? null),
+  supplier_id: optionalId,
+  unit_of_measure: z
+    .preprocess((v) => (v === '' ? null : v), z.enum(UNITS, { error: 'invalidOption' }).nullish())
+    .transform((v) => v ?? null),
   barcode: optionalText(100),
   currency: choice(CURRENCIES),
   has_bom: flag(),
@@ -113,5 +98,20 @@ export function emptyProduct(): ProductBody {
 export function productBodyOf(p: Product): ProductBody {
   const { code, name, description, category, supplier_id, unit_of_measure, barcode, currency, status } = p;
   const { has_bom, is_semi_finished, has_batch, has_expiry_date, has_production_date } = p;
-  return { code, name, description, category, supplier_id, unit_of_measure, barcode, currency, status, has_bom, is_semi_finished, has_batch, has_expiry_date, has_production_date };
+  return {
+    code,
+    name,
+    description,
+    category,
+    supplier_id,
+    unit_of_measure,
+    barcode,
+    currency,
+    status,
+    has_bom,
+    is_semi_finished,
+    has_batch,
+    has_expiry_date,
+    has_production_date,
+  };
 }

@@ -63,7 +63,9 @@ export function lineTotal(quantity: string | number, unitPrice: string | number)
 }
 
 /** Σ line totals per currency, in first-seen order: [{currency: 'EUR', amount: '12.5'}]. */
-export function totalsByCurrency(lines: ReadonlyArray<{ currency: string; total: string | number }>): Array<{ currency: string; amount: string }> {
+export function totalsByCurrency(
+  lines: ReadonlyArray<{ currency: string; total: string | number }>,
+): Array<{ currency: string; amount: string }> {
   const by = new Map<string, Array<string | number>>();
   for (const l of lines) by.set(l.currency, [...(by.get(l.currency) ?? []), l.total]);
   return [...by].map(([currency, totals]) => ({ currency, amount: sumDecimals(totals) }));
@@ -121,7 +123,14 @@ export const purchaseOrderViewSchema = z.object({ ...orderFields, items: z.array
 export type PurchaseOrder = z.infer<typeof purchaseOrderViewSchema>;
 
 /** Columns GET /purchase-orders sorts by. Without `sort`: newest order date first. */
-export const PURCHASE_ORDER_SORTS = ['order_number', 'order_date', 'requested_arrival_date', 'supplier_name', 'status', 'total_amount'] as const;
+export const PURCHASE_ORDER_SORTS = [
+  'order_number',
+  'order_date',
+  'requested_arrival_date',
+  'supplier_name',
+  'status',
+  'total_amount',
+] as const;
 export type PurchaseOrderSort = (typeof PURCHASE_ORDER_SORTS)[number];
 
 /** The empty form: ordered today, no lines yet. */
@@ -137,6 +146,12 @@ export function purchaseOrderBodyOf(o: PurchaseOrder): PurchaseOrderBody {
     confirmed_arrival_date: o.confirmed_arrival_date,
     supplier_id: o.supplier_id,
     notes: o.notes,
-    items: o.items.map((i) => ({ id: i.id, product_id: i.product_id, quantity: i.quantity, unit_price: i.unit_price, price_source: i.price_source })),
+    items: o.items.map((i) => ({
+      id: i.id,
+      product_id: i.product_id,
+      quantity: i.quantity,
+      unit_price: i.unit_price,
+      price_source: i.price_source,
+    })),
   };
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { issueProblem } from '../validation/issues';
 import { validationMessage, validationMessages } from '../validation/messages';
-import { MAX_BATCH_LENGTH, MAX_MOVEMENT_QUANTITY, QUANTITY_DECIMALS, hasAtMostDecimals } from './movement';
+import { hasAtMostDecimals } from './common';
+import { MAX_BATCH_LENGTH, MAX_MOVEMENT_QUANTITY, QUANTITY_DECIMALS } from './movement';
 
 /**
  * Sales (SPEC §3 Sale, §5 Sale, §7 /sales, §8 Sales): the body of POST /sales and PUT /sales/{id}, parsed by the sale

@@ -29,7 +29,17 @@ export const movementViewSchema = z.object({
   production_date: day.describe('yyyy-MM-dd'),
   expiry_date: day.describe('yyyy-MM-dd'),
   notes: z.string().nullable(),
-  source_document: z.object({ type: z.enum(MOVEMENT_SOURCES), id: z.number().nullable(), number: z.string().nullable() }),
+  source_document: z.object({
+    type: z.enum(MOVEMENT_SOURCES),
+    id: z.number().nullable(),
+    number: z.string().nullable(),
+    // Always sent by the server; optional only so older fixtures still type-check.
+    line_id: z
+      .number()
+      .nullable()
+      .optional()
+      .describe('The document line the movement comes from (receipt line, sale); null for manual ones'),
+  }),
   created_by: z.string().nullable(),
   modified_by: z.string().nullable(),
   created_at: z.string(),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { MAX_LONG_TEXT, optionalText, requiredText } from './common';
-import { flag } from './product';
+import { flag, MAX_LONG_TEXT, optionalText, requiredText } from './common';
 
 /**
  * Warehouses (SPEC §3, §5): the body of POST / PUT /warehouses, for the form and the server. Only the name is required;

@@ -1,25 +1,23 @@
 import type { z } from 'zod';
-import { validationMessage, validationMessages, type ValidationKey } from './messages';
+import { isValidationKey, validationMessage, type ValidationKey } from './messages';
 
 export interface FieldProblem {
-  key: ValidationKey;
+  /** A shared ValidationKey or a key a schema registered (registerValidationMessages). */
+  key: ValidationKey | (string & {});
   params: Record<string, string | number>;
 }
 
-const KNOWN = new Set(Object.keys(validationMessages.it));
-
-/** Maps one zod issue to a message key: the key a schema named, or one derived from the issue's code. */
+/**
+ * Maps one zod issue to a message key: the key a schema named (shared or registered), or one derived from the issue's
+ * code. Parameters: a check's maximum / minimum (max, min) and a custom rule's own `params` ({ error: 'k', params }).
+ */
 export function issueProblem(issue: z.core.$ZodIssue): FieldProblem {
-  const i = issue as z.core.$ZodIssue & { maximum?: unknown; minimum?: unknown; input?: unknown };
+  const i = issue as z.core.$ZodIssue & { maximum?: unknown; minimum?: unknown; input?: unknown; params?: Record<string, unknown> };
   const params: Record<string, string | number> = {};
   if (typeof i.maximum === 'number' || typeof i.maximum === 'bigint') params.max = Number(i.maximum);
   if (typeof i.minimum === 'number' || typeof i.minimum === 'bigint') params.min = Number(i.minimum);
-  // A custom issue may carry its own parameters: ctx.addIssue({ code: 'custom', message: 'tooManyDecimals', params: { max: 5 } }).
-  const custom = (issue as { params?: Record<string, unknown> }).params;
-  if (issue.code === 'custom' && custom) {
-    for (const [k, v] of Object.entries(custom)) if (typeof v === 'string' || typeof v === 'number') params[k] = v;
-  }
-  if (KNOWN.has(issue.message)) return { key: issue.message as ValidationKey, params };
+  for (const [k, v] of Object.entries(i.params ?? {})) if (typeof v === 'string' || typeof v === 'number') params[k] = v;
+  if (isValidationKey(issue.message)) return { key: issue.message, params };
   switch (issue.code) {
     case 'invalid_type':
       return { key: i.input === undefined || i.input === null ? 'required' : 'invalidType', params };

@@ -2,7 +2,7 @@
  * Wording of validation failures, in both languages. Schemas carry only the key; the form translates it through i18next
  * (namespace "validation") and the server through `validationMessage`, so both say exactly the same thing.
  */
-export const validationMessages = {
+const coreValidationMessages = {
   it: {
     required: 'Campo obbligatorio',
     invalidType: 'Valore non valido',
@@ -21,6 +21,7 @@ export const validationMessages = {
     passwordIsUsername: 'La password non può essere uguale al nome utente',
     passwordControl: 'La password non può contenere caratteri di controllo (a capo, tabulazioni…)',
     usernameFormat: 'Il nome utente può contenere solo lettere, cifre e i caratteri . _ - @ (niente spazi)',
+    controlChars: 'Il testo contiene caratteri non ammessi (caratteri di controllo)',
     saleQuantity: 'Quantità non valida: minimo 1, al massimo 3 decimali',
     tooManyDecimals: 'Al massimo {{max}} decimali',
     tooLarge: 'Valore troppo grande (massimo {{max}})',
@@ -46,6 +47,7 @@ export const validationMessages = {
     passwordIsUsername: "Le mot de passe ne peut pas être identique au nom d'utilisateur",
     passwordControl: 'Le mot de passe ne peut pas contenir de caractères de contrôle (retours à la ligne, tabulations…)',
     usernameFormat: "Le nom d'utilisateur ne peut contenir que des lettres, des chiffres et les caractères . _ - @ (sans espaces)",
+    controlChars: 'Le texte contient des caractères non autorisés (caractères de contrôle)',
     saleQuantity: 'Quantité non valide : minimum 1, 3 décimales au maximum',
     tooManyDecimals: '{{max}} décimales au maximum',
     tooLarge: 'Valeur trop grande (maximum {{max}})',
@@ -55,11 +57,48 @@ export const validationMessages = {
   },
 } as const;
 
-export type ValidationKey = keyof (typeof validationMessages)['it'];
+/** The shared keys every schema may use. */
+export type ValidationKey = keyof (typeof coreValidationMessages)['it'];
+
+/** Messages of one set of keys, in both languages (the same keys in each). */
+export type MessageTable<K extends string = string> = {
+  it: Record<K, string>;
+  fr: Record<K, string>;
+};
+
+/**
+ * Every validation message the forms and the server know: the shared keys plus the keys each schema registers
+ * (`registerValidationMessages`). The form's i18next namespace "validation" and the server's 400 read this one table.
+ */
+export const validationMessages: MessageTable = {
+  it: { ...coreValidationMessages.it },
+  fr: { ...coreValidationMessages.fr },
+};
+
+/**
+ * A schema module registers the message keys of its own rules (e.g. movement.ts: `sameWarehouse`), once, at import:
+ * the server's standard validator and every form then word those rules the same way. A key registered twice must
+ * keep its words (two wordings of one rule are a bug: this throws).
+ */
+export function registerValidationMessages<K extends string>(messages: MessageTable<K>): MessageTable<K> {
+  for (const lang of ['it', 'fr'] as const) {
+    for (const [key, text] of Object.entries<string>(messages[lang])) {
+      const known = validationMessages[lang][key];
+      if (known !== undefined && known !== text) throw new Error(`validation message "${key}" (${lang}) registered with two wordings`);
+      validationMessages[lang][key] = text;
+    }
+  }
+  return messages;
+}
+
+/** True when `key` has words (a shared key or a registered one). */
+export function isValidationKey(key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(validationMessages.it, key);
+}
 
 /** Translates a validation key with its parameters, e.g. `validationMessage('fr', 'tooLong', { max: 200 })`. */
 export function validationMessage(lang: 'it' | 'fr', key: string, params: Record<string, string | number> = {}): string {
-  const table = validationMessages[lang] as Record<string, string>;
+  const table = validationMessages[lang];
   const template = table[key] ?? table.invalidType;
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }

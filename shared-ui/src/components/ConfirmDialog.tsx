@@ -67,6 +67,9 @@ export function ConfirmDialog({
     }
   };
 
+  // The backdrop click is a mouse shortcut for Cancel (keyboard users have Escape and the Cancel button); the dialog's
+  // keydown keeps Tab inside it.
+  /* eslint-disable jsx-a11y/no-static-element-interactions, jsx-a11y/no-noninteractive-element-interactions */
   return createPortal(
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !busy && onCancel()}>
       <div
@@ -106,6 +109,7 @@ export function ConfirmDialog({
     </div>,
     document.body,
   );
+  /* eslint-enable jsx-a11y/no-static-element-interactions, jsx-a11y/no-noninteractive-element-interactions */
 }
 
 export type ConfirmOptions = Omit<ConfirmDialogProps, 'open' | 'onConfirm' | 'onCancel' | 'busy'>;
@@ -133,8 +137,6 @@ export function useConfirm(): { confirm: (options: ConfirmOptions) => Promise<bo
     setPending(null);
   };
 
-  const dialog = pending ? (
-    <ConfirmDialog open {...pending.options} onConfirm={() => settle(true)} onCancel={() => settle(false)} />
-  ) : null;
+  const dialog = pending ? <ConfirmDialog open {...pending.options} onConfirm={() => settle(true)} onCancel={() => settle(false)} /> : null;
   return { confirm, dialog };
 }

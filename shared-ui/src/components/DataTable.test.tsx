@@ -25,7 +25,11 @@ const columns: Column<Product>[] = [
   { id: 'actions', header: 'Azioni', render: (r) => <button type="button">Modifica {r.code}</button> },
 ];
 
-const codes = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0].textContent);
+const codes = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0].textContent);
 
 beforeEach(() => switchLanguage('it'));
 

@@ -89,7 +89,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const processed = useMemo(() => {
     if (manual) return rows;
     const searchable = columns.filter((c) => c.value && c.searchable !== false);
-    let out = rows.filter((row) => matchesSearch(searchable.map((c) => c.value!(row)), search));
+    let out = rows.filter((row) =>
+      matchesSearch(
+        searchable.map((c) => c.value!(row)),
+        search,
+      ),
+    );
     const sortColumn = sort ? columns.find((c) => c.id === sort.column) : undefined;
     if (sort && sortColumn?.value) {
       const sign = sort.direction === 'asc' ? 1 : -1;

@@ -5,7 +5,6 @@ describe('the language chosen earlier', () => {
   it('is restored from browser storage on start', () => {
     window.localStorage.setItem('language', 'fr');
     jest.isolateModules(() => {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { currentLanguage } = require('./instance') as typeof import('./instance');
       expect(currentLanguage()).toBe('fr');
       expect(document.documentElement.lang).toBe('fr');
@@ -15,7 +14,6 @@ describe('the language chosen earlier', () => {
   it('falls back to Italian for an unknown stored value', () => {
     window.localStorage.setItem('language', 'de');
     jest.isolateModules(() => {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { currentLanguage } = require('./instance') as typeof import('./instance');
       expect(currentLanguage()).toBe('it');
     });

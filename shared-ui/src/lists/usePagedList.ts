@@ -169,3 +169,22 @@ export function useDebounced<T>(value: T, ms: number): T {
   }, [value, ms]);
   return settled;
 }
+
+/** DataTable's server-paging props for a paged list: one page of `pageSize` rows, the total from X-Total-Count. */
+export function pagingProps<T>(list: PagedList<T>, pageSize: number) {
+  return {
+    manual: true,
+    pageSize,
+    page: Math.floor(list.offset / pageSize) + 1,
+    onPageChange: (n: number) => list.setOffset((n - 1) * pageSize),
+    totalRows: list.total,
+  } as const;
+}
+
+/** DataTable's sort props for a paged list (the sort lives in the URL). */
+export function sortingProps<T>(list: PagedList<T>) {
+  return {
+    sort: list.sort ? { column: list.sort, direction: list.order } : null,
+    onSortChange: (s: { column: string; direction: 'asc' | 'desc' }) => list.setSort(s.column, s.direction),
+  };
+}

@@ -101,7 +101,13 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           {serverError}
         </div>
       ) : null}
-      <button type="submit" className="btn btn-primary btn-block" disabled={submitting} aria-busy={submitting || undefined} data-testid="login-submit">
+      <button
+        type="submit"
+        className="btn btn-primary btn-block"
+        disabled={submitting}
+        aria-busy={submitting || undefined}
+        data-testid="login-submit"
+      >
         {t('login.submit')}
       </button>
     </form>

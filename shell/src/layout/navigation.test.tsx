@@ -19,8 +19,14 @@ beforeEach(async () => {
 });
 
 const nav = () => screen.getByRole('navigation', { name: 'Navigazione principale' });
-const navLinks = () => within(nav()).getAllByRole('link').map((a) => a.textContent);
-const cards = () => within(screen.getByRole('navigation', { name: 'Aree del portale' })).getAllByRole('link').map((a) => a.getAttribute('data-testid'));
+const navLinks = () =>
+  within(nav())
+    .getAllByRole('link')
+    .map((a) => a.textContent);
+const cards = () =>
+  within(screen.getByRole('navigation', { name: 'Aree del portale' }))
+    .getAllByRole('link')
+    .map((a) => a.getAttribute('data-testid'));
 
 describe('home and top navigation per role', () => {
   it('admin sees the four cards and every section in the top bar', () => {
@@ -29,9 +35,7 @@ describe('home and top navigation per role', () => {
     expect(cards()).toEqual(['card-registry', 'card-operations', 'card-reports', 'card-users']);
     expect(navLinks()).toEqual(['Home', 'Anagrafiche', 'Operazioni', 'Report', 'Utenti']);
     expect(screen.getByTestId('current-user')).toHaveTextContent('Ada Admin (Amministratore)');
-    expect(screen.getByTestId('card-registry')).toHaveAccessibleDescription(
-      'Prodotti, magazzini, azienda, fornitori e clienti',
-    );
+    expect(screen.getByTestId('card-registry')).toHaveAccessibleDescription('Prodotti, magazzini, azienda, fornitori e clienti');
   });
 
   it('warehouse sees operations and reports only', () => {

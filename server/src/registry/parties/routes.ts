@@ -1,20 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PARTY_SORTS, partySchema, partyViewSchema, type PartyKind } from '@wms/shared-api';
+import { listQuery, PARTY_SORTS, partySchema, partyViewSchema, queryFlag, type PartyKind, type Permission } from '@wms/shared-api';
 import { describeChanges } from '../../activity/changes';
 import { logActivity } from '../../activity/log';
-import { requirePermission } from '../../auth/guard';
 import type { Queryable } from '../../db';
 import { AppError, render, type Bilingual } from '../../http/errors';
 import { sendPage } from '../../http/page';
 import { requestLang } from '../../http/lang';
 import { registryMessages as msg } from '../messages';
-import { deletedSchema, idParams, listQuery, queryFlag } from '../schemas';
+import { deletedSchema, idParams } from '../../http/schemas';
 import * as sql from './sql';
 
 const listQs = listQuery(PARTY_SORTS, { active: queryFlag.describe('true: active only; false: inactive only') });
 
 interface KindInfo {
+  /** The screens that read this registry: its own, and the documents that pick a supplier or a customer. */
+  readers: readonly Permission[];
   entityType: string;
   notFoundCode: string;
   notFound: Bilingual;
@@ -22,8 +23,20 @@ interface KindInfo {
 }
 
 const KINDS: Record<PartyKind, KindInfo> = {
-  suppliers: { entityType: 'supplier', notFoundCode: 'SUPPLIER_NOT_FOUND', notFound: msg.supplierNotFound, deleted: msg.supplierDeleted },
-  customers: { entityType: 'customer', notFoundCode: 'CUSTOMER_NOT_FOUND', notFound: msg.customerNotFound, deleted: msg.customerDeleted },
+  suppliers: {
+    readers: ['registry', 'prices', 'purchaseOrders', 'goodsReceipt'],
+    entityType: 'supplier',
+    notFoundCode: 'SUPPLIER_NOT_FOUND',
+    notFound: msg.supplierNotFound,
+    deleted: msg.supplierDeleted,
+  },
+  customers: {
+    readers: ['registry', 'sales'],
+    entityType: 'customer',
+    notFoundCode: 'CUSTOMER_NOT_FOUND',
+    notFound: msg.customerNotFound,
+    deleted: msg.customerDeleted,
+  },
 };
 
 /**
@@ -37,7 +50,8 @@ export function partyRoutes(kind: PartyKind): FastifyPluginAsyncZod {
 
   return async (app) => {
     const { db } = app;
-    const write = { onRequest: requirePermission('registry') };
+    const read = { config: { permission: info.readers } };
+    const write = { config: { permission: 'registry' } } as const;
     const notFound = () => new AppError(404, info.notFoundCode, info.notFound);
     const found = async (q: Queryable, id: number) => {
       const party = await sql.getParty(q, kind, id);
@@ -50,6 +64,7 @@ export function partyRoutes(kind: PartyKind): FastifyPluginAsyncZod {
     app.get(
       base,
       {
+        ...read,
         schema: {
           tags,
           summary: `Live ${kind} by business name: q, sort/order, active, limit/offset; total in X-Total-Count`,
@@ -64,7 +79,7 @@ export function partyRoutes(kind: PartyKind): FastifyPluginAsyncZod {
 
     app.get(
       `${base}/:id`,
-      { schema: { tags, summary: `One live row of ${kind}`, params: idParams, response: { 200: partyViewSchema } } },
+      { ...read, schema: { tags, summary: `One live row of ${kind}`, params: idParams, response: { 200: partyViewSchema } } },
       async (request) => found(db, request.params.id),
     );
 
@@ -99,7 +114,15 @@ export function partyRoutes(kind: PartyKind): FastifyPluginAsyncZod {
 
     app.delete(
       `${base}/:id`,
-      { ...write, schema: { tags, summary: `Soft-delete (${kind}): gone from lists, still named where referenced`, params: idParams, response: { 200: deletedSchema } } },
+      {
+        ...write,
+        schema: {
+          tags,
+          summary: `Soft-delete (${kind}): gone from lists, still named where referenced`,
+          params: idParams,
+          response: { 200: deletedSchema },
+        },
+      },
       async (request) => {
         const { id } = request.params;
         await db.tx(async (q) => {

@@ -1,8 +1,7 @@
 import type { Party, PartyFields, PartyKind } from '@wms/shared-api';
 import { PARTY_SORTS } from '@wms/shared-api';
 import type { Queryable } from '../../db';
-import { containsPattern, iso, page, searchWords, Where } from '../sql';
-import { MAX_SEARCH_WORDS } from '../schemas';
+import { containsPattern, direction, iso, page, searchWords, Where } from '../../http/list';
 
 /**
  * The suppliers and customers tables (same columns, SPEC §3) seen from the API. `kind` is the table name, always one of
@@ -10,8 +9,21 @@ import { MAX_SEARCH_WORDS } from '../schemas';
  */
 
 const COLUMNS = [
-  'business_name', 'vat_number', 'address', 'city', 'province', 'zip_code', 'country', 'email', 'phone',
-  'contact_name', 'contact_role', 'contact_phone', 'shipping_method', 'notes', 'is_active',
+  'business_name',
+  'vat_number',
+  'address',
+  'city',
+  'province',
+  'zip_code',
+  'country',
+  'email',
+  'phone',
+  'contact_name',
+  'contact_role',
+  'contact_phone',
+  'shipping_method',
+  'notes',
+  'is_active',
 ] as const satisfies readonly (keyof PartyFields)[];
 
 const SELECT = `${COLUMNS.map((c) => `t.${c}`).join(', ')}, t.id, cu.username AS created_by, mu.username AS modified_by, t.created_at, t.updated_at`;
@@ -34,7 +46,7 @@ const view = (r: Row): Party => ({ ...r, created_at: iso(r.created_at), updated_
 export interface PartyFilter {
   q?: string;
   sort?: PartySort;
-  order: 'asc' | 'desc';
+  order?: 'asc' | 'desc';
   active?: boolean;
   limit: number;
   offset: number;
@@ -42,9 +54,9 @@ export interface PartyFilter {
 
 export async function listParties(q: Queryable, kind: PartyKind, f: PartyFilter): Promise<{ rows: Party[]; total: number }> {
   const where = new Where('t.deleted_at IS NULL');
-  for (const word of searchWords(f.q, MAX_SEARCH_WORDS)) where.add(`${SEARCHED} LIKE lower(?)`, containsPattern(word));
+  for (const word of searchWords(f.q)) where.add(`${SEARCHED} LIKE lower(?)`, containsPattern(word));
   if (f.active !== undefined) where.add('t.is_active = ?', f.active);
-  const dir = f.order === 'desc' ? 'DESC' : 'ASC';
+  const dir = direction(f.order);
   const orderBy = `${ORDER[f.sort ?? 'business_name']} ${dir}, t.id ${dir}`;
   const { rows, total } = await page<Row>(q, { select: SELECT, from: from(kind), where, orderBy }, f.limit, f.offset);
   return { rows: rows.map(view), total };

@@ -1,20 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PRODUCT_SORTS, PRODUCT_STATUSES, productSchema, productStatusSchema, productViewSchema, type ProductFields } from '@wms/shared-api';
+import {
+  id,
+  listQuery,
+  PRODUCT_SORTS,
+  PRODUCT_STATUSES,
+  productSchema,
+  productStatusSchema,
+  productViewSchema,
+  type ProductFields,
+} from '@wms/shared-api';
 import { describeChanges } from '../../activity/changes';
 import { logActivity } from '../../activity/log';
-import { requirePermission } from '../../auth/guard';
 import type { Queryable } from '../../db';
 import { AppError, render } from '../../http/errors';
 import { sendPage } from '../../http/page';
 import { requestLang } from '../../http/lang';
 import { registryMessages as msg } from '../messages';
-import { deletedSchema, idParams, listQuery } from '../schemas';
+import { deletedSchema, idParams } from '../../http/schemas';
 import { isUniqueViolation } from '../../db';
 import * as sql from './sql';
 
 const listQs = listQuery(PRODUCT_SORTS, {
-  supplier_id: idParams.shape.id.optional(),
+  supplier_id: id.optional(),
   status: z.enum(PRODUCT_STATUSES, { error: 'invalidOption' }).optional(),
 });
 
@@ -43,20 +51,26 @@ async function uniqueCode<T>(p: ProductFields, write: () => Promise<T>): Promise
 }
 
 /**
- * SPEC §7 products: list (server paging and search), one, create, update, archive/activate, delete. Reads are open to
- * every signed-in role; writes need the registry permission. The author always comes from the session.
+ * SPEC §7 products: list (server paging and search), one, create, update, archive/activate, delete. Reads need one of the
+ * permissions of the screens that pick products; writes need the registry permission. The author always comes from the session.
  */
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const tags = ['products'];
-  const write = { onRequest: requirePermission('registry') };
+  // Read by the registry and by every screen that picks a product (documents, prices, movements, stock reports).
+  const read = {
+    config: { permission: ['registry', 'prices', 'purchaseOrders', 'sales', 'goodsReceipt', 'movements', 'stockLevels', 'valuation'] },
+  } as const;
+  const write = { config: { permission: 'registry' } } as const;
 
   app.get(
     '/products',
     {
+      ...read,
       schema: {
         tags,
-        summary: 'Live products, one page: q (every word, any field or the supplier name), sort/order, limit/offset; total in X-Total-Count',
+        summary:
+          'Live products, one page: q (every word, any field or the supplier name), sort/order, limit/offset; total in X-Total-Count',
         querystring: listQs,
         response: { 200: z.array(productViewSchema) },
       },
@@ -69,7 +83,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/products/:id',
-    { schema: { tags, summary: 'One live product', params: idParams, response: { 200: productViewSchema } } },
+    { ...read, schema: { tags, summary: 'One live product', params: idParams, response: { 200: productViewSchema } } },
     async (request) => found(db, request.params.id),
   );
 
@@ -82,7 +96,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         db.tx(async (q) => {
           await assertSupplier(q, p);
           const id = await sql.insertProduct(q, p, request.user.id);
-          await logActivity(q, { userId: request.user.id, action: 'create', entityType: 'product', entityId: id, details: { code: p.code } });
+          await logActivity(q, {
+            userId: request.user.id,
+            action: 'create',
+            entityType: 'product',
+            entityId: id,
+            details: { code: p.code },
+          });
           return found(q, id);
         }),
       );
@@ -92,7 +112,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/products/:id',
-    { ...write, schema: { tags, summary: 'Update a product', params: idParams, body: productSchema, response: { 200: productViewSchema } } },
+    {
+      ...write,
+      schema: { tags, summary: 'Update a product', params: idParams, body: productSchema, response: { 200: productViewSchema } },
+    },
     async (request) => {
       const { id } = request.params;
       const p = request.body;
@@ -104,7 +127,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
           const before = await sql.getProduct(q, id);
           await sql.updateProduct(q, id, p, request.user.id);
           const changed = before ? describeChanges(before, p, Object.keys(productSchema.shape)) : {};
-          await logActivity(q, { userId: request.user.id, action: 'update', entityType: 'product', entityId: id, details: { code: p.code, ...changed } });
+          await logActivity(q, {
+            userId: request.user.id,
+            action: 'update',
+            entityType: 'product',
+            entityId: id,
+            details: { code: p.code, ...changed },
+          });
           return found(q, id);
         }),
       );
@@ -115,13 +144,20 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id/status',
     {
       ...write,
-      schema: { tags, summary: 'Archive (inactive) or activate a product', params: idParams, body: productStatusSchema, response: { 200: productViewSchema } },
+      schema: {
+        tags,
+        summary: 'Archive (inactive) or activate a product',
+        params: idParams,
+        body: productStatusSchema,
+        response: { 200: productViewSchema },
+      },
     },
     async (request) => {
       const { id } = request.params;
       const { status } = request.body;
       return db.tx(async (q) => {
-        if (!(await sql.setProductStatus(q, id, status, request.user.id))) throw new AppError(404, 'PRODUCT_NOT_FOUND', msg.productNotFound);
+        if (!(await sql.setProductStatus(q, id, status, request.user.id)))
+          throw new AppError(404, 'PRODUCT_NOT_FOUND', msg.productNotFound);
         await logActivity(q, { userId: request.user.id, action: 'status', entityType: 'product', entityId: id, details: { status } });
         return found(q, id);
       });
@@ -146,7 +182,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!product) throw new AppError(404, 'PRODUCT_NOT_FOUND', msg.productNotFound);
         if (await sql.productHoldsStock(q, id)) throw new AppError(409, 'PRODUCT_HAS_STOCK', msg.productHasStock, { code: product.code });
         await sql.softDeleteProduct(q, id, request.user.id);
-        await logActivity(q, { userId: request.user.id, action: 'delete', entityType: 'product', entityId: id, details: { code: product.code } });
+        await logActivity(q, {
+          userId: request.user.id,
+          action: 'delete',
+          entityType: 'product',
+          entityId: id,
+          details: { code: product.code },
+        });
       });
       return { message: render(msg.productDeleted, requestLang(request)), id };
     },

@@ -1,7 +1,6 @@
 import type { Product, ProductFields, ProductSort, ProductStatus } from '@wms/shared-api';
 import type { Queryable } from '../../db';
-import { containsPattern, iso, page, searchWords, Where } from '../sql';
-import { MAX_SEARCH_WORDS } from '../schemas';
+import { containsPattern, direction, iso, page, searchWords, Where } from '../../http/list';
 
 /** The products table seen from the API (SPEC §3 Product). Deleted products are invisible here. */
 
@@ -32,7 +31,7 @@ const view = (r: ProductRow): Product => ({ ...r, created_at: iso(r.created_at),
 export interface ProductFilter {
   q?: string;
   sort?: ProductSort;
-  order: 'asc' | 'desc';
+  order?: 'asc' | 'desc';
   supplierId?: number;
   status?: ProductStatus;
   limit: number;
@@ -45,13 +44,15 @@ export interface ProductFilter {
  */
 export async function listProducts(q: Queryable, f: ProductFilter): Promise<{ rows: Product[]; total: number }> {
   const where = new Where('p.deleted_at IS NULL');
-  for (const word of searchWords(f.q, MAX_SEARCH_WORDS)) {
+  for (const word of searchWords(f.q)) {
     const like = where.param(containsPattern(word));
-    where.add(`(p.search_text LIKE lower(${like}) OR p.supplier_id IN (SELECT id FROM suppliers WHERE lower(business_name) LIKE lower(${like})))`);
+    where.add(
+      `(p.search_text LIKE lower(${like}) OR p.supplier_id IN (SELECT id FROM suppliers WHERE lower(business_name) LIKE lower(${like})))`,
+    );
   }
   if (f.supplierId) where.add('p.supplier_id = ?', f.supplierId);
   if (f.status) where.add('p.status = ?', f.status);
-  const dir = f.order === 'desc' ? 'DESC' : 'ASC';
+  const dir = direction(f.order);
   const orderBy = f.sort ? `${SORTS[f.sort].replace('{dir}', dir)}, p.id ${dir}` : 'p.id DESC';
   const { rows, total } = await page<ProductRow>(q, { select: SELECT, from: FROM, where, orderBy }, f.limit, f.offset);
   return { rows: rows.map(view), total };
@@ -63,8 +64,20 @@ export async function getProduct(q: Queryable, id: number): Promise<Product | nu
 }
 
 const COLUMNS = [
-  'code', 'name', 'description', 'category', 'supplier_id', 'unit_of_measure', 'barcode', 'currency',
-  'has_bom', 'is_semi_finished', 'has_batch', 'has_expiry_date', 'has_production_date', 'status',
+  'code',
+  'name',
+  'description',
+  'category',
+  'supplier_id',
+  'unit_of_measure',
+  'barcode',
+  'currency',
+  'has_bom',
+  'is_semi_finished',
+  'has_batch',
+  'has_expiry_date',
+  'has_production_date',
+  'status',
 ] as const satisfies readonly (keyof ProductFields)[];
 
 const values = (p: ProductFields) => COLUMNS.map((c) => p[c]);

@@ -1,16 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { WAREHOUSE_SORTS, warehouseSchema, warehouseViewSchema, type WarehouseFields } from '@wms/shared-api';
+import { listQuery, queryFlag, WAREHOUSE_SORTS, warehouseSchema, warehouseViewSchema, type WarehouseFields } from '@wms/shared-api';
 import { describeChanges } from '../../activity/changes';
 import { logActivity } from '../../activity/log';
-import { requirePermission } from '../../auth/guard';
 import type { Queryable } from '../../db';
 import { AppError, render } from '../../http/errors';
 import { sendPage } from '../../http/page';
 import { requestLang } from '../../http/lang';
 import { assertWarehouseEmpty } from '../../stock/warehouse-stock';
 import { registryMessages as msg } from '../messages';
-import { deletedSchema, idParams, listQuery, queryFlag } from '../schemas';
+import { deletedSchema, idParams } from '../../http/schemas';
 import { isUniqueViolation } from '../../db';
 import * as sql from './sql';
 
@@ -27,7 +26,8 @@ async function uniqueName<T>(w: WarehouseFields, write: () => Promise<T>): Promi
   try {
     return await write();
   } catch (err) {
-    if (isUniqueViolation(err, 'warehouses_name_live')) throw new AppError(409, 'WAREHOUSE_NAME_TAKEN', msg.warehouseNameTaken, { name: w.name });
+    if (isUniqueViolation(err, 'warehouses_name_live'))
+      throw new AppError(409, 'WAREHOUSE_NAME_TAKEN', msg.warehouseNameTaken, { name: w.name });
     throw err;
   }
 }
@@ -36,11 +36,14 @@ async function uniqueName<T>(w: WarehouseFields, write: () => Promise<T>): Promi
 export const warehouseRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const tags = ['warehouses'];
-  const write = { onRequest: requirePermission('registry') };
+  // Read by the registry and by every screen that picks a warehouse (documents, movements, stock reports).
+  const read = { config: { permission: ['registry', 'goodsReceipt', 'sales', 'movements', 'stockLevels', 'valuation'] } } as const;
+  const write = { config: { permission: 'registry' } } as const;
 
   app.get(
     '/warehouses',
     {
+      ...read,
       schema: {
         tags,
         summary: 'Live warehouses by name: q, sort/order, active, limit/offset; total in X-Total-Count',
@@ -55,7 +58,7 @@ export const warehouseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/warehouses/:id',
-    { schema: { tags, summary: 'One live warehouse', params: idParams, response: { 200: warehouseViewSchema } } },
+    { ...read, schema: { tags, summary: 'One live warehouse', params: idParams, response: { 200: warehouseViewSchema } } },
     async (request) => found(db, request.params.id),
   );
 
@@ -67,7 +70,13 @@ export const warehouseRoutes: FastifyPluginAsyncZod = async (app) => {
       const warehouse = await uniqueName(w, () =>
         db.tx(async (q) => {
           const id = await sql.insertWarehouse(q, w, request.user.id);
-          await logActivity(q, { userId: request.user.id, action: 'create', entityType: 'warehouse', entityId: id, details: { name: w.name } });
+          await logActivity(q, {
+            userId: request.user.id,
+            action: 'create',
+            entityType: 'warehouse',
+            entityId: id,
+            details: { name: w.name },
+          });
           return found(q, id);
         }),
       );
@@ -77,16 +86,26 @@ export const warehouseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/warehouses/:id',
-    { ...write, schema: { tags, summary: 'Update a warehouse', params: idParams, body: warehouseSchema, response: { 200: warehouseViewSchema } } },
+    {
+      ...write,
+      schema: { tags, summary: 'Update a warehouse', params: idParams, body: warehouseSchema, response: { 200: warehouseViewSchema } },
+    },
     async (request) => {
       const { id } = request.params;
       const w = request.body;
       return uniqueName(w, () =>
         db.tx(async (q) => {
           const before = await sql.getWarehouse(q, id);
-          if (!before || !(await sql.updateWarehouse(q, id, w, request.user.id))) throw new AppError(404, 'WAREHOUSE_NOT_FOUND', msg.warehouseNotFound);
+          if (!before || !(await sql.updateWarehouse(q, id, w, request.user.id)))
+            throw new AppError(404, 'WAREHOUSE_NOT_FOUND', msg.warehouseNotFound);
           const changed = describeChanges(before, w, Object.keys(warehouseSchema.shape));
-          await logActivity(q, { userId: request.user.id, action: 'update', entityType: 'warehouse', entityId: id, details: { name: w.name, ...changed } });
+          await logActivity(q, {
+            userId: request.user.id,
+            action: 'update',
+            entityType: 'warehouse',
+            entityId: id,
+            details: { name: w.name, ...changed },
+          });
           return found(q, id);
         }),
       );

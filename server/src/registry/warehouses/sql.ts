@@ -1,7 +1,6 @@
 import type { Warehouse, WarehouseFields } from '@wms/shared-api';
 import type { Queryable } from '../../db';
-import { containsPattern, iso, page, searchWords, Where } from '../sql';
-import { MAX_SEARCH_WORDS } from '../schemas';
+import { containsPattern, direction, iso, page, searchWords, Where } from '../../http/list';
 
 /** The warehouses table seen from the API (SPEC §3 Warehouse). Deleted warehouses are invisible here. */
 
@@ -16,7 +15,7 @@ const view = (r: Row): Warehouse => ({ ...r, created_at: iso(r.created_at), upda
 export interface WarehouseFilter {
   q?: string;
   sort?: keyof typeof WAREHOUSE_ORDER;
-  order: 'asc' | 'desc';
+  order?: 'asc' | 'desc';
   active?: boolean;
   limit: number;
   offset: number;
@@ -24,11 +23,11 @@ export interface WarehouseFilter {
 
 export async function listWarehouses(q: Queryable, f: WarehouseFilter): Promise<{ rows: Warehouse[]; total: number }> {
   const where = new Where('w.deleted_at IS NULL');
-  for (const word of searchWords(f.q, MAX_SEARCH_WORDS)) {
+  for (const word of searchWords(f.q)) {
     where.add("lower(w.name || ' ' || coalesce(w.description, '')) LIKE lower(?)", containsPattern(word));
   }
   if (f.active !== undefined) where.add('w.is_active = ?', f.active);
-  const dir = f.order === 'desc' ? 'DESC' : 'ASC';
+  const dir = direction(f.order);
   const orderBy = `${WAREHOUSE_ORDER[f.sort ?? 'name']} ${dir} NULLS LAST, w.id ${dir}`;
   const { rows, total } = await page<Row>(q, { select: SELECT, from: FROM, where, orderBy }, f.limit, f.offset);
   return { rows: rows.map(view), total };

@@ -1,6 +1,26 @@
+import { MAX_SEARCH_WORDS } from '@wms/shared-api';
 import type { Queryable } from '../db';
 
-/** SQL helpers of the registry lists. Every value travels as a parameter; only whitelisted column names are spliced. */
+/**
+ * The list kit of every domain's query module (sql.ts / *-queries.ts): WHERE building, "contains" search, one page with
+ * its total, and `sendPage` for the route. Every value travels as a parameter; only whitelisted column names are spliced.
+ *
+ *   const where = new Where('t.deleted_at IS NULL');
+ *   for (const word of searchWords(f.q)) where.add('t.search LIKE lower(?)', containsPattern(word));
+ *   return page<Row>(q, { select, from, where, orderBy: `${ORDER[f.sort ?? 'name']} ${direction(f.order)}` }, f.limit, f.offset);
+ *   // the route: return sendPage(reply, await sql.listThings(db, request.query));   (http/page.ts)
+ */
+
+/** One page of a list and the number of all its matches (the route answers it with http/page.ts `sendPage`). */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+/** 'ASC' or 'DESC' for a list's `order` (absent: ascending). */
+export function direction(order: 'asc' | 'desc' | undefined): 'ASC' | 'DESC' {
+  return order === 'desc' ? 'DESC' : 'ASC';
+}
 
 /** `%word%` for LIKE, with LIKE's own wildcards in the word taken literally. */
 export function containsPattern(word: string): string {
@@ -8,7 +28,7 @@ export function containsPattern(word: string): string {
 }
 
 /** The words of a free-text search ("vite  inox" → ['vite', 'inox']), at most `max`. */
-export function searchWords(q: string | undefined, max: number): string[] {
+export function searchWords(q: string | undefined, max = MAX_SEARCH_WORDS): string[] {
   return (q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, max);
 }
 
@@ -45,7 +65,7 @@ export async function page<T>(
   sql: { select: string; from: string; where: Where; orderBy: string },
   limit: number,
   offset: number,
-): Promise<{ rows: T[]; total: number }> {
+): Promise<Page<T>> {
   const { rows: counted } = await q.query<{ total: number }>(`SELECT count(*) AS total ${sql.from} ${sql.where}`, sql.where.params);
   const total = Number(counted[0].total);
   if (total === 0 || offset >= total) return { rows: [], total };
