@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, bearer, signIn } from './support';
+import { apiToken, bearer, signIn, switchLanguage } from './support';
 
 // Issue 8: axe over every route of SPEC §2 that exists, signed in as admin, and again after a failed (empty) save on
 // each form: no critical and no serious violation. A route still being built elsewhere is listed as it lands.
@@ -113,8 +113,21 @@ test.describe('accessibility (axe)', () => {
       await page.goto(url);
       await settled(page);
       expect(await seriousViolations(page)).toEqual([]);
+      // The tab names the page as its heading does, in the user's language (issue 8).
+      const heading = (await page.locator('h1').first().innerText()).trim();
+      await expect(page).toHaveTitle(`${heading} · WMS`);
     });
   }
+
+  test('document.title follows the language', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/operazioni/movimenti');
+    await settled(page);
+    await expect(page).toHaveTitle('Movimenti · WMS');
+    await switchLanguage(page, 'fr');
+    await expect(page).toHaveTitle('Mouvements · WMS');
+    await switchLanguage(page, 'it');
+  });
 
   for (const { url, name, open } of FORMS) {
     test(`form ${name ?? String(url)}${open ? ' (inline)' : ''}, also after an empty save`, async ({ page }) => {
