@@ -116,7 +116,7 @@ describe('receiving', () => {
   });
 
   it('the batch sum may differ from the quantity by 0.001 at most; the batches are what is received', async () => {
-    const { order, itemId, product } = await oneLineOrder(t.db, 10, { hasBatch: true });
+    const { order, itemId } = await oneLineOrder(t.db, 10, { hasBatch: true });
     const line = (quantity: number, batches: number[]) => ({
       ...ddt,
       order_id: order.id,
