@@ -1,4 +1,5 @@
 import {
+  ORDER_STATUSES,
   itemStatus,
   remainingQuantity,
   type Currency,
@@ -22,7 +23,10 @@ import { containsPattern, iso, searchWords, Where, type Page } from '../http/lis
 
 const SELECT = `o.id, o.order_number, o.order_date, o.requested_arrival_date, o.confirmed_arrival_date, o.supplier_id,
   s.business_name AS supplier_name, o.notes, o.currency, o.status, o.total_amount, o.item_count,
-  cu.username AS created_by, mu.username AS modified_by, o.created_at, o.updated_at`;
+  cu.username AS created_by, mu.username AS modified_by, o.created_at, o.updated_at,
+  (SELECT coalesce(json_agg(json_build_object('currency', t.currency, 'amount', t.amount) ORDER BY t.first_line), '[]')::text
+     FROM (SELECT i.currency, sum(i.total)::text AS amount, min(i.line_no) AS first_line
+             FROM purchase_order_items i WHERE i.order_id = o.id GROUP BY i.currency) t) AS totals_json`;
 const FROM = `FROM purchase_orders o
   JOIN suppliers s ON s.id = o.supplier_id
   LEFT JOIN users cu ON cu.id = o.created_by
@@ -41,7 +45,7 @@ export const ORDER_ORDER: Record<PurchaseOrderSort, string[]> = {
   total_amount: ['o.total_amount'],
 };
 
-type Row = Omit<PurchaseOrderSummary, 'totals' | 'created_at' | 'updated_at'> & { created_at: Date; updated_at: Date };
+type Row = Omit<PurchaseOrderSummary, 'totals' | 'created_at' | 'updated_at'> & { created_at: Date; updated_at: Date; totals_json: string };
 
 export interface OrderFilter {
   q?: string;
@@ -119,6 +123,16 @@ async function countOrders(q: Queryable, f: ListFilter, where: Where): Promise<n
     const { rows } = await q.query<{ total: string }>('SELECT coalesce(sum(live), 0) AS total FROM purchase_order_live_counts');
     return Number(rows[0].total);
   }
+  if (f.status === 'fullyReceived' && noFilter({ ...f, status: undefined })) {
+    // Received orders pile up over the years while open ones stay few: all live orders minus the open ones, in one
+    // statement (one snapshot), reads a few thousand index entries instead of ~90 % of the index.
+    const { rows } = await q.query<{ total: string }>(
+      `SELECT (SELECT coalesce(sum(live), 0) FROM purchase_order_live_counts)
+            - (SELECT count(*) FROM purchase_orders o WHERE o.deleted_at IS NULL AND o.status = ANY ($1::text[])) AS total`,
+      [ORDER_STATUSES.filter((x) => x !== 'fullyReceived')],
+    );
+    return Number(rows[0].total);
+  }
   const { rows } = await q.query<{ total: string }>(`SELECT count(*) AS total FROM purchase_orders o ${where}`, where.params);
   return Number(rows[0].total);
 }
@@ -159,21 +173,10 @@ function pageIds(f: OrderFilter, where: Where, total: number): { sql: string; or
   return { orderBy, sql: `SELECT o.id FROM purchase_orders o ${where} ORDER BY ${orderBy} ${limit}` };
 }
 
-/** Σ line totals per currency of some orders (the page's), in one query. */
-async function totalsOf(q: Queryable, ids: number[]): Promise<Map<number, Array<{ currency: Currency; amount: string }>>> {
-  const out = new Map<number, Array<{ currency: Currency; amount: string }>>();
-  if (!ids.length) return out;
-  const { rows } = await q.query<{ order_id: number; currency: Currency; amount: string }>(
-    `SELECT order_id, currency, sum(total) AS amount FROM purchase_order_items WHERE order_id = ANY ($1::bigint[])
-      GROUP BY order_id, currency ORDER BY order_id, min(line_no)`,
-    [ids],
-  );
-  for (const r of rows) out.set(r.order_id, [...(out.get(r.order_id) ?? []), { currency: r.currency, amount: r.amount }]);
-  return out;
-}
-
-function summary(r: Row, totals: Array<{ currency: Currency; amount: string }> | undefined): PurchaseOrderSummary {
-  return { ...r, totals: totals ?? [], created_at: iso(r.created_at), updated_at: iso(r.updated_at) };
+/** A row as the API shows it; `totals` (Σ line totals per currency, first line's currency first) comes as JSON text. */
+function summary({ totals_json, ...r }: Row): PurchaseOrderSummary {
+  const totals = JSON.parse(totals_json) as Array<{ currency: Currency; amount: string }>;
+  return { ...r, totals, created_at: iso(r.created_at), updated_at: iso(r.updated_at) };
 }
 
 export async function listOrders(q: Queryable, f: OrderFilter): Promise<Page<PurchaseOrderSummary>> {
@@ -187,11 +190,7 @@ export async function listOrders(q: Queryable, f: OrderFilter): Promise<Page<Pur
       ORDER BY ${ids.orderBy}`,
     [...where.params, f.limit, f.offset],
   );
-  const totals = await totalsOf(
-    q,
-    rows.map((r) => r.id),
-  );
-  return { rows: rows.map((r) => summary(r, totals.get(r.id))), total };
+  return { rows: rows.map(summary), total };
 }
 
 /** A batch of the CSV export: the filtered list in its default order (newest first), after the row `after`. */
@@ -207,11 +206,7 @@ export async function exportBatch(
     `SELECT ${SELECT} ${FROM} ${where} ORDER BY o.order_date DESC, o.id DESC LIMIT ${Number(size)}`,
     where.params,
   );
-  const totals = await totalsOf(
-    q,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => summary(r, totals.get(r.id)));
+  return rows.map(summary);
 }
 
 type ItemRow = Omit<PurchaseOrderItem, 'status' | 'remaining_quantity'>;
@@ -233,8 +228,7 @@ export async function getOrder(q: Queryable, id: number): Promise<PurchaseOrder 
   const { rows } = await q.query<Row>(`SELECT ${SELECT} ${FROM} WHERE o.id = $1 AND o.deleted_at IS NULL`, [id]);
   if (!rows[0]) return null;
   const items = await orderItems(q, id);
-  const totals = await totalsOf(q, [id]);
-  return { ...summary(rows[0], totals.get(id)), items };
+  return { ...summary(rows[0]), items };
 }
 
 /**

@@ -3,6 +3,7 @@
  * real order and goods-receipt routes), the exact live count, the search text and its supplier-name side, every sort, and
  * order numbers past 5 digits. Both databases.
  */
+import { ORDER_STATUSES } from '@wms/shared-api';
 import { orderInvariants } from '../../src/purchase-orders/sql';
 import { makeTestApp, type TestApp } from '../helpers';
 import { caller, type Caller } from '../registry/kit';
@@ -143,6 +144,16 @@ describe('stored status and totals = what the lines say', () => {
     const unfiltered = await admin.get('/purchase-orders?limit=1');
     const { rows } = await t.db.query<{ n: string }>('SELECT count(*) AS n FROM purchase_orders WHERE deleted_at IS NULL');
     expect(unfiltered.headers['x-total-count']).toBe(String(rows[0].n));
+    for (const status of ORDER_STATUSES) {
+      const counted = await t.db.query<{ n: string }>(
+        'SELECT count(*) AS n FROM purchase_orders WHERE deleted_at IS NULL AND status = $1',
+        [status],
+      );
+      expect({ status, total: (await admin.get(`/purchase-orders?status=${status}&limit=1`)).headers['x-total-count'] }).toEqual({
+        status,
+        total: String(counted.rows[0].n),
+      });
+    }
     expect(await orderInvariants(t.db)).toEqual([]);
   });
 
