@@ -68,7 +68,7 @@ const FORMS: { url: string | ((page: Page) => Promise<string>); name?: string; o
     url: '/anagrafica/fornitori',
     open: (page) =>
       page
-        .getByRole('button', { name: /Aggiungi/ })
+        .getByRole('button', { name: /^Nuovo/ })
         .first()
         .click(),
   },
@@ -76,7 +76,7 @@ const FORMS: { url: string | ((page: Page) => Promise<string>); name?: string; o
     url: '/anagrafica/clienti',
     open: (page) =>
       page
-        .getByRole('button', { name: /Aggiungi/ })
+        .getByRole('button', { name: /^Nuovo/ })
         .first()
         .click(),
   },

@@ -184,6 +184,8 @@ export async function activityViews(q: Queryable, rows: ActivityRow[]): Promise<
         if (HIDDEN.has(key)) continue;
         const c = change(value);
         if (subject && !c && subjectOf.repeats.includes(key)) continue;
+        // An empty plain value says nothing (a load has no destination, a product without batches no batch).
+        if (!c && (value === null || value === undefined || value === '')) continue;
         const ref = REFS[key];
         if (ref) {
           fields.push(c ? { field: ref.field, kind: 'text', from: name(ref.ref, c.from), value: name(ref.ref, c.to) } : { field: ref.field, kind: 'text', value: name(ref.ref, value) });
