@@ -1,8 +1,9 @@
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loadConfig, type Config } from './config';
 import type { Db } from './db';
 import { authGuard } from './auth/guard';
+import { SessionCache } from './auth/sessions';
 import { domains as defaultDomains, type Domain } from './domains';
 import { answerClientError, describeError, installErrorHandler, notFoundBody } from './http/error-handler';
 import { healthRoutes } from './http/health';
@@ -12,6 +13,7 @@ import { withLogRedaction } from './http/logging';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerOpenApi } from './http/openapi';
 import { zodValidatorCompiler } from './http/validation';
+import { schemaSerializerCompiler } from './http/serializer';
 import { registerCompression } from './web/compress';
 import { isSpaNavigation, registerWeb, sendSpaIndex, webLayout } from './web/serve';
 
@@ -20,6 +22,11 @@ declare module 'fastify' {
     /** The database, for every domain plugin: `app.db.tx(async (q) => …)`. */
     db: Db;
     config: Config;
+    /**
+     * The short cache of live sessions behind authGuard. Whatever ends a session or changes a user calls
+     * `app.sessions.forgetSession(id)` / `app.sessions.forgetUser(userId)` after its transaction commits.
+     */
+    sessions: SessionCache;
   }
 }
 
@@ -54,9 +61,12 @@ export async function buildApp(opts: BuildAppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers: fast-json-stringify from each route's response schema (http/serializer.ts), not a zod parse per call.
+  app.setSerializerCompiler(schemaSerializerCompiler);
   app.decorate('db', opts.db);
   app.decorate('config', config);
+  const sessions = new SessionCache();
+  app.decorate('sessions', sessions);
   app.decorateRequest('user', null as never);
   app.decorateRequest('sessionId', 0);
   installJsonParser(app);
@@ -70,7 +80,7 @@ export async function buildApp(opts: BuildAppOptions) {
   // Everything under /api sits behind the guard; routes opt out with `config: { public: true }`.
   await app.register(
     async (api) => {
-      api.addHook('onRequest', authGuard(opts.db, config.sessionTtlHours));
+      api.addHook('onRequest', authGuard(opts.db, config.sessionTtlHours, sessions));
       await api.register(healthRoutes);
       for (const domain of [...defaultDomains, ...(opts.domains ?? [])]) await api.register(domain.routes);
     },
