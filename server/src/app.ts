@@ -7,6 +7,7 @@ import { SessionCache } from './auth/sessions';
 import { domains as defaultDomains, type Domain } from './domains';
 import { answerClientError, describeError, installErrorHandler, notFoundBody } from './http/error-handler';
 import { healthRoutes } from './http/health';
+import { scheduleIdempotencyKeyPruning } from './http/idempotency';
 import { installJsonParser } from './http/json-parser';
 import { installTextGuard } from './http/text-guard';
 import { withLogRedaction } from './http/logging';
@@ -51,6 +52,7 @@ export async function buildApp(opts: BuildAppOptions) {
   const app = Fastify({
     logger: withLogRedaction(opts.logger),
     bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
     // Malformed URLs are refused by the router before any handler: answer them as JSON like everything else.
     frameworkErrors: (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const { status, body } = describeError(err, request);
@@ -72,6 +74,7 @@ export async function buildApp(opts: BuildAppOptions) {
   installJsonParser(app);
   installTextGuard(app);
   installErrorHandler(app);
+  scheduleIdempotencyKeyPruning(app, opts.db);
   await registerSecurityHeaders(app, config.remotesFile);
   await registerCompression(app);
 

@@ -89,5 +89,6 @@ export {
   type PagedList,
   type PagedListOptions,
 } from './lists/usePagedList';
+export { PagedTable, ListBody, type PagedTableProps, type ListBodyProps } from './lists/PagedTable';
 export { useDocumentTitle } from './components/useDocumentTitle';
 export { NotFound, isNotFound, type NotFoundProps } from './components/NotFound';

@@ -1,8 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { ReceiptOrderRow } from '@wms/shared-api';
-import { DataTable, displayDay, ErrorState, formatNumber, PageHeader, Spinner, useServerList, type Column } from '@wms/shared-ui';
+import { displayDay, formatNumber, PageHeader, PagedTable, usePagedList, type Column } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { ORDERS_TO_RECEIVE_PATH } from './api';
 import { labelsUrl, receiptOrderUrl } from './paths';
@@ -15,15 +15,7 @@ export function GoodsReceiptListPage() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const saved = useLocation().state as { receiptId?: number; documentNumber?: string } | null;
-  const [showAll, setShowAll] = useState(false);
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const list = useServerList<ReceiptOrderRow>(ORDERS_TO_RECEIVE_PATH, {
-    show_all: showAll,
-    q: search,
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
-  });
+  const list = usePagedList<ReceiptOrderRow>(ORDERS_TO_RECEIVE_PATH, { pageSize: PAGE_SIZE, filters: ['show_all'] });
   const f = (k: string) => t(`goodsReceipt.fields.${k}`);
   const columns = useMemo<Column<ReceiptOrderRow>[]>(
     () => [
@@ -62,46 +54,24 @@ export function GoodsReceiptListPage() {
       <label className="gr-toggle gr-show-all">
         <input
           type="checkbox"
-          checked={showAll}
-          onChange={(e) => {
-            setShowAll(e.target.checked);
-            setPage(1);
-          }}
+          checked={list.filter('show_all') === 'true'}
+          onChange={(e) => list.setFilter('show_all', e.target.checked ? 'true' : '')}
           data-testid="show-all"
         />
         {t('goodsReceipt.showAll')}
       </label>
-      {list.status === 'failed' ? (
-        <ErrorState message={t('goodsReceipt.loadError')} onRetry={list.reload} />
-      ) : list.status === 'loading' ? (
-        <Spinner />
-      ) : (
-        <>
-          <p className="registry-count" aria-live="polite">
-            {t('goodsReceipt.count', { total: formatNumber(list.total, { minDecimals: 0, maxDecimals: 0 }) })}
-          </p>
-          <DataTable
-            columns={columns}
-            rows={list.rows}
-            rowKey={(o) => o.id}
-            caption={t('goodsReceipt.caption')}
-            emptyText={t('goodsReceipt.empty')}
-            searchable
-            search={search}
-            onSearchChange={(q) => {
-              setSearch(q);
-              setPage(1);
-            }}
-            manual
-            pageSize={PAGE_SIZE}
-            page={page}
-            onPageChange={setPage}
-            totalRows={list.total}
-            onRowClick={(o) => navigate(receiptOrderUrl(o.id))}
-            testId="receipt-orders"
-          />
-        </>
-      )}
+      <PagedTable
+        list={list}
+        failedText={t('goodsReceipt.loadError')}
+        count={t('goodsReceipt.count', { total: formatNumber(list.total, { minDecimals: 0, maxDecimals: 0 }) })}
+        columns={columns}
+        rowKey={(o) => o.id}
+        caption={t('goodsReceipt.caption')}
+        emptyText={t('goodsReceipt.empty')}
+        searchable
+        onRowClick={(o) => navigate(receiptOrderUrl(o.id))}
+        testId="receipt-orders"
+      />
     </section>
   );
 }

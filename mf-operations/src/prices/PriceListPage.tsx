@@ -4,20 +4,16 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { PRICE_SORTS, type Price, type PriceCounts, type PriceStatus } from '@wms/shared-api';
 import {
   Badge,
-  DataTable,
   displayDay,
-  ErrorState,
   failureText,
   PageHeader,
-  Spinner,
   toastError,
   toastSuccess,
   useConfirm,
   useDocumentTitle,
   usePagedList,
+  PagedTable,
   type Column,
-  pagingProps,
-  sortingProps,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { deletePrice, fetchPriceCounts, PRICES_PATH } from './api';
@@ -147,29 +143,19 @@ export function PriceListPage() {
           </span>
         ))}
       </p>
-      {list.status === 'failed' ? (
-        <ErrorState message={t('prices.feedback.fetchFailed')} onRetry={reload} />
-      ) : list.status === 'loading' ? (
-        <Spinner />
-      ) : (
-        <div aria-busy={list.refreshing || undefined}>
-          <DataTable
-            columns={columns}
-            rows={list.rows}
-            rowKey={(p) => p.id}
-            caption={t('prices.caption')}
-            truncate={20}
-            emptyText={t('prices.empty')}
-            searchable
-            search={search}
-            onSearchChange={onSearch}
-            {...sortingProps(list)}
-            {...pagingProps(list, PAGE_SIZE)}
-            rowClassName={(p) => (p.status === 'inactive' ? 'row-inactive' : undefined)}
-            testId="prices-table"
-          />
-        </div>
-      )}
+      <PagedTable
+        list={list}
+        failedText={t('prices.feedback.fetchFailed')}
+        columns={columns}
+        rowKey={(p) => p.id}
+        caption={t('prices.caption')}
+        truncate={20}
+        emptyText={t('prices.empty')}
+        searchable
+        onSearchChange={onSearch}
+        rowClassName={(p) => (p.status === 'inactive' ? 'row-inactive' : undefined)}
+        testId="prices-table"
+      />
       {dialog}
     </section>
   );

@@ -4,23 +4,19 @@ import { Link } from 'react-router-dom';
 import { ORDER_STATUSES, PURCHASE_ORDER_SORTS, type OrderStatus, type PurchaseOrderSummary } from '@wms/shared-api';
 import {
   Badge,
-  DataTable,
   DateField,
   displayDay,
-  ErrorState,
   failureText,
   PageHeader,
   SelectField,
-  Spinner,
   SupplierPicker,
   toastError,
   toastSuccess,
   useConfirm,
   useDocumentTitle,
   usePagedList,
+  PagedTable,
   type Column,
-  pagingProps,
-  sortingProps,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { showDecimal } from '../prices/money';
@@ -178,33 +174,19 @@ export function PurchaseOrderListPage() {
           onChange={(d) => list.setFilter('date_to', d)}
         />
       </div>
-      {list.status === 'failed' ? (
-        <ErrorState message={t('purchaseOrders.feedback.fetchFailed')} onRetry={reload} />
-      ) : list.status === 'loading' ? (
-        <Spinner />
-      ) : (
-        <>
-          <p className="registry-count" data-testid="orders-count" aria-live="polite">
-            {t('purchaseOrders.count', { total: list.total })}
-          </p>
-          <div aria-busy={list.refreshing || undefined}>
-            <DataTable
-              columns={columns}
-              rows={list.rows}
-              rowKey={(o) => o.id}
-              caption={t('purchaseOrders.caption')}
-              truncate={20}
-              emptyText={t('purchaseOrders.empty')}
-              searchable
-              search={list.search}
-              onSearchChange={list.setSearch}
-              {...sortingProps(list)}
-              {...pagingProps(list, PAGE_SIZE)}
-              testId="orders-table"
-            />
-          </div>
-        </>
-      )}
+      <PagedTable
+        list={list}
+        failedText={t('purchaseOrders.feedback.fetchFailed')}
+        count={t('purchaseOrders.count', { total: list.total })}
+        countTestId="orders-count"
+        columns={columns}
+        rowKey={(o) => o.id}
+        caption={t('purchaseOrders.caption')}
+        truncate={20}
+        emptyText={t('purchaseOrders.empty')}
+        searchable
+        testId="orders-table"
+      />
       {dialog}
     </section>
   );

@@ -4,20 +4,17 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { SaleView } from '@wms/shared-api';
 import {
   Badge,
-  DataTable,
-  ErrorState,
   failureText,
   formatDecimal,
   currentLanguage,
   PageHeader,
-  Spinner,
   toastError,
   toastSuccess,
   useConfirm,
   useDocumentTitle,
   usePagedList,
+  PagedTable,
   type Column,
-  pagingProps,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { cancelSale, SALES_PATH } from './api';
@@ -141,28 +138,18 @@ export function SaleListPage() {
           </Link>
         }
       />
-      {list.status === 'failed' ? (
-        <ErrorState message={t('sales.fetchFailed')} onRetry={reload} />
-      ) : list.status === 'loading' ? (
-        <Spinner />
-      ) : (
-        <div aria-busy={list.refreshing || undefined}>
-          <DataTable
-            columns={columns}
-            rows={list.rows}
-            rowKey={(s) => s.id}
-            caption={t('sales.caption')}
-            truncate={TRUNCATE}
-            emptyText={t('sales.empty')}
-            searchable
-            search={list.search}
-            onSearchChange={list.setSearch}
-            {...pagingProps(list, PAGE_SIZE)}
-            rowClassName={(s) => (s.status === 'cancelled' ? 'row-inactive' : undefined)}
-            testId="sales-table"
-          />
-        </div>
-      )}
+      <PagedTable
+        list={list}
+        failedText={t('sales.fetchFailed')}
+        columns={columns}
+        rowKey={(s) => s.id}
+        caption={t('sales.caption')}
+        truncate={TRUNCATE}
+        emptyText={t('sales.empty')}
+        searchable
+        rowClassName={(s) => (s.status === 'cancelled' ? 'row-inactive' : undefined)}
+        testId="sales-table"
+      />
       {dialog}
     </section>
   );

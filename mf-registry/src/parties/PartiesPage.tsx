@@ -2,13 +2,11 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emptyParty, partyBodyOf, type Party, type PartyBody, type PartyKind } from '@wms/shared-api';
 import {
-  DataTable,
   failureText,
   useServerList,
-  ErrorState,
   formatNumber,
   PageHeader,
-  Spinner,
+  PagedTable,
   toastError,
   toastSuccess,
   useConfirm,
@@ -129,35 +127,27 @@ export function PartiesPage({ kind }: { kind: PartyKind }) {
       />
       {editing ? (
         <PartyForm key={editing.id ?? 'new'} kind={kind} id={editing.id} initial={editing.initial} onDone={closeForm} />
-      ) : list.status === 'failed' ? (
-        <ErrorState message={t(`${kind}.listError`)} onRetry={reload} />
-      ) : list.status === 'loading' ? (
-        <Spinner />
       ) : (
-        <>
-          <p className="registry-count" data-testid={`${kind}-count`} aria-live="polite">
-            {t(`${kind}.count`, { total: formatNumber(list.total, { minDecimals: 0, maxDecimals: 0 }) })}
-          </p>
-          <DataTable
-            columns={columns}
-            rows={list.rows}
-            rowKey={(p) => p.id}
-            caption={t(`${kind}.caption`)}
-            truncate={TRUNCATE}
-            emptyText={t(`${kind}.empty`)}
-            sort={sort}
-            onSortChange={(next) => {
-              setSort(next);
-              setPage(1);
-            }}
-            manual
-            pageSize={PAGE_SIZE}
-            page={page}
-            onPageChange={setPage}
-            totalRows={list.total}
-            testId={`${kind}-table`}
-          />
-        </>
+        <PagedTable
+          list={list}
+          failedText={t(`${kind}.listError`)}
+          count={t(`${kind}.count`, { total: formatNumber(list.total, { minDecimals: 0, maxDecimals: 0 }) })}
+          countTestId={`${kind}-count`}
+          columns={columns}
+          rowKey={(p) => p.id}
+          caption={t(`${kind}.caption`)}
+          truncate={TRUNCATE}
+          emptyText={t(`${kind}.empty`)}
+          sort={sort}
+          onSortChange={(next) => {
+            setSort(next);
+            setPage(1);
+          }}
+          pageSize={PAGE_SIZE}
+          page={page}
+          onPageChange={setPage}
+          testId={`${kind}-table`}
+        />
       )}
       {dialog}
     </section>

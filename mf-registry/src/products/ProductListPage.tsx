@@ -3,14 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Product } from '@wms/shared-api';
 import {
-  DataTable,
   failureText,
   useDebounced,
   useServerList,
-  ErrorState,
   formatNumber,
   PageHeader,
-  Spinner,
+  PagedTable,
   toastError,
   toastSuccess,
   useConfirm,
@@ -141,39 +139,27 @@ export function ProductListPage() {
           </>
         }
       />
-      {list.status === 'failed' ? (
-        <ErrorState message={t('products.feedback.listError')} onRetry={reload} />
-      ) : list.status === 'loading' ? (
-        <Spinner />
-      ) : (
-        <>
-          <p className="registry-count" data-testid="products-count" aria-live="polite">
-            {t('products.count', { total: formatNumber(list.total, { minDecimals: 0, maxDecimals: 0 }) })}
-          </p>
-          <div aria-busy={list.refreshing || undefined}>
-            <DataTable
-              columns={columns}
-              rows={list.rows}
-              rowKey={(p) => p.id}
-              caption={t('products.caption')}
-              truncate={TRUNCATE}
-              emptyText={t('products.empty')}
-              searchable
-              search={search}
-              onSearchChange={onSearch}
-              sort={sort}
-              onSortChange={onSort}
-              manual
-              pageSize={PAGE_SIZE}
-              page={page}
-              onPageChange={setPage}
-              totalRows={list.total}
-              rowClassName={(p) => (p.status === 'inactive' ? 'row-inactive' : undefined)}
-              testId="products-table"
-            />
-          </div>
-        </>
-      )}
+      <PagedTable
+        list={list}
+        failedText={t('products.feedback.listError')}
+        count={t('products.count', { total: formatNumber(list.total, { minDecimals: 0, maxDecimals: 0 }) })}
+        countTestId="products-count"
+        columns={columns}
+        rowKey={(p) => p.id}
+        caption={t('products.caption')}
+        truncate={TRUNCATE}
+        emptyText={t('products.empty')}
+        searchable
+        search={search}
+        onSearchChange={onSearch}
+        sort={sort}
+        onSortChange={onSort}
+        pageSize={PAGE_SIZE}
+        page={page}
+        onPageChange={setPage}
+        rowClassName={(p) => (p.status === 'inactive' ? 'row-inactive' : undefined)}
+        testId="products-table"
+      />
       {dialog}
     </section>
   );

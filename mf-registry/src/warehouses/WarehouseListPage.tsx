@@ -5,11 +5,9 @@ import { apiError, type Warehouse } from '@wms/shared-api';
 import {
   Badge,
   useServerList,
-  DataTable,
-  ErrorState,
   formatNumber,
   PageHeader,
-  Spinner,
+  PagedTable,
   toastError,
   toastSuccess,
   useConfirm,
@@ -117,35 +115,25 @@ export function WarehouseListPage() {
           </Link>
         }
       />
-      {list.status === 'failed' ? (
-        <ErrorState message={t('warehouses.feedback.listError')} onRetry={reload} />
-      ) : list.status === 'loading' ? (
-        <Spinner />
-      ) : (
-        <>
-          <p className="registry-count" data-testid="warehouses-count" aria-live="polite">
-            {t('warehouses.count', { total: formatNumber(list.total, { minDecimals: 0, maxDecimals: 0 }) })}
-          </p>
-          <DataTable
-            columns={columns}
-            rows={list.rows}
-            rowKey={(w) => w.id}
-            caption={t('warehouses.caption')}
-            emptyText={t('warehouses.empty')}
-            sort={sort}
-            onSortChange={(next) => {
-              setSort(next);
-              setPage(1);
-            }}
-            manual
-            pageSize={PAGE_SIZE}
-            page={page}
-            onPageChange={setPage}
-            totalRows={list.total}
-            testId="warehouses-table"
-          />
-        </>
-      )}
+      <PagedTable
+        list={list}
+        failedText={t('warehouses.feedback.listError')}
+        count={t('warehouses.count', { total: formatNumber(list.total, { minDecimals: 0, maxDecimals: 0 }) })}
+        countTestId="warehouses-count"
+        columns={columns}
+        rowKey={(w) => w.id}
+        caption={t('warehouses.caption')}
+        emptyText={t('warehouses.empty')}
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next);
+          setPage(1);
+        }}
+        pageSize={PAGE_SIZE}
+        page={page}
+        onPageChange={setPage}
+        testId="warehouses-table"
+      />
       {dialog}
     </section>
   );

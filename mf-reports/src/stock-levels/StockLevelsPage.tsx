@@ -2,10 +2,9 @@ import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXPIRING_SOON_DAYS, type StockLevelRow } from '@wms/shared-api';
 import {
-  ErrorState,
+  ListBody,
   PageHeader,
   SelectField,
-  Spinner,
   TextField,
   failureText,
   formatDate,
@@ -135,81 +134,79 @@ export function StockLevelsPage() {
           .join(' · ')}{' '}
         — {t('stockLevels.printedOn', { date: formatDate(new Date()) })}
       </p>
-      {list.status === 'failed' ? (
-        <ErrorState message={t('stockLevels.fetchFailed')} onRetry={list.reload} testId="stock-error" />
-      ) : list.status === 'loading' ? (
-        <Spinner />
-      ) : (
-        <>
-          <p className="muted report-count" data-testid="stock-total">
-            {t('stockLevels.total', { count: list.total })} · {t('stockLevels.legendMarkers', { days: EXPIRING_SOON_DAYS })}
-          </p>
-          <div className="table-scroll">
-            <table className="data-table report-table" data-testid="stock-table" aria-busy={list.refreshing}>
-              <caption className="sr-only">{t('stockLevels.title')}</caption>
-              <thead>
+      <ListBody
+        list={list}
+        failedText={t('stockLevels.fetchFailed')}
+        errorTestId="stock-error"
+        count={`${t('stockLevels.total', { count: list.total })} · ${t('stockLevels.legendMarkers', { days: EXPIRING_SOON_DAYS })}`}
+        countClassName="muted report-count"
+        countTestId="stock-total"
+      >
+        <div className="table-scroll">
+          <table className="data-table report-table" data-testid="stock-table">
+            <caption className="sr-only">{t('stockLevels.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="no-print">
+                  <span className="sr-only">{t('stockLevels.columns.expand')}</span>
+                </th>
+                <th scope="col">{t('stockLevels.columns.code')}</th>
+                <th scope="col">{t('stockLevels.columns.description')}</th>
+                <th scope="col">{t('stockLevels.columns.category')}</th>
+                <th scope="col" className="align-end">
+                  {t('stockLevels.columns.quantity')}
+                </th>
+                <th scope="col">{t('stockLevels.columns.unit')}</th>
+                <th scope="col" className="align-end">
+                  {t('stockLevels.columns.warehouses')}
+                </th>
+                <th scope="col">{t('stockLevels.columns.expiry')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.rows.length === 0 ? (
                 <tr>
-                  <th scope="col" className="no-print">
-                    <span className="sr-only">{t('stockLevels.columns.expand')}</span>
-                  </th>
-                  <th scope="col">{t('stockLevels.columns.code')}</th>
-                  <th scope="col">{t('stockLevels.columns.description')}</th>
-                  <th scope="col">{t('stockLevels.columns.category')}</th>
-                  <th scope="col" className="align-end">
-                    {t('stockLevels.columns.quantity')}
-                  </th>
-                  <th scope="col">{t('stockLevels.columns.unit')}</th>
-                  <th scope="col" className="align-end">
-                    {t('stockLevels.columns.warehouses')}
-                  </th>
-                  <th scope="col">{t('stockLevels.columns.expiry')}</th>
+                  <td colSpan={8} className="table-empty">
+                    {t('stockLevels.empty')}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {list.rows.length === 0 ? (
-                  <tr>
-                    <td colSpan={8} className="table-empty">
-                      {t('stockLevels.empty')}
-                    </td>
-                  </tr>
-                ) : null}
-                {list.rows.map((r) => {
-                  const open = details.isOpen(r.product_id);
-                  return (
-                    <Fragment key={r.product_id}>
-                      <tr className="report-product" data-testid={`stock-row-${r.product_code}`}>
-                        <td className="no-print">
-                          <button
-                            type="button"
-                            className="btn btn-ghost expand-button"
-                            aria-expanded={open}
-                            aria-label={t(open ? 'stockLevels.collapse' : 'stockLevels.expand', { code: r.product_code })}
-                            onClick={() => details.toggle(r.product_id)}
-                            data-testid={`expand-${r.product_code}`}
-                          >
-                            {open ? '▾' : '▸'}
-                          </button>
-                        </td>
-                        <td>{r.product_code}</td>
-                        <td>{r.product_description}</td>
-                        <td>{r.product_category}</td>
-                        <td className="align-end">{formatQuantity(r.quantity)}</td>
-                        <td>{r.unit_of_measure ?? ''}</td>
-                        <td className="align-end">{r.warehouses}</td>
-                        <td>
-                          {formatDate(r.earliest_expiry)} <ExpiryMarker expiry={r.earliest_expiry} />
-                        </td>
-                      </tr>
-                      {open ? <ProductDetails state={details.state(r.product_id)} onRetry={() => details.load(r.product_id)} /> : null}
-                    </Fragment>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <Pager total={list.total} offset={list.offset} pageSize={list.pageSize} onChange={list.setOffset} ns="stockLevels" />
-        </>
-      )}
+              ) : null}
+              {list.rows.map((r) => {
+                const open = details.isOpen(r.product_id);
+                return (
+                  <Fragment key={r.product_id}>
+                    <tr className="report-product" data-testid={`stock-row-${r.product_code}`}>
+                      <td className="no-print">
+                        <button
+                          type="button"
+                          className="btn btn-ghost expand-button"
+                          aria-expanded={open}
+                          aria-label={t(open ? 'stockLevels.collapse' : 'stockLevels.expand', { code: r.product_code })}
+                          onClick={() => details.toggle(r.product_id)}
+                          data-testid={`expand-${r.product_code}`}
+                        >
+                          {open ? '▾' : '▸'}
+                        </button>
+                      </td>
+                      <td>{r.product_code}</td>
+                      <td>{r.product_description}</td>
+                      <td>{r.product_category}</td>
+                      <td className="align-end">{formatQuantity(r.quantity)}</td>
+                      <td>{r.unit_of_measure ?? ''}</td>
+                      <td className="align-end">{r.warehouses}</td>
+                      <td>
+                        {formatDate(r.earliest_expiry)} <ExpiryMarker expiry={r.earliest_expiry} />
+                      </td>
+                    </tr>
+                    {open ? <ProductDetails state={details.state(r.product_id)} onRetry={() => details.load(r.product_id)} /> : null}
+                  </Fragment>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        <Pager total={list.total} offset={list.offset} pageSize={list.pageSize} onChange={list.setOffset} ns="stockLevels" />
+      </ListBody>
     </div>
   );
 }

@@ -115,6 +115,8 @@ export async function receiveGoods(
           movementType: 'C',
           sourceType: 'PO',
           sourceDocument: { type: 'PO', id: order.id, number: order.order_number },
+          // The order's line: the item's receipt history is the ledger's movements of this line.
+          sourceLineId: line.id,
           productId: line.product_id,
           warehouseId: item.warehouse_id as number,
           batchNumber: load.batch_number,

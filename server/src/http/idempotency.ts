@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db';
 import { AppError, type Bilingual } from './errors';
 
@@ -155,8 +155,58 @@ export async function idempotentReply<T>(
   return reply.code(answer.status).send(answer.body);
 }
 
-/** Forgets keys older than `days` (a retried request is minutes old; a week is plenty). Returns how many were removed. */
-export async function pruneIdempotencyKeys(q: Queryable, days = 7): Promise<number> {
-  const r = await q.query(`DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(days => $1)`, [days]);
+/**
+ * How long a key is remembered: 24 hours. A retry of a user action (a double click, a timeout, a reconnecting client) comes
+ * seconds or minutes later, so within a day every retry is still exactly-once; after that the key is forgotten and the
+ * table holds about one day of guarded writes.
+ */
+export const IDEMPOTENCY_KEY_MAX_AGE_HOURS = 24;
+/** How often the server prunes (the first prune runs a minute after start, so a restart does not postpone it by an hour). */
+export const IDEMPOTENCY_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+const FIRST_PRUNE_DELAY_MS = 60 * 1000;
+
+/** Forgets keys older than `maxAgeHours` (default IDEMPOTENCY_KEY_MAX_AGE_HOURS). Returns how many were removed. */
+export async function pruneIdempotencyKeys(q: Queryable, maxAgeHours = IDEMPOTENCY_KEY_MAX_AGE_HOURS): Promise<number> {
+  const r = await q.query(`DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(hours => $1)`, [maxAgeHours]);
   return r.rowCount;
+}
+
+export interface PruningOptions {
+  intervalMs?: number;
+  firstDelayMs?: number;
+  maxAgeHours?: number;
+}
+
+/**
+ * Prunes the keys on a timer while `app` runs: started when the app is ready, stopped (and an in-flight prune awaited) when
+ * it closes. The timers are unref'd, so they never keep the process alive; a failed prune is logged and retried next time.
+ */
+export function scheduleIdempotencyKeyPruning(app: FastifyInstance, db: Db, opts: PruningOptions = {}): void {
+  const { intervalMs = IDEMPOTENCY_PRUNE_INTERVAL_MS, firstDelayMs = FIRST_PRUNE_DELAY_MS, maxAgeHours } = opts;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const run = () => {
+    if (running || stopped) return;
+    running = pruneIdempotencyKeys(db, maxAgeHours)
+      .then((n) => {
+        if (n > 0) app.log.info({ removed: n }, 'idempotency keys pruned');
+      })
+      .catch((err: unknown) => app.log.warn({ err }, 'idempotency key pruning failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  app.addHook('onReady', async () => {
+    timer = setTimeout(() => {
+      run();
+      if (!stopped) timer = setInterval(run, intervalMs).unref();
+    }, firstDelayMs).unref();
+  });
+  app.addHook('onClose', async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer); // clears an interval as well
+    timer = null;
+    await running;
+  });
 }

@@ -74,6 +74,8 @@ async function postSale(
         movementType: 'S',
         sourceType: 'SO',
         sourceDocument: { type: 'SO', id, number: String(id) },
+        // A sale is a one-line document: its line is the sale itself.
+        sourceLineId: id,
         productId: f.product_id,
         warehouseId: f.warehouse_id,
         batchNumber: batch || null,

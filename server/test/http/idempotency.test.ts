@@ -7,11 +7,16 @@ import { z } from 'zod';
 import {
   idempotencyFingerprint,
   idempotentReply,
+  IDEMPOTENCY_KEY_MAX_AGE_HOURS,
   pruneIdempotencyKeys,
   runIdempotent,
+  scheduleIdempotencyKeyPruning,
   type IdempotencyContext,
 } from '../../src/http/idempotency';
 import { AppError } from '../../src/http/errors';
+import Fastify from 'fastify';
+import { buildApp } from '../../src/app';
+import type { Db } from '../../src/db';
 import { makeTestApp, type TestApp } from '../helpers';
 
 jest.setTimeout(60_000);
@@ -141,4 +146,57 @@ it('runIdempotent directly: fingerprint ignores key order; prune forgets old key
   await t.db.query(`UPDATE idempotency_keys SET created_at = now() - interval '8 days' WHERE scope = 'test.direct'`);
   expect(await pruneIdempotencyKeys(t.db)).toBe(1);
   expect((await runIdempotent(t.db, ctx({ a: 1 }), write)).body).toEqual({ writes: 2 });
+});
+
+it("keys live 24 h: the server prunes older ones on an unref'd timer that stops when the app closes", async () => {
+  expect(IDEMPOTENCY_KEY_MAX_AGE_HOURS).toBe(24);
+  const user = await t.createUser('sales');
+  const key = (name: string, age: string) =>
+    t.db.query(
+      `INSERT INTO idempotency_keys (scope, user_id, key, fingerprint, status_code, body, created_at)
+       VALUES ('test.prune', $1, $2, 'f', 201, 'null', now() - $3::interval)`,
+      [user.id, name, age],
+    );
+  await key('old', '25 hours');
+  await key('recent', '23 hours');
+  const keys = async () =>
+    (await t.db.query<{ key: string }>(`SELECT key FROM idempotency_keys WHERE scope = 'test.prune' ORDER BY key`)).rows.map((r) => r.key);
+
+  // Count the prunes through the real database.
+  let prunes = 0;
+  const db: Db = {
+    ...t.db,
+    query: ((sql: string, params?: unknown[]) => {
+      if (sql.startsWith('DELETE FROM idempotency_keys')) prunes += 1;
+      return t.db.query(sql, params);
+    }) as Db['query'],
+  };
+  const app = Fastify();
+  const unrefs = jest.spyOn(global, 'setInterval');
+  scheduleIdempotencyKeyPruning(app, db, { firstDelayMs: 5, intervalMs: 20 });
+  await app.ready();
+  for (let i = 0; i < 100 && prunes < 3; i++) await new Promise((r) => setTimeout(r, 20));
+  expect(prunes).toBeGreaterThanOrEqual(3); // the first prune, then every interval
+  expect(await keys()).toEqual(['recent']);
+  const interval = unrefs.mock.results.at(-1)?.value as NodeJS.Timeout;
+  unrefs.mockRestore();
+  expect(interval).toBeDefined();
+  expect(interval.hasRef()).toBe(false); // never keeps the process alive
+
+  await app.close();
+  const after = prunes;
+  await new Promise((r) => setTimeout(r, 100));
+  expect(prunes).toBe(after); // stopped with the app
+});
+
+it('every app schedules the pruning (buildApp), a minute after start; closing the app cancels it', async () => {
+  const timeouts = jest.spyOn(global, 'setTimeout');
+  const other = await buildApp({ db: t.db });
+  const first = timeouts.mock.calls.findIndex(([, ms]) => ms === 60_000);
+  const timer = timeouts.mock.results[first]?.value as NodeJS.Timeout & { _destroyed?: boolean };
+  timeouts.mockRestore();
+  expect(first).toBeGreaterThanOrEqual(0);
+  expect(timer.hasRef()).toBe(false);
+  await other.close();
+  expect(timer._destroyed).toBe(true);
 });

@@ -1,5 +1,6 @@
 /** Sales API (SPEC §7 /sales) on the real routes: posting through the ledger, FEFO, expiry, cancel, edit, refusals, roles. */
 import { ledgerMatchesBalances } from '../../src/stock/ledger';
+import { documentLineMovements, documentLineNet } from '../../src/stock/movement-queries';
 import { balance, countMovements, makeProduct, makeWarehouse, stockSnapshot } from '../stock/fixtures';
 import { makeTestApp, type TestApp } from '../helpers';
 import { dayFromToday, load, makeCustomer } from './kit';
@@ -56,15 +57,18 @@ describe('POST /sales', () => {
       source_type: string;
       source_document_type: string;
       source_document_id: number;
+      source_line_id: number;
       quantity: string;
-    }>('SELECT movement_type, source_type, source_document_type, source_document_id, quantity FROM stock_movements WHERE id = $1', [
-      sale.movement_id,
-    ]);
+    }>(
+      'SELECT movement_type, source_type, source_document_type, source_document_id, source_line_id, quantity FROM stock_movements WHERE id = $1',
+      [sale.movement_id],
+    );
     expect(mv.rows[0]).toMatchObject({
       movement_type: 'S',
       source_type: 'SO',
       source_document_type: 'SO',
       source_document_id: sale.id,
+      source_line_id: sale.id, // a sale is a one-line document: its line is the sale
       quantity: '2.500',
     });
 
@@ -223,6 +227,19 @@ describe('cancel and edit', () => {
     expect(view.status).toBe('cancelled');
     expect(view.cancelled_at).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     expect((await ledgerMatchesBalances(t.db)).ok).toBe(true);
+
+    // The sale's history is a query on its line: the unload and its reversal, nothing else.
+    const history = await documentLineMovements(t.db, 'SO', sale.id);
+    expect(history.map((m) => [m.movement_type, m.quantity, m.reverses_id])).toEqual([
+      ['S', '4.000', null],
+      ['C', '4.000', sale.movement_id],
+    ]);
+    expect(await documentLineNet(t.db, 'SO', sale.id)).toBe('0.000');
+    const listed = await api('GET', `/stock-movements?source_document_type=SO&source_line_id=${sale.id}&include_history=true`);
+    expect([
+      listed.headers['x-total-count'],
+      listed.json().map((m: { source_document: { line_id: number } }) => m.source_document.line_id),
+    ]).toEqual(['2', [sale.id, sale.id]]);
   });
 
   it('PUT /sales/{id}/status {status: cancelled} is the same cancel; another status is a 400', async () => {
