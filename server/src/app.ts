@@ -52,7 +52,8 @@ export async function buildApp(opts: BuildAppOptions) {
   const app = Fastify({
     logger: withLogRedaction(opts.logger),
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    // Fastify's types omit the hop-count form (a number), which its runtime accepts: cast, behaviour unchanged.
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'] & {},
     // Malformed URLs are refused by the router before any handler: answer them as JSON like everything else.
     frameworkErrors: (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const { status, body } = describeError(err, request);
