@@ -39,13 +39,18 @@ export interface BuildAppOptions {
 /** Largest request body accepted (JSON forms); beyond it 413. */
 const BODY_LIMIT = 1024 * 1024;
 
+/** Fastify trusts the first n hops for a number at run time, but its types take only the equivalent function. */
+function trustProxyOption(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** The whole server as a ready Fastify instance: call `listen` (main.ts) or `inject` (tests). */
 export async function buildApp(opts: BuildAppOptions) {
   const config: Config = { ...loadConfig({}), ...opts.config };
   const app = Fastify({
     logger: withLogRedaction(opts.logger),
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     // Malformed URLs are refused by the router before any handler: answer them as JSON like everything else.
     frameworkErrors: (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const { status, body } = describeError(err, request);
