@@ -1,4 +1,5 @@
 /** Sales API (SPEC §7 /sales) on the real routes: posting through the ledger, FEFO, expiry, cancel, edit, refusals, roles. */
+import { validationMessage } from '@wms/shared-api';
 import { ledgerMatchesBalances } from '../../src/stock/ledger';
 import { documentLineMovements, documentLineNet } from '../../src/stock/movement-queries';
 import { balance, countMovements, makeProduct, makeWarehouse, stockSnapshot } from '../stock/fixtures';
@@ -122,7 +123,7 @@ describe('POST /sales', () => {
     ['quantity as unreadable text', { quantity: '2,5,1' }, 400, 'VALIDATION'],
     ['quantity with 4 decimals', { quantity: 1.0005 }, 400, 'VALIDATION'],
     ['no customer', { customer_id: undefined }, 400, 'VALIDATION'],
-    ['missing batch of a batch product', { batch_number: '' }, 400, 'BATCH_REQUIRED'],
+    ['missing batch of a batch product', { batch_number: '' }, 400, 'VALIDATION'],
     ['unknown batch', { batch_number: 'NOPE' }, 409, 'INSUFFICIENT_STOCK'],
   ])('%s → %i %s, nothing written', async (_label, change, status, code) => {
     const { p, w, c } = await batchProductInStock();
@@ -139,6 +140,16 @@ describe('POST /sales', () => {
     expect(res.statusCode).toBe(status);
     expect(res.json().code).toBe(code);
     expect(await stockSnapshot(t.db)).toBe(before);
+  });
+
+  it("a batch product without batch: the standard 400 on batch_number, in the form's words (checked against the product)", async () => {
+    const { p, w, c } = await batchProductInStock();
+    const res = await api('POST', '/sales', { product_id: p.id, warehouse_id: w.id, quantity: 1, customer_id: c.id });
+    expect(res.json()).toEqual({
+      code: 'VALIDATION',
+      error: 'Dati non validi: batch_number: Il lotto è obbligatorio per questo prodotto',
+      fields: { batch_number: validationMessage('it', 'batchRequired') },
+    });
   });
 
   it("the 400 uses the sale form's words", async () => {
