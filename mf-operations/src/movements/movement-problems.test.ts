@@ -1,6 +1,7 @@
 import { checkMovement, liveProblems, problemText, serverProblems } from './movement-problems';
 import { movementBody, type MovementFormValues } from './movement-values';
-import { product } from './test-support/server';
+import { availableOf, batchChoices } from './stock';
+import { product, stockRow } from './test-support/server';
 
 const values = (over: Partial<MovementFormValues> = {}): MovementFormValues => ({
   movement_type: 'S',
@@ -36,14 +37,35 @@ describe('movement form rules', () => {
     expect(liveProblems(values({ movement_type: 'T', destination_warehouse_id: '1' }), null)).toEqual({
       destination_warehouse_id: { key: 'sameWarehouse', params: {} },
     });
-    expect(liveProblems(values({ quantity: '5' }), 4)).toEqual({ quantity: { key: 'insufficientStock', params: { available: 4 } } });
-    expect(liveProblems(values({ quantity: '4' }), 4)).toEqual({});
-    expect(liveProblems(values({ movement_type: 'C', quantity: '5' }), 4)).toEqual({});
+    expect(liveProblems(values({ quantity: '5' }), '4')).toEqual({ quantity: { key: 'insufficientStock', params: { available: '4' } } });
+    expect(liveProblems(values({ quantity: '4' }), '4')).toEqual({});
+    expect(liveProblems(values({ quantity: '0.3' }), '0.3')).toEqual({});
+    expect(liveProblems(values({ movement_type: 'C', quantity: '5' }), '4')).toEqual({});
   });
 
   it('refuses on save what the server would refuse, and lets a valid movement go', () => {
-    expect(checkMovement(values({ quantity: '5' }), 4)).toMatchObject({ valid: false, found: { quantity: { key: 'insufficientStock' } } });
-    expect(checkMovement(values(), 4)).toMatchObject({ valid: true, found: {} });
+    expect(checkMovement(values({ quantity: '5' }), '4')).toMatchObject({
+      valid: false,
+      found: { quantity: { key: 'insufficientStock' } },
+    });
+    expect(checkMovement(values(), '4')).toMatchObject({ valid: true, found: {} });
+  });
+
+  it('sums the stock of a batch exactly, and gives a corrected movement its goods back (no binary floats)', () => {
+    const row = (quantity: number) => stockRow(1, 1, 'L1', quantity);
+    // 0.1 + 0.2 in floats is 0.30000000000000004: a user asking for 0.3 would be refused.
+    expect(batchChoices([row(0.1), row(0.2)], 1, 1)).toEqual([{ batch: 'L1', quantity: '0.3', expiry_date: null }]);
+    const original = {
+      movement_type: 'S' as const,
+      product_id: 1,
+      warehouse_id: 1,
+      destination_warehouse_id: null,
+      batch_number: 'L1',
+      quantity: 0.7,
+      expiry_date: null,
+    };
+    expect(availableOf(batchChoices([row(0.1)], 1, 1, original), 'L1')).toBe('0.8');
+    expect(availableOf(batchChoices([row(0.7)], 1, 1, { ...original, movement_type: 'C' }), 'L1')).toBe('0');
   });
 
   it("keeps the server's words only for the form's own fields", () => {

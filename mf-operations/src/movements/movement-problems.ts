@@ -1,4 +1,6 @@
 import {
+  compareDecimals,
+  decimalText,
   movementFieldProblems,
   movementProductProblems,
   movementSchema,
@@ -14,14 +16,14 @@ import { FIELDS, movementBody, type Field, type MovementFormValues } from './mov
 export type Problem = MovementProblem | { text: string };
 export type Problems = Partial<Record<Field, Problem>>;
 
-/** Rules shown while typing: the same warehouse twice, more than is available. */
-export function liveProblems(values: MovementFormValues, available: number | null): Problems {
+/** Rules shown while typing: the same warehouse twice, more than is available (compared as exact decimals). */
+export function liveProblems(values: MovementFormValues, available: string | null): Problems {
   const live: Problems = {};
   if (values.movement_type === 'T' && values.destination_warehouse_id && values.destination_warehouse_id === values.warehouse_id) {
     live.destination_warehouse_id = { key: 'sameWarehouse', params: {} };
   }
-  const typed = Number(values.quantity);
-  if (values.movement_type !== 'C' && available !== null && values.quantity.trim() !== '' && Number.isFinite(typed) && typed > available) {
+  const typed = decimalText(values.quantity);
+  if (values.movement_type !== 'C' && available !== null && typed !== null && compareDecimals(typed, available) > 0) {
     live.quantity = { key: 'insufficientStock', params: { available } };
   }
   return live;
@@ -33,7 +35,7 @@ export function liveProblems(values: MovementFormValues, available: number | nul
  */
 export function checkMovement(
   values: MovementFormValues,
-  available: number | null,
+  available: string | null,
 ): { body: MovementBody; found: Problems; valid: boolean } {
   const body = movementBody(values);
   const product = values.product;
@@ -49,9 +51,9 @@ export function checkMovement(
         quantity: typeof body.quantity === 'number' ? body.quantity : Number.NaN,
       },
       product,
-      values.movement_type === 'C' ? null : available,
     );
-    Object.assign(found, rules);
+    Object.assign(found, rules, values.movement_type === 'C' ? {} : { quantity: liveProblems(values, available).quantity });
+    if (!found.quantity) delete found.quantity;
   }
   if (!parsed.success) Object.assign(found, movementFieldProblems(parsed.error));
   return { body, found, valid: Object.keys(found).length === 0 && parsed.success };
@@ -69,6 +71,6 @@ export function serverProblems(fields: Record<string, string> | undefined): Prob
 export function problemText(p: Problem, lang: Language): string {
   if ('text' in p) return p.text;
   const params = { ...p.params };
-  if (p.key === 'insufficientStock' && typeof params.available === 'number') params.available = formatQuantity(params.available);
+  if (p.key === 'insufficientStock' && params.available !== undefined) params.available = formatQuantity(params.available);
   return movementValidationMessage(lang, p.key, params);
 }

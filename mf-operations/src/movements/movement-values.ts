@@ -1,5 +1,5 @@
 import type { MovementBody, MovementType, Product } from '@wms/shared-api';
-import { toDayText } from './api';
+import { formatDay } from '@wms/shared-api';
 
 /** The form's fields, named as the shared movement schema names them (its problems land on them by path). */
 export type Field =
@@ -46,11 +46,11 @@ export interface MovementFormValues {
 export function movementBody(v: MovementFormValues): MovementBody {
   const p = v.product;
   const isLoad = v.movement_type === 'C';
-  const day = (iso: string) => (iso ? toDayText(iso) : null);
+  const day = (iso: string) => (iso ? formatDay(iso) : null);
   const quantity = v.quantity.trim();
   return {
     movement_type: v.movement_type,
-    movement_date: v.movement_date ? toDayText(v.movement_date) : '',
+    movement_date: v.movement_date ? formatDay(v.movement_date) : '',
     product_id: p?.id ?? null,
     warehouse_id: v.warehouse_id ? Number(v.warehouse_id) : null,
     destination_warehouse_id: v.movement_type === 'T' && v.destination_warehouse_id ? Number(v.destination_warehouse_id) : null,

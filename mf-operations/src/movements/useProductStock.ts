@@ -11,8 +11,8 @@ export interface ProductStock {
   current: Stock | null;
   /** Goods that leave: the batches in stock in the warehouse (null while unknown). */
   choices: BatchChoice[] | null;
-  /** Goods that leave: what the chosen batch (or the product) has available; null while unknown. */
-  available: number | null;
+  /** Goods that leave: what the chosen batch (or the product) has available (exact decimal text); null while unknown. */
+  available: string | null;
   /** A load: the batches already in stock, anywhere, by number. */
   knownBatches: Map<string, StockRow>;
   /** A load: the typed batch when it is already in stock. */

@@ -17,6 +17,8 @@ export interface PagedListOptions {
   /** Fixed parameters always sent (e.g. { status: 'active' }). */
   fixed?: QueryParams;
   debounceMs?: number;
+  /** The parameter (URL and server) the search box fills: 'q' by default, e.g. 'product_code' for a code filter. */
+  searchParam?: string;
 }
 
 export interface PagedList<T> {
@@ -40,6 +42,8 @@ export interface PagedList<T> {
   /** Current value of a filter from the URL ('' when absent). */
   filter: (name: string) => string;
   setFilter: (name: string, value: string) => void;
+  /** Several filters (the search parameter too) in one URL change, e.g. a "reset filters" button. */
+  setFilters: (values: Record<string, string>) => void;
   reload: () => void;
 }
 
@@ -57,9 +61,10 @@ export function usePagedList<T>(path: string, options: PagedListOptions = {}): P
     filters = [],
     fixed,
     debounceMs = SEARCH_DEBOUNCE_MS,
+    searchParam = 'q',
   } = options;
   const [params, setParams] = useSearchParams();
-  const urlQ = params.get('q') ?? '';
+  const urlQ = params.get(searchParam) ?? '';
   const [search, setSearchText] = useState(urlQ);
 
   const rawSort = params.get('sort');
@@ -90,7 +95,7 @@ export function usePagedList<T>(path: string, options: PagedListOptions = {}): P
   // The URL's q follows the box once typing pauses; the box follows the URL when it changes from outside (back button).
   useEffect(() => {
     if (search === urlQ) return undefined;
-    const timer = setTimeout(() => update({ q: search.trim() ? search : null }), debounceMs);
+    const timer = setTimeout(() => update({ [searchParam]: search.trim() ? search : null }), debounceMs);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search, debounceMs]);
@@ -100,11 +105,11 @@ export function usePagedList<T>(path: string, options: PagedListOptions = {}): P
 
   const filterKey = filters.map((f) => `${f}=${params.get(f) ?? ''}`).join('&');
   const query = useMemo(() => {
-    const q: QueryParams = { ...fixed, q: urlQ.trim(), sort, order: sort ? order : undefined, limit: pageSize, offset };
+    const q: QueryParams = { ...fixed, [searchParam]: urlQ.trim(), sort, order: sort ? order : undefined, limit: pageSize, offset };
     for (const f of filters) q[f] = params.get(f) ?? '';
     return JSON.stringify(q);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [urlQ, sort, order, pageSize, offset, filterKey, JSON.stringify(fixed ?? {})]);
+  }, [urlQ, sort, order, pageSize, offset, filterKey, searchParam, JSON.stringify(fixed ?? {})]);
 
   const state = useServerList<T>(path, JSON.parse(query) as QueryParams);
   return {
@@ -120,6 +125,7 @@ export function usePagedList<T>(path: string, options: PagedListOptions = {}): P
     setOffset: (o) => update({ offset: o > 0 ? String(o) : null }, true),
     filter: (name) => params.get(name) ?? '',
     setFilter: (name, value) => update({ [name]: value || null }),
+    setFilters: (values) => update(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v || null]))),
   };
 }
 
