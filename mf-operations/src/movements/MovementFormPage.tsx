@@ -16,7 +16,8 @@ import {
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchMovement, fetchProduct, saveMovement, type MovementView } from './api';
-import { MovementForm, type MovementFormValues } from './MovementForm';
+import { MovementForm } from './MovementForm';
+import { newMovementValues, type MovementFormValues } from './movement-values';
 import { LIST_PATH, type ListState } from './paths';
 import './movements.css';
 
@@ -25,27 +26,11 @@ type Load =
   | { state: 'failed'; messageKey: 'fetchWarehousesFailed' | 'fetchOneFailed' }
   | { state: 'ready'; warehouses: Warehouse[]; values: MovementFormValues; original: MovementView | null; productText?: string };
 
-/** A new movement: a load dated today (SPEC §5: the date defaults to today). */
-export function newMovementValues(day: string = today()): MovementFormValues {
-  return {
-    movement_type: 'C',
-    movement_date: day,
-    product: null,
-    warehouse_id: '',
-    destination_warehouse_id: '',
-    batch_number: '',
-    production_date: '',
-    expiry_date: '',
-    quantity: '',
-    notes: '',
-  };
-}
-
 function valuesOf(m: MovementView, product: Product | null): MovementFormValues {
   return {
     movement_type: m.movement_type,
     movement_date: parseDay(m.movement_date) ?? '',
-    product,
+    product_id: product,
     warehouse_id: String(m.warehouse_id),
     destination_warehouse_id: m.destination_warehouse_id ? String(m.destination_warehouse_id) : '',
     batch_number: m.batch_number ?? '',
@@ -60,7 +45,7 @@ function valuesOf(m: MovementView, product: Product | null): MovementFormValues 
 async function loadForm(id: string | null): Promise<Load> {
   const warehouses = await fetchWarehouseOptions().catch(() => null);
   if (!warehouses) return { state: 'failed', messageKey: 'fetchWarehousesFailed' };
-  if (id === null) return { state: 'ready', warehouses, values: newMovementValues(), original: null };
+  if (id === null) return { state: 'ready', warehouses, values: newMovementValues(today()), original: null };
   let movement: MovementView;
   try {
     movement = await fetchMovement(id);

@@ -29,7 +29,7 @@ export function useProductStock(values: MovementFormValues, original: MovementVi
   const [stockReloads, setStockReloads] = useState(0);
   const [stock, setStock] = useState<Stock | null>(null);
 
-  const product = values.product;
+  const product = values.product_id;
   const isLoad = values.movement_type === 'C';
   const warehouseId = Number(values.warehouse_id) || null;
 

@@ -1,12 +1,12 @@
-import { checkMovement, liveProblems, problemText, serverProblems } from './movement-problems';
-import { movementBody, type MovementFormValues } from './movement-values';
+import { fieldProblems } from '@wms/shared-api';
+import { liveProblems, movementBody, movementFormSchema, type MovementFormValues } from './movement-values';
 import { availableOf, batchChoices } from './stock';
 import { product, stockRow } from './test-support/server';
 
 const values = (over: Partial<MovementFormValues> = {}): MovementFormValues => ({
   movement_type: 'S',
   movement_date: '2025-03-10',
-  product: product(1, 'P-1'),
+  product_id: product(1, 'P-1'),
   warehouse_id: '1',
   destination_warehouse_id: '',
   batch_number: '',
@@ -38,17 +38,26 @@ describe('movement form rules', () => {
       destination_warehouse_id: { key: 'sameWarehouse', params: {} },
     });
     expect(liveProblems(values({ quantity: '5' }), '4')).toEqual({ quantity: { key: 'insufficientStock', params: { available: '4' } } });
+    expect(liveProblems(values({ quantity: '1234.6' }), '1234.5').quantity?.params).toEqual({ available: '1.234,5' });
     expect(liveProblems(values({ quantity: '4' }), '4')).toEqual({});
     expect(liveProblems(values({ quantity: '0.3' }), '0.3')).toEqual({});
     expect(liveProblems(values({ movement_type: 'C', quantity: '5' }), '4')).toEqual({});
   });
 
-  it('refuses on save what the server would refuse, and lets a valid movement go', () => {
-    expect(checkMovement(values({ quantity: '5' }), '4')).toMatchObject({
-      valid: false,
-      found: { quantity: { key: 'insufficientStock' } },
+  it('refuses on save what the server would refuse: the shared schema, the product rules, the stock', () => {
+    const check = (v: MovementFormValues, available: string | null) => {
+      const parsed = movementFormSchema(() => available).safeParse(v);
+      return parsed.success ? {} : fieldProblems(parsed.error);
+    };
+    expect(check(values({ quantity: '5' }), '4')).toEqual({ quantity: { key: 'insufficientStock', params: { available: '4' } } });
+    expect(check(values(), '4')).toEqual({});
+    const batchProduct = { ...product(1, 'P-1'), has_batch: true, has_expiry_date: true };
+    expect(check(values({ movement_type: 'C', product_id: batchProduct, movement_date: '', quantity: '0' }), null)).toEqual({
+      movement_date: { key: 'required', params: { min: 1 } },
+      quantity: { key: 'positive', params: { min: 0 } },
+      batch_number: { key: 'batchRequired', params: {} },
+      expiry_date: { key: 'expiryDateRequired', params: {} },
     });
-    expect(checkMovement(values(), '4')).toMatchObject({ valid: true, found: {} });
   });
 
   it('sums the stock of a batch exactly, and gives a corrected movement its goods back (no binary floats)', () => {
@@ -66,11 +75,5 @@ describe('movement form rules', () => {
     };
     expect(availableOf(batchChoices([row(0.1)], 1, 1, original), 'L1')).toBe('0.8');
     expect(availableOf(batchChoices([row(0.7)], 1, 1, { ...original, movement_type: 'C' }), 'L1')).toBe('0');
-  });
-
-  it("keeps the server's words only for the form's own fields", () => {
-    expect(serverProblems({ quantity: 'Troppo', other: 'x' })).toEqual({ quantity: { text: 'Troppo' } });
-    expect(serverProblems(undefined)).toEqual({});
-    expect(problemText({ text: 'Troppo' }, 'it')).toBe('Troppo');
   });
 });
