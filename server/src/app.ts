@@ -45,6 +45,7 @@ export async function buildApp(opts: BuildAppOptions) {
   const app = Fastify({
     logger: withLogRedaction(opts.logger),
     bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
     // Malformed URLs are refused by the router before any handler: answer them as JSON like everything else.
     frameworkErrors: (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const { status, body } = describeError(err, request);

@@ -17,6 +17,12 @@ export interface Config {
   remotesFile: string;
   /** Goods receipt: how far (percent of the ordered quantity) an order item may be received beyond what was ordered. */
   receiptOverTolerancePercent: number;
+  /**
+   * Which proxies in front of the server are trusted to say who the client is (X-Forwarded-For): `false` (default, the
+   * peer address is the client), `true` (any), a hop count, or addresses/CIDRs. The sign-in throttle and the activity log
+   * read the client address from it, so behind a proxy it must be set, or every user shares the proxy's address.
+   */
+  trustProxy: boolean | number | string[];
 }
 
 /** From src/ (tsx, jest) and from dist/ (node) alike, two levels up is the repository root. */
@@ -40,6 +46,19 @@ function nonEmpty(raw: string | undefined): string | undefined {
   return raw !== undefined && raw.trim() !== '' ? raw : undefined;
 }
 
+/** TRUST_PROXY: unset/`false`, `true`, a hop count (`1`), or a comma-separated list of addresses/CIDRs. */
+export function trustProxyFrom(raw: string | undefined): boolean | number | string[] {
+  const value = nonEmpty(raw)?.trim();
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value.split(',').map((a) => a.trim());
+  if (list.some((a) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(a))) {
+    throw new Error(`TRUST_PROXY must be true, false, a hop count or addresses/CIDRs separated by commas (got "${raw}")`);
+  }
+  return list;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const webRoot = path.resolve(nonEmpty(env.WEB_ROOT) ?? REPO_ROOT);
   return {
@@ -53,5 +72,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webRoot,
     remotesFile: path.resolve(nonEmpty(env.REMOTES_FILE) ?? path.join(webRoot, 'remotes.json')),
     receiptOverTolerancePercent: nonNegativeNumber('RECEIPT_OVER_TOLERANCE_PERCENT', env.RECEIPT_OVER_TOLERANCE_PERCENT, 10),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
   };
 }

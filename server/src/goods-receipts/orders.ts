@@ -1,8 +1,10 @@
 import type { Queryable } from '../db';
+import { logActivity } from '../activity/log';
 import { AppError } from '../http/errors';
 import { lockPurchaseOrder } from '../purchase-orders/sql';
 import { receiptMessages as msg } from './messages';
 import { orderStatus, type OrderStatus } from '@wms/shared-api';
+import type { Actor } from '../stock/types';
 
 /**
  * Everything goods receipt reads or writes of the purchase orders (tables of migration 006): the locks that serialise
@@ -98,4 +100,25 @@ export async function refreshOrderStatus(q: Queryable, orderId: number): Promise
   if (stored[0]?.status !== status)
     throw new Error(`order ${orderId}: stored status ${stored[0]?.status} differs from the rule's ${status}`);
   return status;
+}
+
+/**
+ * The mark-as-completed toggle (SPEC §4) in the caller's transaction: locks the order and the item, sets the flag when it
+ * changes, keeps the order status and logs the change. Returns the item's order id. 404 for an unknown item.
+ */
+export async function markItemCompleted(q: Queryable, itemId: number, completed: boolean, actor: Actor): Promise<number> {
+  const order = await lockOrder(q, await orderOfItem(q, itemId));
+  const item = (await lockItems(q, order, [itemId])).get(itemId) as LockedItem;
+  if (item.completed !== completed) {
+    await setCompleted(q, itemId, completed);
+    const status = await refreshOrderStatus(q, order.id);
+    await logActivity(q, {
+      userId: actor.id,
+      action: 'update',
+      entityType: 'purchase_order_item',
+      entityId: itemId,
+      details: { order_number: order.order_number, code: item.code, completed: `${item.completed} → ${completed}`, order_status: status },
+    });
+  }
+  return order.id;
 }

@@ -1,11 +1,13 @@
-import { receiptItemProblems, receiptValidationMessage, type GoodsReceiptFields, type ReceiptItemFields } from '@wms/shared-api';
+import { receiptItemProblems, type FieldProblem, type GoodsReceiptFields, type ReceiptItemFields } from '@wms/shared-api';
 import { logActivity } from '../activity/log';
 import type { Queryable } from '../db';
-import { AppError, common } from '../http/errors';
+import { AppError } from '../http/errors';
+import { invalidFields } from '../http/validation';
 import { postMovement } from '../stock/ledger';
 import { decimalToMilli, formatMilli, milliToDecimal, type Milli } from '../stock/quantity';
 import type { Actor } from '../stock/types';
 import { receiptMessages as msg } from './messages';
+import * as sql from './receipt-sql';
 import { addReceived, lockItems, lockOrder, refreshOrderStatus, type LockedItem } from './orders';
 import { itemStatus } from '@wms/shared-api';
 
@@ -34,22 +36,16 @@ function loadsOf(item: ReceiptItemFields) {
   return item.batches;
 }
 
-/** The SPEC §5 rules that need the product, checked again here (the form checked them too): 400 in the form's words. */
-function checkAgainstProduct(item: ReceiptItemFields, index: number, line: LockedItem, lang: 'it' | 'fr'): void {
+/** The SPEC §5 rules that need the product, checked again here (the form checked them too): the standard 400, the form's words. */
+function checkAgainstProduct(item: ReceiptItemFields, index: number, line: LockedItem): void {
   const problems = receiptItemProblems(item, {
     has_batches: line.has_batch,
     has_expiry: line.has_expiry_date,
     has_production_date: line.has_production_date,
   });
-  const entries = Object.entries(problems);
-  if (entries.length === 0) return;
-  const fields: Record<string, string> = {};
-  for (const [path, p] of entries) fields[`items.${index}.${path}`] = receiptValidationMessage(lang, p.key, p.params);
-  const details = Object.entries(fields)
-    .slice(0, 3)
-    .map(([path, text]) => `${path}: ${text}`)
-    .join('; ');
-  throw new AppError(400, 'VALIDATION', common.validation, { details: `${line.code}: ${details}` }, fields);
+  const fields: Record<string, FieldProblem> = {};
+  for (const [path, p] of Object.entries(problems)) fields[`items.${index}.${path}`] = p;
+  if (Object.keys(fields).length > 0) throw invalidFields(fields, 'body');
 }
 
 /**
@@ -59,13 +55,7 @@ function checkAgainstProduct(item: ReceiptItemFields, index: number, line: Locke
  * the ledger, adds the received quantities and recomputes the order status. All or nothing: any refusal rolls it all back.
  * Returns the receipt id.
  */
-export async function receiveGoods(
-  q: Queryable,
-  r: GoodsReceiptFields,
-  actor: Actor,
-  settings: ReceiptSettings,
-  lang: 'it' | 'fr',
-): Promise<number> {
+export async function receiveGoods(q: Queryable, r: GoodsReceiptFields, actor: Actor, settings: ReceiptSettings): Promise<number> {
   const order = await lockOrder(q, r.order_id);
   const lines = await lockItems(
     q,
@@ -79,7 +69,7 @@ export async function receiveGoods(
       throw new AppError(400, 'PRODUCT_MISMATCH', msg.productMismatch, { item: item.order_item_id });
     }
     if (itemStatus(line) === 'completed') throw new AppError(409, 'ITEM_COMPLETED', msg.itemCompleted, { code: line.code });
-    checkAgainstProduct(item, index, line, lang);
+    checkAgainstProduct(item, index, line);
     const ordered = milli(line.quantity);
     const received = milli(line.received_quantity);
     const max = maxReceivableMilli(ordered, received, settings.overReceiptTolerancePercent);
@@ -94,20 +84,23 @@ export async function receiveGoods(
     }
   });
 
-  const { rows } = await q.query<{ id: number; receipt_date: string }>(
-    `INSERT INTO goods_receipts (order_id, document_number, document_date, created_by) VALUES ($1, $2, $3, $4) RETURNING id, receipt_date`,
-    [order.id, r.document_number, r.document_date, actor.id],
-  );
-  const receipt = rows[0];
+  const receipt = await sql.insertReceipt(q, {
+    orderId: order.id,
+    documentNumber: r.document_number,
+    documentDate: r.document_date,
+    createdBy: actor.id,
+  });
 
   for (const item of r.items) {
     const line = lines.get(item.order_item_id) as LockedItem;
     const quantity = milliToDecimal(quantityOf(item));
-    const { rows: inserted } = await q.query<{ id: number }>(
-      `INSERT INTO goods_receipt_lines (receipt_id, order_item_id, product_id, warehouse_id, quantity) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [receipt.id, line.id, line.product_id, item.warehouse_id, quantity],
-    );
-    const lineId = inserted[0].id;
+    const lineId = await sql.insertReceiptLine(q, {
+      receiptId: receipt.id,
+      orderItemId: line.id,
+      productId: line.product_id,
+      warehouseId: item.warehouse_id as number,
+      quantity,
+    });
     for (const load of loadsOf(item)) {
       const movement = await postMovement(
         q,
@@ -115,6 +108,8 @@ export async function receiveGoods(
           movementType: 'C',
           sourceType: 'PO',
           sourceDocument: { type: 'PO', id: order.id, number: order.order_number },
+          // The order's line: the item's receipt history is the ledger's movements of this line.
+          sourceLineId: line.id,
           productId: line.product_id,
           warehouseId: item.warehouse_id as number,
           batchNumber: load.batch_number,
@@ -127,13 +122,16 @@ export async function receiveGoods(
         actor,
       );
       if (item.batches.length === 0) {
-        await q.query('UPDATE goods_receipt_lines SET movement_id = $2 WHERE id = $1', [lineId, movement.id]);
+        await sql.setLineMovement(q, lineId, movement.id);
       } else {
-        await q.query(
-          `INSERT INTO goods_receipt_batches (line_id, batch_number, quantity, production_date, expiry_date, movement_id)
-           VALUES ($1, $2, $3, $4, $5, $6)`,
-          [lineId, movement.batch_number, movement.quantity, movement.production_date, movement.expiry_date, movement.id],
-        );
+        await sql.insertReceiptBatch(q, {
+          lineId,
+          batchNumber: movement.batch_number,
+          quantity: movement.quantity,
+          productionDate: movement.production_date,
+          expiryDate: movement.expiry_date,
+          movementId: movement.id,
+        });
       }
     }
     await addReceived(q, line.id, quantity);

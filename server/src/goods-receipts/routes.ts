@@ -1,5 +1,3 @@
-import type { FastifyRequest } from 'fastify';
-import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,22 +6,17 @@ import {
   listQuery,
   queryFlag,
   receiptDocumentSchema,
-  receiptFieldMessages,
   receiptHistorySchema,
   receiptOrderRowSchema,
   receiptOrderSchema,
-  type GoodsReceiptFields,
 } from '@wms/shared-api';
-import { logActivity } from '../activity/log';
 import type { Queryable } from '../db';
-import { AppError, common } from '../http/errors';
+import { AppError } from '../http/errors';
 import { idempotentReply } from '../http/idempotency';
-import { requestLang } from '../http/lang';
 import { sendPage } from '../http/page';
 import { idParam, idParams } from '../http/schemas';
-import { zodValidatorCompiler } from '../http/validation';
 import { receiptMessages as msg } from './messages';
-import { lockItems, lockOrder, orderOfItem, refreshOrderStatus, setCompleted } from './orders';
+import { markItemCompleted } from './orders';
 import { getItemHistory, getOrderForReceipt, getReceipt, listOrdersToReceive } from './queries';
 import { receiveGoods, type ReceiptSettings } from './receive';
 import { reverseReceipt } from './reverse';
@@ -34,31 +27,6 @@ const receiptParams = idParams;
 const ordersQuery = listQuery(['requested_arrival_date'] as const, {
   show_all: queryFlag.describe('true: fully received orders too'),
 });
-
-/** The body is parsed in the handler so a 400 speaks the receipt rules' own words (shared-api goods-receipt). */
-function bodyCheckedInHandler<S>(route: FastifyRouteSchemaDef<S>): FastifyValidationResult {
-  return route.httpPart === 'body'
-    ? (data: unknown) => ({ value: data })
-    : zodValidatorCompiler(route as unknown as FastifyRouteSchemaDef<z.ZodType>);
-}
-
-function parseReceipt(request: FastifyRequest): GoodsReceiptFields {
-  const result = goodsReceiptSchema.safeParse(request.body ?? {});
-  if (result.success) return result.data;
-  const fields = receiptFieldMessages(result.error, requestLang(request));
-  const entries = Object.entries(fields);
-  const details = entries
-    .slice(0, 3)
-    .map(([path, text]) => (path === '_' ? text : `${path}: ${text}`))
-    .join('; ');
-  throw new AppError(
-    400,
-    'VALIDATION',
-    common.validation,
-    { details: entries.length > 3 ? `${details} (+${entries.length - 3})` : details },
-    fields,
-  );
-}
 
 async function receiptOrThrow(q: Queryable, receiptId: number) {
   const receipt = await getReceipt(q, receiptId);
@@ -143,7 +111,6 @@ export const goodsReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
     '/goods-receipts/receive',
     {
       config,
-      validatorCompiler: bodyCheckedInHandler,
       schema: {
         tags,
         summary:
@@ -153,13 +120,11 @@ export const goodsReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: receiptDocumentSchema },
       },
     },
-    async (request, reply) => {
-      const body = parseReceipt(request);
-      return idempotentReply(db, request, reply, 'goods-receipts.receive', async (q) => {
-        const receiptId = await receiveGoods(q, body, request.user, settings(), requestLang(request));
+    async (request, reply) =>
+      idempotentReply(db, request, reply, 'goods-receipts.receive', async (q) => {
+        const receiptId = await receiveGoods(q, request.body, request.user, settings());
         return { status: 201, body: await receiptOrThrow(q, receiptId) };
-      });
-    },
+      }),
   );
 
   app.post(
@@ -192,34 +157,12 @@ export const goodsReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: receiptOrderSchema },
       },
     },
-    async (request) => {
-      const { itemId } = request.params;
-      const { completed } = request.body;
-      const orderId = await orderOfItem(db, itemId);
-      await db.tx(async (q) => {
-        const order = await lockOrder(q, orderId);
-        const items = await lockItems(q, order, [itemId]);
-        const item = items.get(itemId);
-        if (item && item.completed !== completed) {
-          await setCompleted(q, itemId, completed);
-          const status = await refreshOrderStatus(q, order.id);
-          await logActivity(q, {
-            userId: request.user.id,
-            action: 'update',
-            entityType: 'purchase_order_item',
-            entityId: itemId,
-            details: {
-              order_number: order.order_number,
-              code: item.code,
-              completed: `${item.completed} → ${completed}`,
-              order_status: status,
-            },
-          });
-        }
-      });
-      return (await getOrderForReceipt(db, orderId, settings().overReceiptTolerancePercent)) as NonNullable<
-        Awaited<ReturnType<typeof getOrderForReceipt>>
-      >;
-    },
+    async (request) =>
+      db.tx(async (q) => {
+        const orderId = await markItemCompleted(q, request.params.itemId, request.body.completed, request.user);
+        return (await getOrderForReceipt(q, orderId, settings().overReceiptTolerancePercent)) as NonNullable<
+          Awaited<ReturnType<typeof getOrderForReceipt>>
+        >;
+      }),
   );
 };

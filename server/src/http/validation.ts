@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
-import { fieldMessages } from '@wms/shared-api';
+import { fieldMessages, type FieldProblem } from '@wms/shared-api';
 import { common, render, type Lang } from './errors';
 
 /**
@@ -16,6 +16,21 @@ export class RequestValidationError extends Error {
     super(`Invalid ${part}`);
     this.name = 'RequestValidationError';
   }
+}
+
+/**
+ * The same 400 for problems found past the route's schema — rules that need the database, such as a product's batch and
+ * dates (the ledger, goods receipt): keyed by the body's field paths ("items.0.batches"), worded by the shared table.
+ */
+export function invalidFields(problems: Record<string, FieldProblem>, part = 'body'): RequestValidationError {
+  const issues = Object.entries(problems).map(([path, p]) => ({
+    code: 'custom' as const,
+    path: path.split('.'),
+    message: p.key,
+    params: p.params,
+    input: undefined,
+  }));
+  return new RequestValidationError(new z.ZodError(issues), part);
 }
 
 /** Route schemas are the shared zod schemas; this compiler validates with them (and keeps their transforms' output). */

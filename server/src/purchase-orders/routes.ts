@@ -222,7 +222,6 @@ export const purchaseOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         const { header, lines } = await prepared(q, request.body, id);
         await sql.updateOrder(q, id, header, request.user.id);
         await sql.writeLines(q, id, lines);
-        await q.query('SELECT purchase_order_refresh(ARRAY[$1::bigint])', [id]);
         const after = await found(q, id);
         const changes: Record<string, string> = {};
         for (const k of [

@@ -5,6 +5,7 @@ import { csvDate, csvDecimal, sendCsv, type CsvColumn } from '../http/csv';
 import { render } from '../http/errors';
 import { requestLang } from '../http/lang';
 import { sendPage } from '../http/page';
+import { scheduleClosings } from './closings';
 import { reportMessages as m } from './messages';
 import { stockLevelsExportQuery, stockLevelsQuery, valuationExportQuery, valuationQuery } from './schemas';
 import { listStockLevels, stockLevelExportRows, type StockLevelExportRow } from './stock-levels';
@@ -19,6 +20,7 @@ import type { ValuationRow } from '@wms/shared-api';
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const tags = ['reports'];
+  scheduleClosings(app);
 
   app.get(
     '/stock/levels',

@@ -88,22 +88,28 @@ const monthOf = (day: string) => `${day.slice(0, 8)}01`;
 async function productQuantitiesSql(q: Queryable, p: (v: unknown) => string, day: string, warehouseId: number | null): Promise<string> {
   const d = p(day);
   if (warehouseId) {
+    // Two index ranges of migration 011 (the warehouse as source, as destination) instead of the ledger's date range.
     const w = p(warehouseId);
     return `
       SELECT b.product_id, b.quantity - coalesce(l.q, 0) AS quantity
         FROM (SELECT product_id, sum(quantity) AS quantity FROM stock_balances WHERE warehouse_id = ${w} GROUP BY product_id) b
         LEFT JOIN (
-          SELECT m.product_id, sum(CASE WHEN m.warehouse_id = ${w} AND m.movement_type = 'C' THEN m.quantity
-                                        WHEN m.warehouse_id = ${w} THEN -m.quantity ELSE m.quantity END) AS q
-            FROM stock_movements m
-           WHERE m.movement_date > ${d}::date AND (m.warehouse_id = ${w} OR m.destination_warehouse_id = ${w})
-           GROUP BY m.product_id) l ON l.product_id = b.product_id`;
+          SELECT product_id, sum(q) AS q FROM (
+            SELECT m.product_id, CASE m.movement_type WHEN 'C' THEN m.quantity ELSE -m.quantity END AS q
+              FROM stock_movements m WHERE m.warehouse_id = ${w} AND m.movement_date > ${d}::date
+            UNION ALL
+            SELECT m.product_id, m.quantity FROM stock_movements m
+             WHERE m.destination_warehouse_id = ${w} AND m.movement_date > ${d}::date) x
+           GROUP BY product_id) l ON l.product_id = b.product_id`;
   }
   const month = monthOf(day);
-  const { rows } = await q.query<{ first: string | null; last: string | null }>(
-    `SELECT to_char(min(month), 'YYYY-MM-DD') AS first, to_char(max(month), 'YYYY-MM-DD') AS last FROM stock_product_months`,
+  const { rows } = await q.query<{ first: string | null; last: string | null; closed: string | null }>(
+    `SELECT to_char(min(month), 'YYYY-MM-DD') AS first, to_char(max(month), 'YYYY-MM-DD') AS last,
+            (SELECT to_char(max(month), 'YYYY-MM-DD') FROM stock_closing_months WHERE month <= $1::date) AS closed
+       FROM stock_product_months`,
+    [month],
   );
-  const { first, last } = rows[0];
+  const { first, last, closed } = rows[0];
   const monthsBefore = first ? monthsBetween(first, month) : 0;
   const monthsAfter = last ? monthsBetween(month, last) : 0;
   const m = p(month);
@@ -111,6 +117,23 @@ async function productQuantitiesSql(q: Queryable, p: (v: unknown) => string, day
   const partial = (range: string) => `
     LEFT JOIN (SELECT m.product_id, sum(${signed}) AS q FROM stock_movements m
                 WHERE ${range} AND m.movement_type <> 'T' GROUP BY m.product_id) l ON l.product_id = t.product_id`;
+  const nextMonth = `(${m}::date + interval '1 month')::date`;
+  if (closed && monthsBetween(closed, month) < monthsAfter) {
+    // The closing of the latest closed month k ≤ month(D) (migration 011: one index range, one row per product), plus
+    // the monthly changes strictly between k and month(D), plus or minus the movements of month(D) itself.
+    const k = p(closed);
+    const own =
+      closed === month
+        ? { sign: '-', range: `m.movement_date > ${d}::date AND m.movement_date < ${nextMonth}` }
+        : { sign: '+', range: `m.movement_date >= ${m}::date AND m.movement_date <= ${d}::date` };
+    return `
+      SELECT t.product_id, coalesce(c.quantity, 0) + coalesce(s.q, 0) ${own.sign} coalesce(l.q, 0) AS quantity
+        FROM stock_product_totals t
+        LEFT JOIN stock_product_closings c ON c.month = ${k}::date AND c.product_id = t.product_id
+        LEFT JOIN (SELECT product_id, sum(delta) AS q FROM stock_product_months
+                    WHERE month > ${k}::date AND month < ${m}::date GROUP BY product_id) s ON s.product_id = t.product_id
+        ${partial(own.range)}`;
+  }
   if (monthsBefore < monthsAfter) {
     return `
       SELECT t.product_id, coalesce(s.q, 0) + coalesce(l.q, 0) AS quantity
@@ -124,7 +147,7 @@ async function productQuantitiesSql(q: Queryable, p: (v: unknown) => string, day
       FROM stock_product_totals t
       LEFT JOIN (SELECT product_id, sum(delta) AS q FROM stock_product_months WHERE month > ${m}::date GROUP BY product_id) s
         ON s.product_id = t.product_id
-      ${partial(`m.movement_date > ${d}::date AND m.movement_date < (${m}::date + interval '1 month')::date`)}`;
+      ${partial(`m.movement_date > ${d}::date AND m.movement_date < ${nextMonth}`)}`;
 }
 
 function monthsBetween(from: string, to: string): number {

@@ -8,7 +8,6 @@ function bilingual(key: keyof (typeof saleMessages)['it']): Bilingual {
 
 export const salesMessages = {
   aboveAvailability: bilingual('aboveAvailability'),
-  batchRequired: bilingual('batchRequired'),
   batchExpired: bilingual('batchExpired'),
   productUnavailable: bilingual('productUnavailable'),
   customerUnavailable: bilingual('customerUnavailable'),

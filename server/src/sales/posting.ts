@@ -1,7 +1,8 @@
-import { companyDay, formatDay, isBatchExpired, type SaleFields } from '@wms/shared-api';
+import { companyDay, formatDay, isBatchExpired, saleStockProblems, type SaleFields } from '@wms/shared-api';
 import { logActivity } from '../activity/log';
 import type { Queryable } from '../db';
 import { AppError } from '../http/errors';
+import { invalidFields } from '../http/validation';
 import { postMovement, reverseMovement } from '../stock/ledger';
 import type { Actor } from '../stock/types';
 import { salesMessages as msg } from './messages';
@@ -52,7 +53,8 @@ async function postSale(
   const day = companyDay(now);
   await assertCustomer(q, f.customer_id);
   const product = await checkedProduct(q, f.product_id);
-  if (product.has_batch && !f.batch_number) throw new AppError(400, 'BATCH_REQUIRED', msg.batchRequired);
+  const problems = saleStockProblems(f, product, null);
+  if (Object.keys(problems).length > 0) throw invalidFields(problems);
   const batch = product.has_batch ? (f.batch_number as string) : '';
 
   const id = await sql.insertSale(q, {
@@ -74,6 +76,8 @@ async function postSale(
         movementType: 'S',
         sourceType: 'SO',
         sourceDocument: { type: 'SO', id, number: String(id) },
+        // A sale is a one-line document: its line is the sale itself.
+        sourceLineId: id,
         productId: f.product_id,
         warehouseId: f.warehouse_id,
         batchNumber: batch || null,

@@ -1,24 +1,20 @@
 import type { FastifyRequest } from 'fastify';
-import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   isBatchExpired,
-  saleFieldMessages,
   saleSchema,
   saleStatusSchema,
   saleStockRowSchema,
   saleViewSchema,
   sortFefo,
-  type SaleFields,
   type SaleStockRow,
 } from '@wms/shared-api';
 import type { Queryable } from '../db';
 import { idempotentReply } from '../http/idempotency';
-import { AppError, common, render } from '../http/errors';
+import { AppError, render } from '../http/errors';
 import { requestLang } from '../http/lang';
 import { sendPage } from '../http/page';
-import { zodValidatorCompiler } from '../http/validation';
 import { salesMessages as msg } from './messages';
 import { cancelSale, createSale, editSale } from './posting';
 import { cancelResponseSchema, productIdParams, saleIdParams, saleListQuery } from './schemas';
@@ -29,24 +25,6 @@ import * as sql from './sql';
  * PUT /sales/{id} (edit = cancel + new sale in one transaction), PUT /sales/{id}/cancel and PUT /sales/{id}/status
  * {status: 'cancelled'}, and GET /sales/stock/{productId} (the batches a sale may take from, FEFO). All behind `sales`.
  */
-
-/** Sale bodies are worded with the sale messages (the form's), so the 400 is checked in the handler. */
-function bodyCheckedInHandler<S>(route: FastifyRouteSchemaDef<S>): FastifyValidationResult {
-  return route.httpPart === 'body'
-    ? (data: unknown) => ({ value: data })
-    : zodValidatorCompiler(route as unknown as FastifyRouteSchemaDef<z.ZodType>);
-}
-
-function parseBody<T extends z.ZodType>(schema: T, request: FastifyRequest): z.output<T> {
-  const result = schema.safeParse(request.body ?? {});
-  if (result.success) return result.data;
-  const fields = saleFieldMessages(result.error, requestLang(request));
-  const details = Object.entries(fields)
-    .slice(0, 3)
-    .map(([path, text]) => (path === '_' ? text : `${path}: ${text}`))
-    .join('; ');
-  throw new AppError(400, 'VALIDATION', common.validation, { details }, fields);
-}
 
 async function viewOf(q: Queryable, id: number) {
   const view = await sql.getSaleView(q, id);
@@ -123,7 +101,6 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sales',
     {
       config,
-      validatorCompiler: bodyCheckedInHandler,
       schema: {
         tags,
         summary: 'Sell: writes the sale and posts its unload (S, SO) through the ledger; Idempotency-Key makes it exactly once',
@@ -131,20 +108,17 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: saleViewSchema },
       },
     },
-    async (request, reply) => {
-      const fields: SaleFields = parseBody(saleSchema, request);
-      return idempotentReply(db, request, reply, 'sales.create', async (q) => {
-        const id = await createSale(q, fields, request.user);
+    async (request, reply) =>
+      idempotentReply(db, request, reply, 'sales.create', async (q) => {
+        const id = await createSale(q, request.body, request.user);
         return { status: 201, body: await viewOf(q, id) };
-      });
-    },
+      }),
   );
 
   app.put(
     '/sales/:id',
     {
       config,
-      validatorCompiler: bodyCheckedInHandler,
       schema: {
         tags,
         summary: 'Edit: cancels the sale and creates the new one in one transaction (a refused new sale leaves the old intact)',
@@ -153,13 +127,11 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: saleViewSchema },
       },
     },
-    async (request, reply) => {
-      const fields: SaleFields = parseBody(saleSchema, request);
-      return idempotentReply(db, request, reply, 'sales.edit', async (q) => {
-        const id = await editSale(q, request.params.id, fields, request.user);
+    async (request, reply) =>
+      idempotentReply(db, request, reply, 'sales.edit', async (q) => {
+        const id = await editSale(q, request.params.id, request.body, request.user);
         return { status: 200, body: await viewOf(q, id) };
-      });
-    },
+      }),
   );
 
   const cancel = async (request: FastifyRequest, id: number) => {
@@ -185,7 +157,6 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sales/:id/status',
     {
       config,
-      validatorCompiler: bodyCheckedInHandler,
       schema: {
         tags,
         summary: 'The older reading of cancel: {status: "cancelled"} (no other status can be set)',
@@ -194,9 +165,6 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cancelResponseSchema },
       },
     },
-    async (request) => {
-      parseBody(saleStatusSchema, request);
-      return cancel(request, request.params.id);
-    },
+    async (request) => cancel(request, request.params.id),
   );
 };

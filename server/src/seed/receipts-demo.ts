@@ -70,7 +70,7 @@ export async function seedReceiptsDemo(q: Queryable): Promise<number> {
       order_id: order.id,
       items: lines,
     };
-    await receiveGoods(q, fields, actor, { overReceiptTolerancePercent: 0 }, 'it');
+    await receiveGoods(q, fields, actor, { overReceiptTolerancePercent: 0 });
     written += 1;
   }
   return written;

@@ -1,8 +1,22 @@
-import { MAX_BATCH_LENGTH, MAX_LONG_TEXT, MOVEMENT_SOURCES, MOVEMENT_TYPES, parseDay } from '@wms/shared-api';
-import { AppError } from '../http/errors';
-import { stockMessages as msg } from './messages';
+import { z } from 'zod';
+import {
+  movementProductProblems,
+  movementSchema,
+  MOVEMENT_SOURCES,
+  optionalId,
+  optionalText,
+  type MovementProductFlags,
+} from '@wms/shared-api';
+import { invalidFields, RequestValidationError } from '../http/validation';
 import { movementQuantity, type Milli } from './quantity';
 import type { MovementInput, MovementSource, MovementType } from './types';
+
+/**
+ * The ledger's own guard, with the movement form's rules and words: every caller (the movements API, goods receipt, sales,
+ * seeders) passes here, so a rule cannot be skipped by a caller that forgot it, and a refusal is the very 400 the server's
+ * standard validator gives for the form's body (`VALIDATION` with `fields`, worded by shared-api's validation table).
+ * There is no second rule set: the rules are shared-api's `movementSchema` and `movementProductProblems`.
+ */
 
 /** A MovementInput checked for everything that needs no database: types, quantity, dates, the transfer's warehouses. */
 export interface CheckedMovement {
@@ -23,82 +37,81 @@ export interface CheckedMovement {
   notes: string | null;
 }
 
-function invalid(field: string, detail: string): AppError {
-  return new AppError(400, 'VALIDATION', msg.validation, { details: `${field}: ${detail}` });
-}
-
-function isId(v: unknown): v is number {
-  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
-}
-
-function day(field: string, value: string | null | undefined, required: boolean): string | null {
-  if (value == null || (typeof value === 'string' && value.trim() === '')) {
-    if (required) throw invalid(field, 'required');
-    return null;
-  }
-  const parsed = typeof value === 'string' ? parseDay(value) : null;
-  if (!parsed) throw new AppError(400, 'INVALID_DATE', msg.invalidDate, { field });
-  return parsed;
-}
-
-function text(field: string, value: string | null | undefined, max: number): string | null {
-  if (value == null) return null;
-  if (typeof value !== 'string') throw invalid(field, 'text expected');
-  const t = value.trim();
-  if (t.length > max) throw invalid(field, `max ${max}`);
-  return t === '' ? null : t;
-}
+/** Where the movement comes from: the ledger's fields beyond the form's (built from the common pieces). */
+const source = z.enum(MOVEMENT_SOURCES, { error: 'invalidOption' });
+const originSchema = z.object({
+  source_type: source,
+  source_document_type: source,
+  source_document_id: optionalId,
+  source_document_number: optionalText(100),
+  source_line_id: optionalId,
+});
 
 /**
- * The ledger's own guard: every caller (the movements API, goods receipt, sales) passes here, so a rule cannot be skipped
- * by a caller that forgot it. Throws a 400 AppError naming the problem.
+ * A quantity as decimal text ("12.500" from a numeric column) becomes the JSON number the form's schema reads: exact, since
+ * a decimal of at most 15 significant digits prints back to the same digits. Anything else is left for the schema to refuse.
  */
+const asNumber = (v: unknown) => (typeof v === 'string' && /^\s*\d{1,12}(\.\d{1,15})?\s*$/.test(v) ? Number(v) : v);
+
+/** Checks a MovementInput with the form's schema (and the origin fields); throws the standard 400 when it fails. */
 export function checkMovementInput(input: MovementInput): CheckedMovement {
-  if (!(MOVEMENT_TYPES as readonly string[]).includes(input.movementType)) throw invalid('movement_type', String(input.movementType));
   const sourceType = input.sourceType ?? 'MAN';
-  if (!(MOVEMENT_SOURCES as readonly string[]).includes(sourceType)) throw invalid('source_type', String(sourceType));
   const doc = input.sourceDocument ?? null;
-  const sourceDocumentType = doc?.type ?? sourceType;
-  if (!(MOVEMENT_SOURCES as readonly string[]).includes(sourceDocumentType))
-    throw invalid('source_document.type', String(sourceDocumentType));
-  if (doc?.id != null && !isId(doc.id)) throw invalid('source_document.id', String(doc.id));
-  if (input.sourceLineId != null && !isId(input.sourceLineId)) throw invalid('source_line_id', String(input.sourceLineId));
-  if (!isId(input.productId)) throw invalid('product_id', String(input.productId));
-  if (!isId(input.warehouseId)) throw invalid('warehouse_id', String(input.warehouseId));
-
-  let destinationWarehouseId: number | null = null;
-  if (input.movementType === 'T') {
-    if (input.destinationWarehouseId == null) throw new AppError(400, 'DESTINATION_REQUIRED', msg.destinationRequired);
-    if (!isId(input.destinationWarehouseId)) throw invalid('destination_warehouse_id', String(input.destinationWarehouseId));
-    if (input.destinationWarehouseId === input.warehouseId) throw new AppError(400, 'SAME_WAREHOUSE', msg.sameWarehouse);
-    destinationWarehouseId = input.destinationWarehouseId;
+  const fields = movementSchema.safeParse({
+    movement_type: input.movementType,
+    movement_date: input.movementDate,
+    product_id: input.productId,
+    warehouse_id: input.warehouseId,
+    destination_warehouse_id: input.destinationWarehouseId,
+    quantity: asNumber(input.quantity),
+    batch_number: input.batchNumber,
+    production_date: input.productionDate,
+    expiry_date: input.expiryDate,
+    notes: input.notes,
+  });
+  const origin = originSchema.safeParse({
+    source_type: sourceType,
+    source_document_type: doc?.type ?? sourceType,
+    source_document_id: doc?.id,
+    source_document_number: doc?.number,
+    source_line_id: input.sourceLineId,
+  });
+  if (!fields.success || !origin.success) {
+    throw new RequestValidationError(new z.ZodError([...(fields.error?.issues ?? []), ...(origin.error?.issues ?? [])]), 'movement');
   }
-
-  const quantity = movementQuantity(input.quantity);
-  if (quantity === null) throw new AppError(400, 'INVALID_QUANTITY', msg.invalidQuantity);
-
-  const movementDate = day('movement_date', input.movementDate, true) as string;
-  const productionDate = day('production_date', input.productionDate, false);
-  const expiryDate = day('expiry_date', input.expiryDate, false);
-  if (input.movementType === 'C' && productionDate && expiryDate && expiryDate < productionDate) {
-    throw new AppError(400, 'EXPIRY_BEFORE_PRODUCTION', msg.expiryBeforeProduction);
-  }
-
+  const m = fields.data;
+  const o = origin.data;
   return {
-    movementType: input.movementType,
-    sourceType,
-    sourceDocumentType,
-    sourceDocumentId: doc?.id ?? null,
-    sourceDocumentNumber: text('source_document.number', doc?.number, 100),
-    sourceLineId: input.sourceLineId ?? null,
-    productId: input.productId,
-    warehouseId: input.warehouseId,
-    destinationWarehouseId,
-    batchNumber: text('batch_number', input.batchNumber, MAX_BATCH_LENGTH) ?? '',
-    productionDate,
-    expiryDate,
-    quantity,
-    movementDate,
-    notes: text('notes', input.notes, MAX_LONG_TEXT),
+    movementType: m.movement_type,
+    sourceType: o.source_type,
+    sourceDocumentType: o.source_document_type,
+    sourceDocumentId: o.source_document_id,
+    sourceDocumentNumber: o.source_document_number,
+    sourceLineId: o.source_line_id,
+    productId: m.product_id,
+    warehouseId: m.warehouse_id,
+    destinationWarehouseId: m.destination_warehouse_id,
+    batchNumber: m.batch_number ?? '',
+    productionDate: m.production_date,
+    expiryDate: m.expiry_date,
+    // The schema accepted it (> 0, ≤ 3 decimals, ≤ the maximum): its exact thousandths.
+    quantity: movementQuantity(m.quantity) as Milli,
+    movementDate: m.movement_date,
+    notes: m.notes,
   };
+}
+
+/** The form's product rules (batch; a load's production and expiry dates); throws the standard 400 when one fails. */
+export function checkAgainstProduct(m: CheckedMovement, product: MovementProductFlags): void {
+  const problems = movementProductProblems(
+    {
+      movement_type: m.movementType,
+      batch_number: m.batchNumber || null,
+      production_date: m.productionDate,
+      expiry_date: m.expiryDate,
+      quantity: 0,
+    },
+    product,
+  );
+  if (Object.keys(problems).length > 0) throw invalidFields(problems, 'movement');
 }

@@ -26,6 +26,8 @@ export interface LedgerCheck {
   /** Products / (month, product) pairs whose derived valuation sums (migration 009) differ from the ledger (0 when exact). */
   derivedTotalsOff: number;
   derivedMonthsOff: number;
+  /** (Month, product) closings (migration 011) that differ from the running sum of the monthly changes (0 when exact). */
+  derivedClosingsOff: number;
   /** Rows in each table, for reports. */
   movements: number;
   balances: number;
@@ -37,8 +39,19 @@ const productSums = (keys: string) => `
     FROM stock_movements WHERE movement_type <> 'T' GROUP BY ${keys.includes(' AS month') ? '1, 2' : '1'}`;
 
 /**
+ * What each closing of migration 011 must hold: for every closed month k and product, the running sum of the product's
+ * monthly changes (checked against the ledger above) up to k — from the product's latest month of changes ≤ k.
+ */
+const CLOSINGS_EXPECTED = `
+  SELECT k.month, c.product_id, c.q
+    FROM (SELECT product_id, month, sum(delta) OVER (PARTITION BY product_id ORDER BY month) AS q,
+                 lead(month) OVER (PARTITION BY product_id ORDER BY month) AS next_month
+            FROM stock_product_months) c
+    JOIN stock_closing_months k ON k.month >= c.month AND (c.next_month IS NULL OR k.month < c.next_month)`;
+
+/**
  * Read-only audit: recomputes every balance from the ledger (C +q at warehouse; S −q at warehouse; T −q at warehouse and
- * +q at destination; reversal rows are ordinary opposite movements) and compares with stock_balances; also the valuation's derived per-product totals and monthly changes (migration 009). Used by the tests
+ * +q at destination; reversal rows are ordinary opposite movements) and compares with stock_balances; also the valuation's derived per-product totals and monthly changes (migration 009) and monthly closings (011). Used by the tests
  * and the benchmark; a full scan of both tables, so not for request paths.
  */
 export async function ledgerMatchesBalances(q: Queryable): Promise<LedgerCheck> {
@@ -72,6 +85,7 @@ export async function ledgerMatchesBalances(q: Queryable): Promise<LedgerCheck> 
     counter_types_off: number;
     totals_off: number;
     months_off: number;
+    closings_off: number;
     movements: number;
     balances: number;
   }>(
@@ -90,6 +104,8 @@ export async function ledgerMatchesBalances(q: Queryable): Promise<LedgerCheck> 
             (SELECT count(*) FROM (${productSums("date_trunc('month', movement_date)::date AS month, product_id")}) l
                FULL JOIN stock_product_months s USING (month, product_id)
               WHERE coalesce(l.q, 0) <> coalesce(s.delta, 0))::int AS months_off,
+            (SELECT count(*) FROM (${CLOSINGS_EXPECTED}) e FULL JOIN stock_product_closings c USING (month, product_id)
+              WHERE coalesce(e.q, 0) <> coalesce(c.quantity, 0))::int AS closings_off,
             (SELECT count(*) FROM stock_movements)::int AS movements,
             (SELECT count(*) FROM stock_balances)::int AS balances`,
   );
@@ -102,7 +118,8 @@ export async function ledgerMatchesBalances(q: Queryable): Promise<LedgerCheck> 
       c.live === c.counter &&
       c.counter_types_off === 0 &&
       c.totals_off === 0 &&
-      c.months_off === 0,
+      c.months_off === 0 &&
+      c.closings_off === 0,
     mismatches,
     negativeBalances: c.neg_bal,
     negativeLedgerSums: c.neg_led,
@@ -111,6 +128,7 @@ export async function ledgerMatchesBalances(q: Queryable): Promise<LedgerCheck> 
     liveCounterTypesOff: c.counter_types_off,
     derivedTotalsOff: c.totals_off,
     derivedMonthsOff: c.months_off,
+    derivedClosingsOff: c.closings_off,
     movements: c.movements,
     balances: c.balances,
   };

@@ -14,7 +14,7 @@ import {
   type Shortage,
 } from './balances';
 import { assertConsistentBatchDates } from './batch-dates';
-import { checkMovementInput, type CheckedMovement } from './input';
+import { checkAgainstProduct, checkMovementInput, type CheckedMovement } from './input';
 import { appendMovement, lockLiveCounters, lockLiveMovement, markReversed, type NewMovementRow } from './ledger-rows';
 import { compose, stockMessages as msg } from './messages';
 import { decimalToMilli, formatMilli, type Milli } from './quantity';
@@ -82,20 +82,15 @@ function effectRowOf(r: MovementRecord): EffectRow {
 }
 
 /**
- * Applies the product's rules (SPEC §5): batch required where managed, dropped where not; a load needs the dates the
- * product manages and keeps only those; unloads and transfers take their dates from the stock (set later).
+ * Applies the product's rules (SPEC §5, the form's `movementProductProblems`): batch required where managed, dropped where
+ * not; a load needs the dates the product manages and keeps only those; unloads and transfers take their dates from the
+ * stock (set later).
  */
 function fitToProduct(m: CheckedMovement, product: ProductRef): CheckedMovement {
+  checkAgainstProduct(m, product);
   const out = { ...m };
-  if (product.has_batch && !out.batchNumber) throw new AppError(400, 'BATCH_REQUIRED', msg.batchRequired, { code: product.code });
   if (!product.has_batch) out.batchNumber = '';
   if (out.movementType === 'C') {
-    if (product.has_production_date && !out.productionDate) {
-      throw new AppError(400, 'PRODUCTION_DATE_REQUIRED', msg.productionDateRequired, { code: product.code });
-    }
-    if (product.has_expiry_date && !out.expiryDate) {
-      throw new AppError(400, 'EXPIRY_DATE_REQUIRED', msg.expiryDateRequired, { code: product.code });
-    }
     if (!product.has_production_date) out.productionDate = null;
     if (!product.has_expiry_date) out.expiryDate = null;
   } else {
@@ -130,7 +125,8 @@ async function shortageError(q: Queryable, s: Shortage, op: Operation): Promise<
     available: formatMilli(s.available),
     requested: formatMilli(s.needed),
   };
-  if (op === 'post') return new AppError(409, 'INSUFFICIENT_STOCK', compose(msg.insufficientStock, { batch }), params);
+  // A posting: the movement form's sentence (its quantity rule); the other params stay for callers that reword it.
+  if (op === 'post') return new AppError(409, 'INSUFFICIENT_STOCK', msg.insufficientStock, params);
   const action = op === 'delete' ? msg.actionDelete : msg.actionUpdate;
   return new AppError(409, 'INSUFFICIENT_STOCK', compose(msg.reversalInsufficientStock, { batch, action }), params);
 }

@@ -2,31 +2,13 @@ import { movementValidationMessages as v } from '@wms/shared-api';
 import type { Bilingual } from '../http/errors';
 
 /**
- * Refusals of the stock ledger and its routes, in both languages. Where the movement form has the same rule, the wording
- * is the form's (shared-api movementValidationMessages), so the user reads one sentence for one rule.
+ * Refusals of the stock ledger and its routes that are not rules of the movement form, in both languages. The form's rules
+ * (types, quantity, dates, transfer, batch and dates per product) are checked by input.ts with shared-api's movement
+ * schema and answered in its words; availability, which the ledger re-checks under its locks, uses the form's sentence.
  */
 export const stockMessages = {
-  validation: { it: 'Dati non validi: {{details}}', fr: 'Données non valides : {{details}}' },
-  invalidQuantity: {
-    it: 'Quantità non valida: deve essere maggiore di zero, al massimo 1.000.000.000, con al massimo 3 decimali',
-    fr: 'Quantité non valide : elle doit être supérieure à zéro, 1 000 000 000 au maximum, avec 3 décimales au maximum',
-  },
-  invalidDate: { it: 'Data non valida: {{field}}', fr: 'Date non valide : {{field}}' },
-  destinationRequired: { it: v.it.destinationRequired, fr: v.fr.destinationRequired },
-  sameWarehouse: { it: v.it.sameWarehouse, fr: v.fr.sameWarehouse },
-  batchRequired: {
-    it: 'Il lotto è obbligatorio per il prodotto {{code}}',
-    fr: 'Le lot est obligatoire pour le produit {{code}}',
-  },
-  productionDateRequired: {
-    it: 'La data di produzione è obbligatoria per un carico del prodotto {{code}}',
-    fr: 'La date de production est obligatoire pour une entrée du produit {{code}}',
-  },
-  expiryDateRequired: {
-    it: 'La data di scadenza è obbligatoria per un carico del prodotto {{code}}',
-    fr: "La date d'expiration est obligatoire pour une entrée du produit {{code}}",
-  },
-  expiryBeforeProduction: { it: v.it.expiryBeforeProduction, fr: v.fr.expiryBeforeProduction },
+  // The movement form's rule, re-checked by the ledger under its row locks: the form's words (shared-api movement.ts).
+  insufficientStock: { it: v.it.insufficientStock, fr: v.fr.insufficientStock },
   batchDatesMismatch: {
     it: 'Il lotto {{batch}} del prodotto {{code}} è già in giacenza con date diverse (produzione {{production}}, scadenza {{expiry}})',
     fr: 'Le lot {{batch}} du produit {{code}} est déjà en stock avec des dates différentes (production {{production}}, expiration {{expiry}})',
@@ -40,10 +22,6 @@ export const stockMessages = {
   warehouseInactive: {
     it: 'Il magazzino {{name}} è disattivato: non può essere movimentato',
     fr: "L'entrepôt {{name}} est désactivé : il ne peut pas être mouvementé",
-  },
-  insufficientStock: {
-    it: 'Giacenza insufficiente: nel magazzino {{warehouse}} sono disponibili {{available}} del prodotto {{code}}{{batch}}, richiesti {{requested}}',
-    fr: 'Stock insuffisant : {{available}} disponible(s) du produit {{code}}{{batch}} dans l’entrepôt {{warehouse}}, demandé(s) {{requested}}',
   },
   reversalInsufficientStock: {
     it: 'Impossibile {{action}} il movimento: la merce è già stata movimentata. Nel magazzino {{warehouse}} sono disponibili {{available}} del prodotto {{code}}{{batch}}, ne servirebbero {{requested}}',
@@ -83,10 +61,7 @@ export const stockMessages = {
     fr: "Impossible de supprimer l'entrepôt : il contient encore des produits",
   },
   reversalNote: { it: 'Storno del movimento {{id}}', fr: 'Extourne du mouvement {{id}}' },
-  created: { it: 'Movimento registrato', fr: 'Mouvement enregistré' },
-  updated: { it: 'Movimento modificato', fr: 'Mouvement modifié' },
   deleted: { it: 'Movimento eliminato', fr: 'Mouvement supprimé' },
-  invalidFilter: { it: 'Filtro non valido: {{field}}', fr: 'Filtre non valide : {{field}}' },
 } satisfies Record<string, Bilingual>;
 
 /**

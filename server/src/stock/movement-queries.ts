@@ -1,6 +1,7 @@
 import type { Queryable } from '../db';
 import type { MovementSort, MovementView } from '@wms/shared-api';
-import type { MovementSource, MovementType } from './types';
+import { MOVEMENT_COLUMNS } from './ledger-rows';
+import type { MovementRecord, MovementSource, MovementType } from './types';
 import { isoDay, matchingProductIds, productFilterSql } from './sql';
 
 export type { MovementView } from '@wms/shared-api';
@@ -18,6 +19,9 @@ export interface MovementFilter {
   dateTo?: string;
   /** Also reversed rows and reversal rows (the whole ledger); default: live movements only. */
   includeHistory?: boolean;
+  /** Movements of one kind of document (PO, SO, MAN) and / or of one document line (source_line_id, migration 005). */
+  documentType?: MovementSource;
+  lineId?: number;
   sort?: MovementSort;
   order?: 'asc' | 'desc';
   limit: number;
@@ -157,6 +161,8 @@ function whereOf(
     else if (warehouseSide === 'source') where.push(`m.warehouse_id = ${w}`);
     else where.push(`m.destination_warehouse_id = ${w}`);
   }
+  if (f.documentType) where.push(`m.source_document_type = ${p(f.documentType)}`);
+  if (f.lineId) where.push(`m.source_line_id = ${p(f.lineId)}`);
   if (f.dateFrom) where.push(`m.movement_date >= ${p(f.dateFrom)}::date`);
   if (f.dateTo) where.push(`m.movement_date <= ${p(f.dateTo)}::date`);
   return where.length ? `WHERE ${where.join(' AND ')}` : '';
@@ -204,7 +210,7 @@ export async function listMovements(q: Queryable, f: MovementFilter): Promise<{ 
 
 /** Live list filtered at most by type and source: its total is in the counters. */
 function countedByCounters(f: MovementFilter): boolean {
-  return !f.includeHistory && !f.productId && !f.productCode && !f.warehouseId && !f.dateFrom && !f.dateTo;
+  return !f.includeHistory && !f.productId && !f.productCode && !f.warehouseId && !f.dateFrom && !f.dateTo && !f.lineId && !f.documentType;
 }
 
 /**
@@ -230,4 +236,32 @@ async function countMovements(q: Queryable, f: MovementFilter, productIds: numbe
     total += rows[0].total;
   }
   return total;
+}
+
+// ------------------------------------------------------------------------------------------------------- document lines
+
+/**
+ * The ledger rows of one document line, oldest first, reversals included: a receipt's order item (`'PO'`, the
+ * purchase_order_items id) or a sale (`'SO'`, the sale id). One index lookup (stock_movements_document_line), no guessing
+ * by product or date.
+ */
+export async function documentLineMovements(q: Queryable, documentType: MovementSource, lineId: number): Promise<MovementRecord[]> {
+  const { rows } = await q.query<MovementRecord>(
+    `SELECT ${MOVEMENT_COLUMNS} FROM stock_movements WHERE source_document_type = $1 AND source_line_id = $2 ORDER BY id`,
+    [documentType, lineId],
+  );
+  return rows;
+}
+
+/**
+ * What one document line did to the stock, net of its reversals, as exact numeric text: loads count +, unloads −,
+ * transfers 0 (they only move goods). For a receipt's order item this is what the ledger says was received.
+ */
+export async function documentLineNet(q: Queryable, documentType: MovementSource, lineId: number): Promise<string> {
+  const { rows } = await q.query<{ net: string }>(
+    `SELECT coalesce(sum(CASE movement_type WHEN 'C' THEN quantity WHEN 'S' THEN -quantity ELSE 0 END), 0)::numeric(15, 3)::text AS net
+       FROM stock_movements WHERE source_document_type = $1 AND source_line_id = $2`,
+    [documentType, lineId],
+  );
+  return rows[0].net;
 }

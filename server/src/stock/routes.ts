@@ -107,6 +107,8 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
           dateFrom: qs.date_from,
           dateTo: qs.date_to,
           includeHistory: qs.include_history,
+          documentType: qs.source_document_type,
+          lineId: qs.source_line_id,
           sort: qs.sort,
           order: qs.order,
           limit: qs.limit,

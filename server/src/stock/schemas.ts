@@ -37,6 +37,10 @@ export const movementListQuery = z.object({
   date_from: queryDay.describe('dd/MM/yyyy or yyyy-MM-dd, inclusive'),
   date_to: queryDay.describe('dd/MM/yyyy or yyyy-MM-dd, inclusive'),
   include_history: queryFlag.describe('true: also reversed movements and reversal rows (the whole ledger)'),
+  source_document_type: z
+    .preprocess((v) => (v === '' ? undefined : v), z.enum(MOVEMENT_SOURCES, { error: 'invalidOption' }).optional())
+    .describe('PO (goods receipt), SO (sale) or MAN: movements of that kind of document'),
+  source_line_id: queryId.describe('The document line: a purchase order item (PO) or a sale (SO); its movements only'),
   ...sortQuery(MOVEMENT_SORTS),
   ...pageQuery(),
 });

@@ -4,7 +4,7 @@
  */
 import { ledgerMatchesBalances } from '../../src/stock/ledger';
 import { makeTestApp, type TestApp } from '../helpers';
-import { itemState, ledgerFromOrders, makeWarehouse, oneLineOrder } from './kit';
+import { itemState, ledgerOfItem, makeWarehouse, oneLineOrder } from './kit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,7 +50,7 @@ it('50 parallel submits of one key: one receipt, one posting per batch, the same
   );
   expect(rows[0]).toEqual({ receipts: 1, movements: 2 });
   expect(await itemState(t.db, itemId)).toEqual({ received: '30.000', completed: false });
-  expect(await ledgerFromOrders(t.db, product.id)).toBe('30.000');
+  expect(await ledgerOfItem(t.db, itemId)).toBe('30.000');
 
   // The same key with another body is refused; a new key is a new delivery note.
   const other = await t.app.inject({

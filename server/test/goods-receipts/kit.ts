@@ -2,6 +2,7 @@
  * Purchase orders for the goods-receipt tests, written straight to the database (the purchase-order API is another
  * module), plus probes of what a receipt changed.
  */
+import { documentLineNet } from '../../src/stock/movement-queries';
 import type { Queryable } from '../../src/db';
 import { makeProduct, makeWarehouse, type ProductOptions } from '../stock/fixtures';
 
@@ -70,12 +71,7 @@ export async function orderStatusOf(q: Queryable, orderId: number): Promise<stri
   return rows[0].status;
 }
 
-/** Σ of the ledger's loads minus unloads of one product from purchase-order sources (decimal text). */
-export async function ledgerFromOrders(q: Queryable, productId: number): Promise<string> {
-  const { rows } = await q.query<{ total: string }>(
-    `SELECT coalesce(sum(CASE movement_type WHEN 'C' THEN quantity ELSE -quantity END), 0)::numeric(15,3)::text AS total
-       FROM stock_movements WHERE source_type = 'PO' AND product_id = $1`,
-    [productId],
-  );
-  return rows[0].total;
+/** What the ledger says an order item received: its movements (source_line_id), loads minus their reversals (decimal text). */
+export function ledgerOfItem(q: Queryable, itemId: number): Promise<string> {
+  return documentLineNet(q, 'PO', itemId);
 }

@@ -1,6 +1,6 @@
 /**
  * Property: whatever sequence of receipts, completions and reversals hits an order, after every step
- *   - each item's stored received quantity = Σ of its live receipt lines = Σ of the ledger's PO movements of its product,
+ *   - each item's stored received quantity = Σ of its live receipt lines = Σ of the ledger's movements of that order line (source_line_id),
  *   - each item's status and the order's stored status are the pure functions of the lines (status.ts / order-status),
  *   - the ledger matches the balances.
  * Random but reproducible (seeded); failures print the seed and the step.
@@ -8,7 +8,7 @@
 import { ledgerMatchesBalances } from '../../src/stock/ledger';
 import { itemStatus, orderStatus } from '@wms/shared-api';
 import { makeTestApp, type TestApp } from '../helpers';
-import { ledgerFromOrders, makeOrder, makeProduct, makeWarehouse, orderStatusOf } from './kit';
+import { ledgerOfItem, makeOrder, makeProduct, makeWarehouse, orderStatusOf } from './kit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -101,7 +101,7 @@ it.each(SEEDS)('seed %i: status = f(totals) and Σ ledger = Σ received after ea
     const details = (await t.app.inject({ method: 'GET', url: `/api/goods-receipts/order-details/${order.id}`, headers })).json();
     for (const [k, r] of rows.entries()) {
       expect([where, r.received_quantity]).toEqual([where, r.lines]);
-      expect([where, await ledgerFromOrders(t.db, r.product_id)]).toEqual([where, r.received_quantity]);
+      expect([where, await ledgerOfItem(t.db, r.id)]).toEqual([where, r.received_quantity]);
       expect([where, details.items[k].status]).toEqual([where, itemStatus(r)]);
     }
     const expected = orderStatus(rows);

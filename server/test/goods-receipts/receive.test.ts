@@ -2,7 +2,8 @@
 import { ledgerMatchesBalances } from '../../src/stock/ledger';
 import { makeTestApp, type TestApp } from '../helpers';
 import { balance, balanceRow, stockSnapshot } from '../stock/fixtures';
-import { itemState, ledgerFromOrders, makeOrder, makeProduct, makeWarehouse, oneLineOrder, orderStatusOf } from './kit';
+import { documentLineMovements } from '../../src/stock/movement-queries';
+import { itemState, ledgerOfItem, makeOrder, makeProduct, makeWarehouse, oneLineOrder, orderStatusOf } from './kit';
 
 let t: TestApp;
 let headers: Record<string, string>;
@@ -110,12 +111,12 @@ describe('receiving', () => {
       ['DDT-1', 40],
     ]);
     expect(history.receipts[1].batches[0]).toEqual({ batchNumber: 'L1', quantity: 40, productionDate: null, expiryDate: '2026-12-31' });
-    expect(await ledgerFromOrders(t.db, product.id)).toBe('100.000');
+    expect(await ledgerOfItem(t.db, itemId)).toBe('100.000');
     expect((await ledgerMatchesBalances(t.db)).ok).toBe(true);
   });
 
   it('the batch sum may differ from the quantity by 0.001 at most; the batches are what is received', async () => {
-    const { order, itemId, product } = await oneLineOrder(t.db, 10, { hasBatch: true });
+    const { order, itemId } = await oneLineOrder(t.db, 10, { hasBatch: true });
     const line = (quantity: number, batches: number[]) => ({
       ...ddt,
       order_id: order.id,
@@ -130,7 +131,7 @@ describe('receiving', () => {
     expect(within.statusCode).toBe(201);
     expect(within.json().lines[0].quantity).toBe(4.999);
     expect(await itemState(t.db, itemId)).toEqual({ received: '4.999', completed: false });
-    expect(await ledgerFromOrders(t.db, product.id)).toBe('4.999');
+    expect(await ledgerOfItem(t.db, itemId)).toBe('4.999');
   });
 
   it('refuses with the §5 messages, in the caller language, and writes nothing', async () => {
@@ -327,9 +328,25 @@ describe('reversal', () => {
     expect(await itemState(t.db, itemId)).toEqual({ received: '0.000', completed: false });
     expect(await orderStatusOf(t.db, order.id)).toBe('notReceived');
     expect(await balance(t.db, product.id, wh.id, 'R1')).toBe('0.000');
-    expect(await ledgerFromOrders(t.db, product.id)).toBe('0.000');
+    expect(await ledgerOfItem(t.db, itemId)).toBe('0.000');
     const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM stock_movements WHERE product_id = $1', [product.id]);
     expect(rows[0].n).toBe(4);
+    // The item's history is a query on its order line (source_line_id): two loads and their two reversals.
+    const line = await documentLineMovements(t.db, 'PO', itemId);
+    expect(line.map((m) => [m.movement_type, m.batch_number, m.quantity, m.source_document_id])).toEqual([
+      ['C', 'R1', '6.000', order.id],
+      ['C', 'R2', '4.000', order.id],
+      ['S', 'R1', '6.000', order.id],
+      ['S', 'R2', '4.000', order.id],
+    ]);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/stock-movements?source_document_type=PO&source_line_id=${itemId}&include_history=true`,
+      headers,
+    });
+    expect([listed.statusCode, listed.headers['x-total-count']]).toEqual([200, '4']);
+    const live = await t.app.inject({ method: 'GET', url: `/api/stock-movements?source_line_id=${itemId}`, headers });
+    expect(live.headers['x-total-count']).toBe('0');
     const again = await t.app.inject({ method: 'POST', url: `/api/goods-receipts/${doc.id}/reverse`, headers });
     expect([again.statusCode, again.json().code]).toEqual([409, 'RECEIPT_ALREADY_REVERSED']);
     const history = (await t.app.inject({ method: 'GET', url: `/api/goods-receipts/item-history/${itemId}`, headers })).json();

@@ -39,9 +39,8 @@ async function timed(url: string): Promise<{ ms: number; total: number; rows: nu
   return { ms: worst, total: Number(res.headers['x-total-count']), rows: res.json().length };
 }
 
-// Generous bounds (a shared CI machine): a few to ~70 ms on an idle machine, up to ~450 ms at load 9 on 2 cores.
-// REGISTRY_TIMINGS=1 prints them.
-const QUICK_MS = 1500;
+// Correctness at scale only: speed is measured by the benchmarks (bench/portal.ts: the products list under load), not by
+// a timed test that a busy CI machine turns red. REGISTRY_TIMINGS=1 prints the timings (a few to ~70 ms idle).
 
 describe(`GET /products with ${N} products`, () => {
   it.each([
@@ -52,11 +51,10 @@ describe(`GET /products with ${N} products`, () => {
     ['a search of several words', '/products?q=LUNGHEZZA%2099999%20inox&limit=50', 1, 1],
     ['a search on the supplier name (every product matches)', '/products?q=fornitore&limit=50', N, 50],
     ['a search that matches nothing', '/products?q=zzz-nothing&limit=50', 0, 0],
-  ])('%s stays quick and counts every match', async (label, url, total, rows) => {
+  ])('%s counts every match at scale', async (label, url, total, rows) => {
     const r = await timed(url);
     if (process.env.REGISTRY_TIMINGS) console.log(`${label}: ${r.ms.toFixed(1)} ms`);
     expect(r.total).toBe(total);
     expect(r.rows).toBe(rows);
-    expect(r.ms).toBeLessThan(QUICK_MS);
   });
 });

@@ -1,5 +1,7 @@
 /** Sales API (SPEC §7 /sales) on the real routes: posting through the ledger, FEFO, expiry, cancel, edit, refusals, roles. */
+import { validationMessage } from '@wms/shared-api';
 import { ledgerMatchesBalances } from '../../src/stock/ledger';
+import { documentLineMovements, documentLineNet } from '../../src/stock/movement-queries';
 import { balance, countMovements, makeProduct, makeWarehouse, stockSnapshot } from '../stock/fixtures';
 import { makeTestApp, type TestApp } from '../helpers';
 import { dayFromToday, load, makeCustomer } from './kit';
@@ -56,15 +58,18 @@ describe('POST /sales', () => {
       source_type: string;
       source_document_type: string;
       source_document_id: number;
+      source_line_id: number;
       quantity: string;
-    }>('SELECT movement_type, source_type, source_document_type, source_document_id, quantity FROM stock_movements WHERE id = $1', [
-      sale.movement_id,
-    ]);
+    }>(
+      'SELECT movement_type, source_type, source_document_type, source_document_id, source_line_id, quantity FROM stock_movements WHERE id = $1',
+      [sale.movement_id],
+    );
     expect(mv.rows[0]).toMatchObject({
       movement_type: 'S',
       source_type: 'SO',
       source_document_type: 'SO',
       source_document_id: sale.id,
+      source_line_id: sale.id, // a sale is a one-line document: its line is the sale
       quantity: '2.500',
     });
 
@@ -118,7 +123,7 @@ describe('POST /sales', () => {
     ['quantity as unreadable text', { quantity: '2,5,1' }, 400, 'VALIDATION'],
     ['quantity with 4 decimals', { quantity: 1.0005 }, 400, 'VALIDATION'],
     ['no customer', { customer_id: undefined }, 400, 'VALIDATION'],
-    ['missing batch of a batch product', { batch_number: '' }, 400, 'BATCH_REQUIRED'],
+    ['missing batch of a batch product', { batch_number: '' }, 400, 'VALIDATION'],
     ['unknown batch', { batch_number: 'NOPE' }, 409, 'INSUFFICIENT_STOCK'],
   ])('%s → %i %s, nothing written', async (_label, change, status, code) => {
     const { p, w, c } = await batchProductInStock();
@@ -135,6 +140,16 @@ describe('POST /sales', () => {
     expect(res.statusCode).toBe(status);
     expect(res.json().code).toBe(code);
     expect(await stockSnapshot(t.db)).toBe(before);
+  });
+
+  it("a batch product without batch: the standard 400 on batch_number, in the form's words (checked against the product)", async () => {
+    const { p, w, c } = await batchProductInStock();
+    const res = await api('POST', '/sales', { product_id: p.id, warehouse_id: w.id, quantity: 1, customer_id: c.id });
+    expect(res.json()).toEqual({
+      code: 'VALIDATION',
+      error: 'Dati non validi: batch_number: Il lotto è obbligatorio per questo prodotto',
+      fields: { batch_number: validationMessage('it', 'batchRequired') },
+    });
   });
 
   it("the 400 uses the sale form's words", async () => {
@@ -223,6 +238,19 @@ describe('cancel and edit', () => {
     expect(view.status).toBe('cancelled');
     expect(view.cancelled_at).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     expect((await ledgerMatchesBalances(t.db)).ok).toBe(true);
+
+    // The sale's history is a query on its line: the unload and its reversal, nothing else.
+    const history = await documentLineMovements(t.db, 'SO', sale.id);
+    expect(history.map((m) => [m.movement_type, m.quantity, m.reverses_id])).toEqual([
+      ['S', '4.000', null],
+      ['C', '4.000', sale.movement_id],
+    ]);
+    expect(await documentLineNet(t.db, 'SO', sale.id)).toBe('0.000');
+    const listed = await api('GET', `/stock-movements?source_document_type=SO&source_line_id=${sale.id}&include_history=true`);
+    expect([
+      listed.headers['x-total-count'],
+      listed.json().map((m: { source_document: { line_id: number } }) => m.source_document.line_id),
+    ]).toEqual(['2', [sale.id, sale.id]]);
   });
 
   it('PUT /sales/{id}/status {status: cancelled} is the same cancel; another status is a 400', async () => {

@@ -1,5 +1,7 @@
 import type { Db } from '../../src/db';
+import { fieldProblems, validationMessage } from '@wms/shared-api';
 import { AppError } from '../../src/http/errors';
+import { RequestValidationError } from '../../src/http/validation';
 import { correctMovement, correctMovementTx, ledgerMatchesBalances, postMovementTx, reverseMovementTx } from '../../src/stock/ledger';
 import type { Actor, MovementInput } from '../../src/stock/types';
 import { warehouseHoldsStock } from '../../src/stock/warehouse-stock';
@@ -56,6 +58,24 @@ async function refused(fn: () => Promise<unknown>, status: number, code: string)
   return e;
 }
 
+/**
+ * A refusal of a movement-form rule: the standard 400 (the route validator's RequestValidationError), `field` worded with
+ * the form's message `key` (shared-api's one validation table) — and nothing written.
+ */
+async function invalid(fn: () => Promise<unknown>, field: string, key: string): Promise<void> {
+  const before = await stockSnapshot(db);
+  let caught: unknown;
+  try {
+    await fn();
+  } catch (err) {
+    caught = err;
+  }
+  expect(caught).toBeInstanceOf(RequestValidationError);
+  const problems = fieldProblems((caught as RequestValidationError).zodError);
+  expect({ field, key: problems[field]?.key }).toEqual({ field, key });
+  expect(await stockSnapshot(db)).toBe(before);
+}
+
 const italian = (e: AppError) => e.bilingual.it.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(e.params[k] ?? ''));
 
 describe('load, unload, transfer', () => {
@@ -89,7 +109,9 @@ describe('load, unload, transfer', () => {
     await unload(p.id, w.id, 2);
     expect(await balance(db, p.id, w.id)).toBe('3.000');
     const e = await refused(() => unload(p.id, w.id, 3.5), 409, 'INSUFFICIENT_STOCK');
-    expect(italian(e)).toBe('Giacenza insufficiente: nel magazzino Centrale sono disponibili 3 del prodotto UNL-1, richiesti 3,5');
+    // The movement form's sentence for its quantity rule, re-checked under the locks.
+    expect(italian(e)).toBe('Giacenza insufficiente: disponibili 3');
+    expect(italian(e)).toBe(validationMessage('it', 'insufficientStock', { available: '3' }));
     await unload(p.id, w.id, 3);
     expect(await balance(db, p.id, w.id)).toBe('0.000');
   });
@@ -110,11 +132,11 @@ describe('load, unload, transfer', () => {
     expect(row).toMatchObject({ movement_type: 'T', warehouse_id: a.id, destination_warehouse_id: b.id, quantity: '4.000' });
     expect([await balance(db, p.id, a.id), await balance(db, p.id, b.id)]).toEqual(['6.000', '4.000']);
     await refused(() => transfer(p.id, a.id, b.id, 6.001), 409, 'INSUFFICIENT_STOCK');
-    await refused(() => transfer(p.id, a.id, a.id, 1), 400, 'SAME_WAREHOUSE');
-    await refused(
+    await invalid(() => transfer(p.id, a.id, a.id, 1), 'destination_warehouse_id', 'sameWarehouse');
+    await invalid(
       () => postMovementTx(db, { movementType: 'T', productId: p.id, warehouseId: a.id, quantity: 1, movementDate: TODAY }, actor),
-      400,
-      'DESTINATION_REQUIRED',
+      'destination_warehouse_id',
+      'destinationRequired',
     );
   });
 
@@ -149,7 +171,7 @@ describe('load, unload, transfer', () => {
     );
     expect(rows[0].n).toBe(4); // the line's whole history: load, its reversal, the correction, its reversal
     expect((await load(p.id, w.id, 1)).source_line_id).toBeNull();
-    await refused(() => load(p.id, w.id, 1, { ...doc, sourceLineId: -1 }), 400, 'VALIDATION');
+    await invalid(() => load(p.id, w.id, 1, { ...doc, sourceLineId: -1 }), 'source_line_id', 'invalidType');
   });
 });
 
@@ -158,11 +180,11 @@ describe('batches and dates', () => {
     const p = await makeProduct(db, { hasBatch: true });
     const a = await makeWarehouse(db);
     const b = await makeWarehouse(db);
-    await refused(() => load(p.id, a.id, 1), 400, 'BATCH_REQUIRED');
-    await refused(() => load(p.id, a.id, 1, { batchNumber: '   ' }), 400, 'BATCH_REQUIRED');
+    await invalid(() => load(p.id, a.id, 1), 'batch_number', 'batchRequired');
+    await invalid(() => load(p.id, a.id, 1, { batchNumber: '   ' }), 'batch_number', 'batchRequired');
     await load(p.id, a.id, 5, { batchNumber: 'L1' });
-    await refused(() => unload(p.id, a.id, 1), 400, 'BATCH_REQUIRED');
-    await refused(() => transfer(p.id, a.id, b.id, 1), 400, 'BATCH_REQUIRED');
+    await invalid(() => unload(p.id, a.id, 1), 'batch_number', 'batchRequired');
+    await invalid(() => transfer(p.id, a.id, b.id, 1), 'batch_number', 'batchRequired');
     await unload(p.id, a.id, 1, { batchNumber: 'L1' });
     expect(await balance(db, p.id, a.id, 'L1')).toBe('4.000');
   });
@@ -185,17 +207,17 @@ describe('batches and dates', () => {
   it('a load needs the dates the product manages; expiry may not precede production', async () => {
     const p = await makeProduct(db, { hasBatch: true, hasExpiry: true, hasProduction: true });
     const w = await makeWarehouse(db);
-    await refused(() => load(p.id, w.id, 1, { batchNumber: 'L', expiryDate: '2026-01-01' }), 400, 'PRODUCTION_DATE_REQUIRED');
-    await refused(() => load(p.id, w.id, 1, { batchNumber: 'L', productionDate: '2025-01-01' }), 400, 'EXPIRY_DATE_REQUIRED');
-    await refused(
+    await invalid(() => load(p.id, w.id, 1, { batchNumber: 'L', expiryDate: '2026-01-01' }), 'production_date', 'productionDateRequired');
+    await invalid(() => load(p.id, w.id, 1, { batchNumber: 'L', productionDate: '2025-01-01' }), 'expiry_date', 'expiryDateRequired');
+    await invalid(
       () => load(p.id, w.id, 1, { batchNumber: 'L', productionDate: '2025-01-01', expiryDate: '2024-12-31' }),
-      400,
-      'EXPIRY_BEFORE_PRODUCTION',
+      'expiry_date',
+      'expiryBeforeProduction',
     );
-    await refused(
+    await invalid(
       () => load(p.id, w.id, 1, { batchNumber: 'L', productionDate: '2025-02-30', expiryDate: '2026-01-01' }),
-      400,
-      'INVALID_DATE',
+      'production_date',
+      'invalidDate',
     );
     const row = await load(p.id, w.id, 1, { batchNumber: 'L', productionDate: '01/01/2025', expiryDate: '2026-01-01' });
     expect(row).toMatchObject({ production_date: '2025-01-01', expiry_date: '2026-01-01' });
@@ -254,24 +276,25 @@ describe('quantities are exact', () => {
     await load(p.id, w.id, 0.1);
     await load(p.id, w.id, 0.2);
     expect(await balance(db, p.id, w.id)).toBe('0.300');
-    await refused(() => unload(p.id, w.id, 0.1 + 0.2), 400, 'INVALID_QUANTITY');
+    await invalid(() => unload(p.id, w.id, 0.1 + 0.2), 'quantity', 'tooManyDecimals');
     await unload(p.id, w.id, 0.3);
     expect(await balance(db, p.id, w.id)).toBe('0.000');
   });
 
   it.each([
-    ['zero', 0],
-    ['negative', -1],
-    ['four decimals', 1.0001],
-    ['NaN', Number.NaN],
-    ['infinite', Number.POSITIVE_INFINITY],
-    ['above the maximum', 1_000_000_001],
-    ['text that is not a number', '1,5'],
-    ['exponent text', '1e3'],
-  ])('refuses a quantity that is %s', async (_label, quantity) => {
+    ['zero', 0, 'positive'],
+    ['negative', -1, 'positive'],
+    ['four decimals', 1.0001, 'tooManyDecimals'],
+    ['four decimals as text', '1.0001', 'tooManyDecimals'],
+    ['NaN', Number.NaN, 'invalidType'],
+    ['infinite', Number.POSITIVE_INFINITY, 'invalidType'],
+    ['above the maximum', 1_000_000_001, 'quantityTooLarge'],
+    ['text that is not a number', '1,5', 'invalidType'],
+    ['exponent text', '1e3', 'invalidType'],
+  ])("refuses a quantity that is %s, in the form's words", async (_label, quantity, key) => {
     const p = await makeProduct(db);
     const w = await makeWarehouse(db);
-    await refused(() => load(p.id, w.id, quantity), 400, 'INVALID_QUANTITY');
+    await invalid(() => load(p.id, w.id, quantity), 'quantity', key);
   });
 
   it('takes decimal text exactly, 3 decimals included', async () => {
@@ -309,15 +332,16 @@ describe('products and warehouses that cannot move stock', () => {
   it('refuses malformed ids and types from internal callers too', async () => {
     const p = await makeProduct(db);
     const w = await makeWarehouse(db);
-    await refused(() => load(0, w.id, 1), 400, 'VALIDATION');
-    await refused(() => load(p.id, 1.5, 1), 400, 'VALIDATION');
-    await refused(
+    await invalid(() => load(0, w.id, 1), 'product_id', 'invalidType');
+    await invalid(() => load(p.id, 1.5, 1), 'warehouse_id', 'invalidType');
+    await invalid(
       () => postMovementTx(db, { movementType: 'X' as 'C', productId: p.id, warehouseId: w.id, quantity: 1, movementDate: TODAY }, actor),
-      400,
-      'VALIDATION',
+      'movement_type',
+      'invalidOption',
     );
-    await refused(() => load(p.id, w.id, 1, { movementDate: '' }), 400, 'VALIDATION');
-    await refused(() => load(p.id, w.id, 1, { movementDate: '2025-13-01' }), 400, 'INVALID_DATE');
+    await invalid(() => load(p.id, w.id, 1, { movementDate: '' }), 'movement_date', 'required');
+    await invalid(() => load(p.id, w.id, 1, { movementDate: '2025-13-01' }), 'movement_date', 'invalidDate');
+    await invalid(() => load(p.id, w.id, 1, { notes: 'a\u0001b' }), 'notes', 'controlChars');
   });
 });
 
@@ -476,7 +500,7 @@ describe('correction (update)', () => {
     const a = await makeWarehouse(db);
     const b = await makeWarehouse(db);
     const loaded = await load(p.id, a.id, 5);
-    await refused(
+    await invalid(
       () =>
         correctMovementTx(
           db,
@@ -484,8 +508,8 @@ describe('correction (update)', () => {
           { movementType: 'C', productId: q.id, warehouseId: b.id, quantity: 5, movementDate: TODAY },
           actor,
         ),
-      400,
-      'BATCH_REQUIRED',
+      'batch_number',
+      'batchRequired',
     );
     const { movement } = await correctMovementTx(
       db,

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ITEM_STATUSES, ORDER_STATUSES } from '../rules/order-status';
 import { subtractDecimals, sumDecimals, toUnits } from '../rules/decimal';
-import { issueProblem } from '../validation/issues';
-import { validationMessage } from '../validation/messages';
-import { hasAtMostDecimals, parseDay } from './common';
+import { fieldMessages, fieldProblems, type FieldProblem } from '../validation/issues';
+import { registerValidationMessages, validationMessage } from '../validation/messages';
+import { hasAtMostDecimals, hasControlChars, id, optionalId, optionalText, parseDay } from './common';
 import { MAX_BATCH_LENGTH, MAX_MOVEMENT_QUANTITY, QUANTITY_DECIMALS } from './movement';
 
 /**
@@ -22,7 +22,12 @@ export const MAX_DOCUMENT_NUMBER = 50;
 export const MAX_RECEIPT_ITEMS = 500;
 export const MAX_RECEIPT_BATCHES = 200;
 
-export const receiptValidationMessages = {
+/**
+ * The receipt rules' words (SPEC §5, §8 Goods receipt), registered once in the one validation table: the detail screen,
+ * the batch dialog and the server's 400 say the same sentence. Rules shared with movements (expiry and production date
+ * required, expiry before production, quantity too large) and the shared ones (decimals, not negative) keep their words.
+ */
+export const receiptValidationMessages = registerValidationMessages({
   it: {
     documentNumberRequired: 'Il numero del documento di trasporto (DDT) è obbligatorio',
     documentDateRequired: 'La data del documento di trasporto (DDT) è obbligatoria',
@@ -33,14 +38,8 @@ export const receiptValidationMessages = {
     batchesRequired: 'Questo articolo richiede almeno un lotto',
     batchNumberRequired: 'Il numero di lotto è obbligatorio',
     quantityMismatch: 'La somma dei lotti ({{batches}}) deve essere uguale alla quantità ricevuta ({{quantity}})',
-    expiryDateRequired: 'La data di scadenza è obbligatoria per questo articolo',
-    productionDateRequired: 'La data di produzione è obbligatoria per questo articolo',
-    expiryBeforeProduction: 'La data di scadenza non può precedere la data di produzione',
     duplicateItem: "Lo stesso articolo dell'ordine compare due volte",
     duplicateBatch: 'Lo stesso lotto compare due volte',
-    tooManyDecimals: 'La quantità ammette al massimo {{max}} decimali',
-    quantityTooLarge: 'Quantità troppo grande (massimo {{max}})',
-    notNegative: 'La quantità non può essere negativa',
   },
   fr: {
     documentNumberRequired: 'Le numéro du bon de livraison est obligatoire',
@@ -52,18 +51,11 @@ export const receiptValidationMessages = {
     batchesRequired: 'Cet article nécessite au moins un lot',
     batchNumberRequired: 'Le numéro de lot est obligatoire',
     quantityMismatch: 'La somme des lots ({{batches}}) doit être égale à la quantité reçue ({{quantity}})',
-    expiryDateRequired: "La date d'expiration est obligatoire pour cet article",
-    productionDateRequired: 'La date de production est obligatoire pour cet article',
-    expiryBeforeProduction: "La date d'expiration ne peut pas précéder la date de production",
     duplicateItem: 'Le même article de la commande apparaît deux fois',
     duplicateBatch: 'Le même lot apparaît deux fois',
-    tooManyDecimals: '{{max}} décimales au maximum pour la quantité',
-    quantityTooLarge: 'Quantité trop grande (maximum {{max}})',
-    notNegative: 'La quantité ne peut pas être négative',
   },
-} as const;
+});
 export type ReceiptValidationKey = keyof (typeof receiptValidationMessages)['it'];
-const RECEIPT_KEYS = new Set<string>(Object.keys(receiptValidationMessages.it));
 
 // ----------------------------------------------------------------------------------------------------------- quantities
 
@@ -116,15 +108,6 @@ const optionalDay = z
     return d;
   });
 
-const refId = z.preprocess(
-  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : /^\d+$/.test(v.trim()) ? Number(v) : v) : v),
-  z
-    .number({ error: (iss) => (iss.input == null ? 'required' : 'invalidType') })
-    .int({ error: 'invalidType' })
-    .positive({ error: 'invalidType' })
-    .max(Number.MAX_SAFE_INTEGER, { error: 'invalidType' }),
-);
-
 const quantityNumber = z
   .number({ error: (iss) => (iss.input == null ? 'required' : 'invalidType') })
   .max(MAX_MOVEMENT_QUANTITY, { error: 'quantityTooLarge' })
@@ -132,12 +115,7 @@ const quantityNumber = z
 
 export const receiptBatchSchema = z
   .object({
-    batch_number: z
-      .string({ error: 'invalidType' })
-      .trim()
-      .max(MAX_BATCH_LENGTH, { error: 'tooLong' })
-      .nullish()
-      .transform((v) => v ?? ''),
+    batch_number: optionalText(MAX_BATCH_LENGTH).transform((v) => v ?? ''),
     quantity: quantityNumber.refine((n) => n > 0, { error: 'positive' }),
     production_date: optionalDay,
     expiry_date: optionalDay,
@@ -149,15 +127,15 @@ export const receiptBatchSchema = z
   });
 
 export const receiptItemSchema = z.object({
-  order_item_id: refId,
+  order_item_id: id,
   /** Informational (SPEC §7 sends it); the server checks it names the order item's product. */
-  product_id: refId.optional(),
+  product_id: id.optional(),
   /** What arrives now; 0 (or missing) means "nothing for this item" and the item is skipped. */
   quantity: z.preprocess(
     (v) => (v == null || v === '' ? 0 : v),
     quantityNumber.refine((n) => n >= 0, { error: 'notNegative' }),
   ),
-  warehouse_id: z.preprocess((v) => (v === '' ? null : v), refId.nullish()).transform((v) => v ?? null),
+  warehouse_id: optionalId,
   batches: z
     .array(receiptBatchSchema)
     .max(MAX_RECEIPT_BATCHES, { error: 'tooLong' })
@@ -171,9 +149,10 @@ export const goodsReceiptSchema = z
       .string({ error: (iss) => (iss.input == null ? 'documentNumberRequired' : 'invalidType') })
       .trim()
       .min(1, { error: 'documentNumberRequired' })
-      .max(MAX_DOCUMENT_NUMBER, { error: 'tooLong' }),
+      .max(MAX_DOCUMENT_NUMBER, { error: 'tooLong' })
+      .refine((v) => !hasControlChars(v), { error: 'controlChars' }),
     document_date: day('documentDateRequired'),
-    order_id: refId,
+    order_id: id,
     items: z
       .array(receiptItemSchema, { error: (iss) => (iss.input == null ? 'noChanges' : 'invalidType') })
       .max(MAX_RECEIPT_ITEMS, { error: 'tooLong' }),
@@ -242,11 +221,8 @@ export function needsBatches(p: ReceiptProductFlags): boolean {
   return p.has_batches || p.has_expiry || p.has_production_date;
 }
 
-/** A problem of one field: a message key and its parameters. */
-export interface ReceiptProblem {
-  key: string;
-  params: Record<string, string | number>;
-}
+/** A problem of one field: a registered message key and its parameters (the shared FieldProblem). */
+export type ReceiptProblem = FieldProblem;
 
 /**
  * SPEC §5 rules of one received item that need its product: at least one batch where batches (or dates) are managed,
@@ -286,41 +262,14 @@ export function receiptItemProblems(
 
 // ------------------------------------------------------------------------------------------------------------ wording
 
-/** A receipt or shared validation key in words, e.g. receiptValidationMessage('fr', 'quantityMismatch', {…}). */
-export function receiptValidationMessage(lang: 'it' | 'fr', key: string, params: Record<string, string | number> = {}): string {
-  const own = (receiptValidationMessages[lang] as Record<string, string>)[key];
-  if (!own) return validationMessage(lang, key, params);
-  return own.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-}
+/** A receipt or shared validation key in words (the shared `validationMessage`: receipt keys are registered). */
+export const receiptValidationMessage = validationMessage;
 
-/** First problem per field path, knowing the receipt keys. */
-export function receiptFieldProblems(error: z.ZodError): Record<string, ReceiptProblem> {
-  const out: Record<string, ReceiptProblem> = {};
-  for (const issue of error.issues) {
-    const path = issue.path.map(String).join('.') || '_';
-    if (out[path]) continue;
-    if (RECEIPT_KEYS.has(issue.message)) {
-      const own = (issue as { params?: Record<string, string | number> }).params ?? {};
-      const params: Record<string, string | number> =
-        issue.message === 'tooManyDecimals'
-          ? { max: QUANTITY_DECIMALS }
-          : issue.message === 'quantityTooLarge'
-            ? { max: MAX_MOVEMENT_QUANTITY }
-            : own;
-      out[path] = { key: issue.message, params };
-    } else {
-      out[path] = issueProblem(issue);
-    }
-  }
-  return out;
-}
+/** First problem per field path (the shared `fieldProblems`). */
+export const receiptFieldProblems: (error: z.ZodError) => Record<string, ReceiptProblem> = fieldProblems;
 
-/** Field path → message in one language, for the server's 400 `fields` and the form's error texts. */
-export function receiptFieldMessages(error: z.ZodError, lang: 'it' | 'fr'): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [path, p] of Object.entries(receiptFieldProblems(error))) out[path] = receiptValidationMessage(lang, p.key, p.params);
-  return out;
-}
+/** Field path → message in one language (the shared `fieldMessages`). */
+export const receiptFieldMessages = fieldMessages;
 
 // ---------------------------------------------------------------------------------------------------------- API views
 

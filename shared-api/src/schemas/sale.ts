@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { issueProblem } from '../validation/issues';
-import { validationMessage, validationMessages } from '../validation/messages';
-import { hasAtMostDecimals } from './common';
+import { fieldMessages, fieldProblems, type FieldProblem } from '../validation/issues';
+import { registerValidationMessages, validationMessage, validationMessages } from '../validation/messages';
+import { hasAtMostDecimals, id, optionalText } from './common';
 import { MAX_BATCH_LENGTH, MAX_MOVEMENT_QUANTITY, QUANTITY_DECIMALS } from './movement';
 
 /**
@@ -16,7 +16,35 @@ export type SaleStatus = (typeof SALE_STATUSES)[number];
 export const SALE_MIN_QUANTITY = 1;
 export const SALE_QUANTITY_STEP = 0.01;
 
-/** Every sale message of the form and the server (SPEC §8 Sales + the rules of §5), one wording per rule. */
+/**
+ * The sale rules' words (SPEC §5, §8 Sales), registered once in the one validation table: the sale form, the server's 400
+ * (its standard validator) and its 409s (stock, expiry, unavailable product or customer) say the same sentence.
+ */
+export const saleValidationMessages = registerValidationMessages({
+  it: {
+    aboveAvailability: 'Quantità superiore alla disponibilità: disponibili {{available}}',
+    noStock: 'Nessuna giacenza disponibile per questo prodotto',
+    batchRequired: 'Il lotto è obbligatorio per questo prodotto',
+    batchExpired: 'Il lotto {{batch}} è scaduto il {{expiry}}: non può essere venduto',
+    productUnavailable: 'Il prodotto non è vendibile: disattivato o eliminato',
+    customerUnavailable: 'Il cliente non è selezionabile: disattivato o eliminato',
+    onlyCancel: 'Lo stato di una vendita può solo passare ad annullata',
+  },
+  fr: {
+    aboveAvailability: 'Quantité supérieure à la disponibilité : {{available}} disponible(s)',
+    noStock: 'Aucun stock disponible pour ce produit',
+    batchRequired: 'Le lot est obligatoire pour ce produit',
+    batchExpired: 'Le lot {{batch}} a expiré le {{expiry}} : il ne peut pas être vendu',
+    productUnavailable: "Le produit n'est pas vendable : désactivé ou supprimé",
+    customerUnavailable: "Le client n'est pas sélectionnable : désactivé ou supprimé",
+    onlyCancel: "L'état d'une vente ne peut passer qu'à annulée",
+  },
+});
+
+/**
+ * The sale screens' sentences (SPEC §8 Sales): outcomes, the list's texts, plus the rules' words above (the screens show
+ * them too). Only the registered keys word rules; these others word no rule.
+ */
 export const saleMessages = {
   it: {
     genericError: "Errore durante l'operazione sulla vendita",
@@ -25,21 +53,11 @@ export const saleMessages = {
     editSuccess: 'Vendita modificata con successo',
     cancelSuccess: 'Vendita annullata con successo',
     invalidQuantity: validationMessages.it.saleQuantity,
-    aboveAvailability: 'Quantità superiore alla disponibilità: disponibili {{available}}',
-    noStock: 'Nessuna giacenza disponibile per questo prodotto',
     noCustomers: 'Nessun cliente disponibile: crea prima un cliente in Anagrafica → Clienti',
-    customerRequired: 'Seleziona un cliente',
-    productRequired: 'Seleziona un prodotto',
-    warehouseRequired: 'Seleziona il magazzino',
-    batchRequired: 'Il lotto è obbligatorio per questo prodotto',
-    batchExpired: 'Il lotto {{batch}} è scaduto il {{expiry}}: non può essere venduto',
-    batchNotInStock: 'Il lotto {{batch}} non è in giacenza in questo magazzino',
-    productUnavailable: 'Il prodotto non è vendibile: disattivato o eliminato',
-    customerUnavailable: 'Il cliente non è selezionabile: disattivato o eliminato',
     alreadyCancelled: 'La vendita è già stata annullata',
     notFound: 'Vendita non trovata',
     cancelConfirm: 'Sei sicuro di voler annullare questa vendita? La merce torna in giacenza.',
-    onlyCancel: 'Lo stato di una vendita può solo passare ad annullata',
+    ...saleValidationMessages.it,
   },
   fr: {
     genericError: "Erreur lors de l'opération sur la vente",
@@ -48,45 +66,16 @@ export const saleMessages = {
     editSuccess: 'Vente modifiée avec succès',
     cancelSuccess: 'Vente annulée avec succès',
     invalidQuantity: validationMessages.fr.saleQuantity,
-    aboveAvailability: 'Quantité supérieure à la disponibilité : {{available}} disponible(s)',
-    noStock: 'Aucun stock disponible pour ce produit',
     noCustomers: "Aucun client disponible : créez d'abord un client dans Référentiels → Clients",
-    customerRequired: 'Sélectionnez un client',
-    productRequired: 'Sélectionnez un produit',
-    warehouseRequired: "Sélectionnez l'entrepôt",
-    batchRequired: 'Le lot est obligatoire pour ce produit',
-    batchExpired: 'Le lot {{batch}} a expiré le {{expiry}} : il ne peut pas être vendu',
-    batchNotInStock: "Le lot {{batch}} n'est pas en stock dans cet entrepôt",
-    productUnavailable: "Le produit n'est pas vendable : désactivé ou supprimé",
-    customerUnavailable: "Le client n'est pas sélectionnable : désactivé ou supprimé",
     alreadyCancelled: 'La vente a déjà été annulée',
     notFound: 'Vente introuvable',
     cancelConfirm: 'Voulez-vous vraiment annuler cette vente ? La marchandise retourne en stock.',
-    onlyCancel: "L'état d'une vente ne peut passer qu'à annulée",
+    ...saleValidationMessages.fr,
   },
-} as const;
+};
 export type SaleMessageKey = keyof (typeof saleMessages)['it'];
-const SALE_KEYS = new Set<string>(Object.keys(saleMessages.it));
-
-/** A sale message in words, e.g. `saleMessage('fr', 'aboveAvailability', { available: '2,5' })`. Unknown keys: shared wording. */
-export function saleMessage(lang: 'it' | 'fr', key: string, params: Record<string, string | number> = {}): string {
-  const own = (saleMessages[lang] as Record<string, string>)[key];
-  if (!own) return validationMessage(lang, key, params);
-  return own.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-}
 
 // --------------------------------------------------------------------------------------------------------------- fields
-
-/** An id chosen in a select or picker (a string from a select is fine). */
-const choice = () =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : /^\d+$/.test(v.trim()) ? Number(v) : v) : v),
-    z
-      .number({ error: (iss) => (iss.input == null ? 'required' : 'invalidType') })
-      .int({ error: 'invalidType' })
-      .positive({ error: 'invalidType' })
-      .max(Number.MAX_SAFE_INTEGER, { error: 'invalidType' }),
-  );
 
 /**
  * ≥ 1 (SPEC §9), at most 3 decimals (the ledger's exactness), at most 1e9. A JSON number as SPEC §7 sends it, or the exact
@@ -111,16 +100,11 @@ const quantity = z.preprocess(
  * user); a blank batch means none (required by the server when the product manages batches).
  */
 export const saleSchema = z.object({
-  product_id: choice(),
-  warehouse_id: choice(),
-  batch_number: z
-    .string({ error: 'invalidType' })
-    .trim()
-    .max(MAX_BATCH_LENGTH, { error: 'tooLong' })
-    .nullish()
-    .transform((v) => v || null),
+  product_id: id,
+  warehouse_id: id,
+  batch_number: optionalText(MAX_BATCH_LENGTH),
   quantity,
-  customer_id: choice(),
+  customer_id: id,
   created_by: z
     .unknown()
     .optional()
@@ -188,29 +172,14 @@ export type SaleStockRow = z.infer<typeof saleStockRowSchema>;
 
 // ------------------------------------------------------------------------------------------------------------ wording
 
-export interface SaleProblem {
-  key: string;
-  params: Record<string, string | number>;
-}
+/** A problem of one field: a registered message key and its parameters (the shared FieldProblem). */
+export type SaleProblem = FieldProblem;
 
-/** First problem per field, knowing the sale keys (with their parameters) and the shared ones. */
-export function saleFieldProblems(error: z.ZodError): Record<string, SaleProblem> {
-  const out: Record<string, SaleProblem> = {};
-  for (const issue of error.issues) {
-    const path = issue.path.map(String).join('.') || '_';
-    if (out[path]) continue;
-    if (SALE_KEYS.has(issue.message)) {
-      out[path] = { key: issue.message, params: {} };
-    } else {
-      out[path] = issueProblem(issue);
-    }
-  }
-  return out;
-}
+/** First problem per field (the shared `fieldProblems`: sale keys are registered in the one table). */
+export const saleFieldProblems: (error: z.ZodError) => Record<string, SaleProblem> = fieldProblems;
 
-/** Field → message in one language: the server's 400 `fields` and the form's texts. */
-export function saleFieldMessages(error: z.ZodError, lang: 'it' | 'fr'): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [path, p] of Object.entries(saleFieldProblems(error))) out[path] = saleMessage(lang, p.key, p.params);
-  return out;
-}
+/** A sale or shared validation key in words (the shared `validationMessage`). */
+export const saleMessage = validationMessage;
+
+/** Field → message in one language (the shared `fieldMessages`). */
+export const saleFieldMessages = fieldMessages;
