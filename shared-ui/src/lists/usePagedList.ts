@@ -74,8 +74,13 @@ export function usePagedList<T>(path: string, options: PagedListOptions = {}): P
   const rawOffset = Number(params.get('offset'));
   const offset = Number.isInteger(rawOffset) && rawOffset > 0 ? rawOffset : 0;
 
+  // What the user just chose, shown at once while the router commits the URL (a navigation may run in a transition).
+  const [pending, setPending] = useState<Record<string, string | null>>({});
+  useEffect(() => setPending({}), [params]);
+
   const update = useCallback(
     (changes: Record<string, string | null>, keepOffset = false) => {
+      setPending((p) => ({ ...p, ...changes }));
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
@@ -123,7 +128,7 @@ export function usePagedList<T>(path: string, options: PagedListOptions = {}): P
     offset,
     pageSize,
     setOffset: (o) => update({ offset: o > 0 ? String(o) : null }, true),
-    filter: (name) => params.get(name) ?? '',
+    filter: (name) => (name in pending ? (pending[name] ?? '') : (params.get(name) ?? '')),
     setFilter: (name, value) => update({ [name]: value || null }),
     setFilters: (values) => update(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v || null]))),
   };
