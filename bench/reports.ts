@@ -62,7 +62,11 @@ async function seedPrices(db: Db): Promise<void> {
 interface Result extends Summary {
   name: string;
   note: string;
+  /** 1-minute load average when the measurement ended (the machine is shared). */
+  load: number;
 }
+
+const load1 = () => Math.round(os.loadavg()[0] * 10) / 10;
 
 async function measure(name: string, n: number, call: () => Promise<string>): Promise<Result> {
   for (let i = 0; i < 3; i++) await call();
@@ -76,10 +80,11 @@ async function measure(name: string, n: number, call: () => Promise<string>): Pr
   const s = summarize(times);
   const target = TARGETS_MS[name];
   const verdict = target === undefined ? '' : s.p99 < target ? `  ✓ < ${target} ms` : `  ✗ target ${target} ms`;
+  const load = load1();
   console.log(
-    `  ${name.padEnd(44)} p50 ${s.p50.toFixed(1).padStart(8)} ms   p99 ${s.p99.toFixed(1).padStart(8)} ms   (n=${n}, ${note})${verdict}`,
+    `  ${name.padEnd(44)} p50 ${s.p50.toFixed(1).padStart(8)} ms   p99 ${s.p99.toFixed(1).padStart(8)} ms   (n=${n}, ${note}, load ${load})${verdict}`,
   );
-  return { name, note, ...s };
+  return { name, note, load, ...s };
 }
 
 async function main(): Promise<void> {
@@ -120,6 +125,15 @@ async function main(): Promise<void> {
       back,
     ]);
     console.log(`Ledger: ${span[0].total} movements up to ${last}; "one year back" = ${back} (${after[0].n} movements dated after it)`);
+
+    // How busy the machine is, in the benchmark's own terms: a plain join of the 100 000 products with their totals.
+    const calibrate = async () => {
+      const t0 = performance.now();
+      await db.query('SELECT count(*) FROM products p JOIN stock_product_totals t ON t.product_id = p.id');
+      return Math.round(performance.now() - t0);
+    };
+    await calibrate();
+    console.log(`Calibration: a 100 000-row join took ${await calibrate()} ms (load ${load1()})`);
 
     const page = (url: string) => async () => {
       const { res } = await get(url);
@@ -166,6 +180,7 @@ async function main(): Promise<void> {
     // CSV of the whole stock: streamed; the server runs in this process, so its memory is sampled while it streams.
     const csv = async (url: string, name: string) => {
       const rss0 = process.memoryUsage().rss;
+      const cpu0 = process.cpuUsage();
       let peak = rss0;
       const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
       const start = performance.now();
@@ -181,19 +196,23 @@ async function main(): Promise<void> {
       }
       clearInterval(timer);
       const ms = performance.now() - start;
-      const note = `${lines - 1} rows, ${(bytes / 1e6).toFixed(1)} MB, server+client RSS ${(rss0 / 1e6).toFixed(0)} → peak ${(peak / 1e6).toFixed(0)} MB`;
+      // CPU time of this process (server and client) while streaming: what the export costs whatever the machine's load.
+      const cpu = process.cpuUsage(cpu0);
+      const cpuS = ((cpu.user + cpu.system) / 1e6).toFixed(1);
+      const note = `${lines - 1} rows, ${(bytes / 1e6).toFixed(1)} MB, Node CPU ${cpuS} s, server+client RSS ${(rss0 / 1e6).toFixed(0)} → peak ${(peak / 1e6).toFixed(0)} MB, load ${load1()}`;
       const target = TARGETS_MS[name];
       console.log(
         `  ${name.padEnd(44)} ${(ms / 1000).toFixed(1).padStart(8)} s    (${note})${target ? (ms < target ? `  ✓ < ${target / 1000} s` : `  ✗ target ${target / 1000} s`) : ''}`,
       );
-      results.push({ name, note, ...summarize([ms]) });
+      results.push({ name, note, load: load1(), ...summarize([ms]) });
     };
     await csv('/stock/levels/export', 'GET /stock/levels/export (whole stock)');
     await csv(`/stock/valuation/export?groupByProduct=false&showZeroPrices=true`, 'GET /stock/valuation/export (today, by batch)');
 
+    console.log(`Calibration: a 100 000-row join took ${await calibrate()} ms (load ${load1()})`);
     const check = await ledgerMatchesBalances(db);
     console.log(
-      `Invariants: ${check.ok ? 'OK' : 'FAILED'} — ledger = balances (${check.mismatches.length} off), derived totals off ${check.derivedTotalsOff}, months off ${check.derivedMonthsOff}`,
+      `Invariants: ${check.ok ? 'OK' : 'FAILED'} — ledger = balances (${check.mismatches.length} off), derived totals off ${check.derivedTotalsOff}, months off ${check.derivedMonthsOff}, closings off ${check.derivedClosingsOff}`,
     );
     if (!check.ok) exitCode = 1;
     const out = path.join(__dirname, 'results', `reports-${target.kind}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);

@@ -13,4 +13,6 @@ module.exports = {
   },
   transformIgnorePatterns: ['/node_modules/(?!(@electric-sql/pglite|light-my-request|cookie)/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // PGlite runs: build one migrated database once, every test file starts from a copy (test/support/pglite-template.ts).
+  globalSetup: path.join(__dirname, 'test/support/pglite-template.ts'),
 };

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { apiToken, bearer, signIn, switchLanguage } from './support';
 
@@ -151,21 +152,12 @@ test.describe('reports', () => {
     await page.screenshot({ path: 'artifacts/reports-print.png', fullPage: true });
     await page.emulateMedia({ media: 'screen' });
 
-    // CSV of the filtered selection, opened and checked.
-    // (The file the button fetches is checked as the browser received it.)
-    const [response] = await Promise.all([
-      page.waitForResponse((r) => r.url().includes('/api/stock/levels/export')),
-      page.getByTestId('export-csv').click(),
-    ]);
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-disposition']).toMatch(/filename="giacenze-\d{4}-\d{2}-\d{2}\.csv"/);
-    const bytes = await response.body();
-    // The BOM itself is asserted by the API test (the browser's response decoding may drop it).
-    const lines = bytes
-      .toString('utf8')
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
+    // CSV of the filtered selection: the browser downloads it as a file, which is opened and checked as saved.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    expect(download.suggestedFilename()).toMatch(/^giacenze-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = fs.readFileSync(await download.path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 BOM: Excel reads "Quantità" right
+    const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines[0]).toBe('Codice;Descrizione;Famiglia;Magazzino;Lotto;Data scadenza;Data produzione;Quantità;Unità');
     expect(lines).toHaveLength(4);
     expect(lines).toContain(`${CODE_BATCH};Prodotto report ${CODE_BATCH};E2E Report;${WH_A};L-OLD;${dmy(day(-2))};;4;piece`);
@@ -201,5 +193,17 @@ test.describe('reports', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Valorisation du stock' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Totaux par devise' })).toBeVisible();
     await page.screenshot({ path: 'artifacts/reports-valuation-fr.png', fullPage: true });
+
+    // The valuation CSV in French: downloaded as a file, headers in the user's language, decimal comma, totals per currency.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    expect(download.suggestedFilename()).toBe(`valorisation-${day(-30)}.csv`);
+    const bytes = fs.readFileSync(await download.path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Code;Description;Entrepôt;Quantité;Unité;Prix unitaire;Devise;Valeur');
+    const plainLine = lines.find((l) => l.startsWith(`${CODE_PLAIN};`));
+    expect(plainLine).toContain(`;${WH_B};2;`);
+    expect(plainLine).toMatch(/;1,12345;USD;2,2469$/);
+    expect(lines.some((l) => /^Total USD;.*;USD;\d+,\d{2,5}$/.test(l))).toBe(true);
   });
 });

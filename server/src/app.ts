@@ -1,8 +1,9 @@
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loadConfig, type Config } from './config';
 import type { Db } from './db';
 import { authGuard } from './auth/guard';
+import { SessionCache } from './auth/sessions';
 import { domains as defaultDomains, type Domain } from './domains';
 import { answerClientError, describeError, installErrorHandler, notFoundBody } from './http/error-handler';
 import { healthRoutes } from './http/health';
@@ -13,6 +14,7 @@ import { withLogRedaction } from './http/logging';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerOpenApi } from './http/openapi';
 import { zodValidatorCompiler } from './http/validation';
+import { schemaSerializerCompiler } from './http/serializer';
 import { registerCompression } from './web/compress';
 import { isSpaNavigation, registerWeb, sendSpaIndex, webLayout } from './web/serve';
 
@@ -21,6 +23,11 @@ declare module 'fastify' {
     /** The database, for every domain plugin: `app.db.tx(async (q) => …)`. */
     db: Db;
     config: Config;
+    /**
+     * The short cache of live sessions behind authGuard. Whatever ends a session or changes a user calls
+     * `app.sessions.forgetSession(id)` / `app.sessions.forgetUser(userId)` after its transaction commits.
+     */
+    sessions: SessionCache;
   }
 }
 
@@ -45,7 +52,8 @@ export async function buildApp(opts: BuildAppOptions) {
   const app = Fastify({
     logger: withLogRedaction(opts.logger),
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    // Fastify's types omit the hop-count form (a number), which its runtime accepts: cast, behaviour unchanged.
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'] & {},
     // Malformed URLs are refused by the router before any handler: answer them as JSON like everything else.
     frameworkErrors: (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const { status, body } = describeError(err, request);
@@ -56,9 +64,12 @@ export async function buildApp(opts: BuildAppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers: fast-json-stringify from each route's response schema (http/serializer.ts), not a zod parse per call.
+  app.setSerializerCompiler(schemaSerializerCompiler);
   app.decorate('db', opts.db);
   app.decorate('config', config);
+  const sessions = new SessionCache();
+  app.decorate('sessions', sessions);
   app.decorateRequest('user', null as never);
   app.decorateRequest('sessionId', 0);
   installJsonParser(app);
@@ -73,7 +84,7 @@ export async function buildApp(opts: BuildAppOptions) {
   // Everything under /api sits behind the guard; routes opt out with `config: { public: true }`.
   await app.register(
     async (api) => {
-      api.addHook('onRequest', authGuard(opts.db, config.sessionTtlHours));
+      api.addHook('onRequest', authGuard(opts.db, config.sessionTtlHours, sessions));
       await api.register(healthRoutes);
       for (const domain of [...defaultDomains, ...(opts.domains ?? [])]) await api.register(domain.routes);
     },

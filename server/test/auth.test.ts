@@ -242,6 +242,7 @@ describe('session: me, logout, guard', () => {
       "UPDATE sessions SET last_seen_at = now() - interval '2 hours', expires_at = now() + interval '1 hour' WHERE user_id = $1",
       [user.id],
     );
+    t.app.sessions.clear(); // written behind the server's back: forget the cached session (as SESSION_CACHE_MS would)
     await t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
     const after = await read();
     const hoursLeft = (after.expires_at.getTime() - after.last_seen_at.getTime()) / 3_600_000;

@@ -15,6 +15,7 @@ import type { AuthUser } from '../src/auth/types';
 import type { Config } from '../src/config';
 import { openDb, type Db } from '../src/db';
 import type { Domain } from '../src/domains';
+import { readTemplate } from './support/pglite-template';
 
 export interface TestDb {
   db: Db;
@@ -26,7 +27,7 @@ export interface TestDb {
 export async function openTestDb(): Promise<TestDb> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
-    const db = await openDb({ inMemory: true });
+    const db = await openDb({ inMemory: true, loadDataDir: readTemplate() });
     return { db, drop: () => db.close() };
   }
   const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { ActivityView } from '@wms/shared-api';
 import { DataTable, ErrorState, Spinner, type Column } from '@wms/shared-ui';
 import { fetchActivities, type ActivityPage } from '../api/users';
-import { formatDateTime, formatDetails } from '../format';
+import { formatDateTime } from '../format';
+import { ActivityDetails, activityText } from './ActivityDetails';
 import { NS } from '../paths';
 
 /** Rows per page of the activity log. */
@@ -51,14 +52,20 @@ export function ActivityLog({ userId }: { userId: string }) {
         id: 'entityType',
         header: t('activity.columns.entityType'),
         sortable: false,
-        render: (a) => t(`activity.entities.${a.entity_type}`, { defaultValue: a.entity_type }),
+        value: (a) => [t(`activity.entities.${a.entity_type}`, { defaultValue: a.entity_type }), a.subject].filter(Boolean).join(' '),
+        render: (a) => (
+          <span className="activity-subject">
+            {t(`activity.entities.${a.entity_type}`, { defaultValue: a.entity_type })}
+            {a.subject ? <span className="activity-subject-name">{a.subject}</span> : null}
+          </span>
+        ),
       },
       {
         id: 'details',
         header: t('activity.columns.details'),
         sortable: false,
-        value: (a) => formatDetails(a.details),
-        truncate: 80,
+        value: (a) => activityText(t as unknown as Parameters<typeof activityText>[0], a.fields ?? []),
+        render: (a) => <ActivityDetails fields={a.fields ?? []} />,
       },
     ],
     [t],

@@ -17,10 +17,10 @@ beforeEach(async () => {
 });
 
 const field = {
-  username: () => screen.getByLabelText('Nome utente'),
-  name: () => screen.getByLabelText('Nome e cognome'),
-  password: () => screen.getByLabelText('Password'),
-  role: () => screen.getByLabelText('Ruolo') as HTMLSelectElement,
+  username: () => screen.getByLabelText(/^Nome utente/),
+  name: () => screen.getByLabelText(/^Nome e cognome/),
+  password: () => screen.getByLabelText(/^Password/),
+  role: () => screen.getByLabelText(/^Ruolo/) as HTMLSelectElement,
   active: () => screen.getByLabelText('Utente attivo') as HTMLInputElement,
 };
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Salva' }));
@@ -55,7 +55,7 @@ describe('/users/nuovo', () => {
       ['sales', 'Vendite'],
     ]);
     await switchLanguage('fr');
-    const role = screen.getByLabelText('Rôle');
+    const role = screen.getByLabelText(/^Rôle/);
     expect(
       within(role)
         .getAllByRole('option')
@@ -140,7 +140,7 @@ describe('/users/nuovo', () => {
     await userEvent.type(field.name(), 'Mario Due');
     await userEvent.type(field.password(), 'Password-123');
     await save();
-    expect(await screen.findByText(`Errore durante la creazione dell'utente: ${reason}`)).toBeInTheDocument();
+    expect(await screen.findByTestId('user-save-error')).toHaveTextContent(reason);
     expect(field.username()).toHaveAccessibleDescription(reason);
     expect(field.username()).toHaveFocus();
     expect(screen.getByTestId('location')).toHaveTextContent('/users/nuovo');
@@ -165,7 +165,7 @@ describe('/users/nuovo', () => {
     await userEvent.type(field.name(), 'Anna');
     await userEvent.type(field.password(), 'Password-123');
     await save();
-    expect(await screen.findByText(/^Errore durante la creazione dell'utente: Dati non validi/)).toBeInTheDocument();
+    expect(await screen.findByTestId('user-save-error')).toHaveTextContent(/^Dati non validi/);
     expect(field.name()).toHaveAccessibleDescription('Testo troppo lungo (massimo 100 caratteri)');
   });
 
@@ -176,12 +176,12 @@ describe('/users/nuovo', () => {
     await userEvent.type(field.name(), 'Anna');
     await userEvent.type(field.password(), 'Password-123');
     await save();
-    expect(await screen.findByText("Errore durante la creazione dell'utente")).toBeInTheDocument();
+    expect(await screen.findByTestId('user-save-error')).toHaveTextContent("Errore durante la creazione dell'utente");
   });
 
   it('Cancel returns to the list without saving', async () => {
     renderUsers('/users/nuovo');
-    await userEvent.click(screen.getByRole('link', { name: 'Annulla' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Annulla' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/users$/));
     await screen.findByText('Mario Rossi');
     expect(requestsOf('POST')).toHaveLength(0);
@@ -240,7 +240,7 @@ describe('/users/{id}', () => {
     await waitFor(() => expect(field.username()).toHaveValue('mario'));
     await userEvent.selectOptions(field.role(), 'direction');
     await save();
-    expect(await screen.findByText(`Errore durante l'aggiornamento dell'utente: ${reason}`)).toBeInTheDocument();
+    expect(await screen.findByTestId('user-save-error')).toHaveTextContent(reason);
     expect(screen.getByTestId('location')).toHaveTextContent('/users/2');
   });
 
@@ -272,11 +272,13 @@ describe('/users/{id}', () => {
     });
   });
 
-  it('a user that cannot be loaded: fetchFailed, back to /users', async () => {
+  it('a user that does not exist says so, with the way back to the list (no Retry)', async () => {
     renderUsers('/users/999');
-    expect(await screen.findByText("Errore nel caricamento dell'utente: Utente non trovato")).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Utente non trovato' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Riprova/ })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('user-form')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('not-found').querySelector('a')!);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/users$/));
-    expect(await screen.findByText('Mario Rossi')).toBeInTheDocument();
   });
 
   it('fetchFailed in French when the server gives no reason', async () => {
@@ -292,8 +294,8 @@ describe('/users/{id}', () => {
     await switchLanguage('fr');
     renderUsers('/users/2');
     expect(await screen.findByRole('heading', { level: 1, name: "Modifier l'utilisateur" })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByLabelText("Nom d'utilisateur")).toHaveValue('mario'));
-    expect(screen.getByLabelText('Mot de passe')).toHaveAccessibleDescription(
+    await waitFor(() => expect(screen.getByLabelText(/^Nom d'utilisateur/)).toHaveValue('mario'));
+    expect(screen.getByLabelText(/^Mot de passe/)).toHaveAccessibleDescription(
       'Laissez vide pour conserver le mot de passe actuel (au moins 8 caractères pour le changer).',
     );
     expect(screen.getByRole('button', { name: 'Enregistrer' })).toBeInTheDocument();
@@ -307,38 +309,75 @@ describe('activity log', () => {
       activity(
         i + 1,
         i === 0
-          ? { action: 'update', entity_type: 'user', entity_id: '7', details: '{"username":"anna","role":"warehouse → orders"}' }
+          ? {
+              action: 'update',
+              entity_type: 'user',
+              entity_id: '7',
+              subject: 'anna (Anna Neri)',
+              fields: [
+                { field: 'role', kind: 'role', from: 'warehouse', value: 'orders' },
+                { field: 'active', kind: 'flag', from: 'true', value: 'false' },
+                { field: 'credentials', kind: 'changed', value: null },
+              ],
+            }
           : i === 1
-            ? { action: 'create', entity_type: 'stock_movement', entity_id: '12', details: '{"movement_type":"C","quantity":5}' }
+            ? {
+                action: 'create',
+                entity_type: 'stock_movement',
+                entity_id: '12',
+                fields: [
+                  { field: 'movementType', kind: 'movementType', value: 'C' },
+                  { field: 'product', kind: 'text', value: 'P001 — Vite M8' },
+                  { field: 'warehouse', kind: 'text', value: 'Centrale' },
+                  { field: 'quantity', kind: 'decimal', value: '1234.500' },
+                  { field: 'date', kind: 'day', value: '2025-03-04' },
+                ],
+              }
             : {},
       ),
     );
   }
 
-  it('shows action, entity type, details and date, newest first as the server gives them, translated', async () => {
+  it('shows action, entity and its name, labelled details with names and localized values, newest first, translated', async () => {
     seed(3);
-    fake.activities[2][2] = activity(3, { action: 'reindex', entity_type: 'gizmo', details: 'testo libero' });
+    fake.activities[2][2] = activity(3, {
+      action: 'reindex',
+      entity_type: 'gizmo',
+      fields: [
+        { field: 'note', kind: 'text', value: 'testo libero' },
+        { field: 'shipping_lane', kind: 'integer', value: '7' },
+      ],
+    });
     renderUsers('/users/2');
     const table = await screen.findByRole('table', { name: "Registro attività dell'utente, dal più recente" });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3);
     expect(rows[0]).toHaveTextContent('Modifica');
-    expect(rows[0]).toHaveTextContent('Utente');
-    expect(rows[0]).toHaveTextContent('username: anna, role: warehouse → orders');
+    expect(rows[0]).toHaveTextContent('Utenteanna (Anna Neri)');
+    expect(rows[0]).toHaveTextContent('Ruolo: Magazzino → diventa Ordini');
+    expect(rows[0]).toHaveTextContent('Attivo: Sì → diventa No');
+    expect(rows[0]).toHaveTextContent('Password: modificata');
     expect(rows[1]).toHaveTextContent('Creazione');
     expect(rows[1]).toHaveTextContent('Movimento di magazzino');
-    expect(rows[1]).toHaveTextContent('movement_type: C, quantity: 5');
-    // Unknown action and entity type are shown as written.
+    expect(rows[1]).toHaveTextContent('Tipo di movimento: Carico');
+    expect(rows[1]).toHaveTextContent('Prodotto: P001 — Vite M8');
+    expect(rows[1]).toHaveTextContent('Quantità: 1.234,5');
+    expect(rows[1]).toHaveTextContent('Data: 04/03/2025');
+    // Unknown action and entity type are shown as written; an unknown field reads as words, not as a column name.
     expect(rows[2]).toHaveTextContent('reindex');
     expect(rows[2]).toHaveTextContent('gizmo');
-    expect(rows[2]).toHaveTextContent('testo libero');
+    expect(rows[2]).toHaveTextContent('Nota: testo libero');
+    expect(rows[2]).toHaveTextContent('Shipping lane: 7');
+    expect(rows[2]).not.toHaveTextContent('shipping_lane');
     expect(rows[0]).toHaveTextContent(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     expect(screen.getByText('3 attività registrate')).toBeInTheDocument();
     expect(requestsOf('GET', '/users/2/activities')[0].search).toBe('?limit=10&offset=0');
 
     await switchLanguage('fr');
     expect(rows[0]).toHaveTextContent('Modification');
+    expect(rows[0]).toHaveTextContent('Rôle: Entrepôt → devient Commandes');
     expect(rows[1]).toHaveTextContent('Mouvement de stock');
+    expect(rows[1]).toHaveTextContent('Type de mouvement: Entrée');
   });
 
   it('pages on the server: the next page asks offset 10', async () => {

@@ -1,36 +1,33 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { PageHeader, Spinner, toastError, toastSuccess, useSession } from '@wms/shared-ui';
+import { failureText, isNotFound, NotFound, PageHeader, Spinner, toastError, toastSuccess, useSession } from '@wms/shared-ui';
 import { createUser, fetchUser, updateUser, type UserPayload } from '../api/users';
-import { failureText, type Translate } from '../format';
 import { BASE_PATH, NS } from '../paths';
 import { ActivityLog } from './ActivityLog';
 import { NEW_USER, UserForm, type UserFormValues } from './UserForm';
 import '../users.css';
 
 /**
- * /users/nuovo and /users/{id} (SPEC §2 Users): the user form, and on edit the user's activity log. A user that cannot
- * be loaded shows fetchFailed and returns to the list (SPEC §8); a save shows created / updated and returns to the list,
- * or createFailed / updateFailed with the server's reason.
+ * /users/nuovo and /users/{id} (SPEC §2 Users): the user form, and on edit the user's activity log. A user that does not
+ * exist says so with the way back; one that cannot be loaded shows fetchFailed and returns to the list (SPEC §8); a save
+ * shows created / updated and returns to the list, or the failure (the server's reason, else createFailed / updateFailed).
  */
 export function UserFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const { t } = useTranslation(NS);
-  const tr = t as unknown as Translate;
-  // The load effect words its failure with the current language, without re-running on a language switch.
-  const trRef = useRef(tr);
-  trRef.current = tr;
   const navigate = useNavigate();
   const { id } = useParams();
   const { user: me } = useSession();
   const [initial, setInitial] = useState<{ values: UserFormValues; username: string } | null>(
     mode === 'new' ? { values: NEW_USER, username: '' } : null,
   );
+  const [missing, setMissing] = useState(false);
 
   useEffect(() => {
     if (mode !== 'edit' || !id) return undefined;
     let alive = true;
     setInitial(null);
+    setMissing(false);
     fetchUser(id).then(
       (u) => {
         if (!alive) return;
@@ -41,7 +38,8 @@ export function UserFormPage({ mode }: { mode: 'new' | 'edit' }) {
       },
       (err) => {
         if (!alive) return;
-        toastError(failureText(trRef.current, 'fetchFailed', err));
+        if (isNotFound(err)) return setMissing(true);
+        toastError(failureText(err, `${NS}:feedback.fetchFailed`));
         navigate(BASE_PATH, { replace: true });
       },
     );
@@ -51,22 +49,19 @@ export function UserFormPage({ mode }: { mode: 'new' | 'edit' }) {
   }, [mode, id, navigate]);
 
   const save = async (payload: UserPayload) => {
-    try {
-      if (mode === 'new') await createUser(payload, me?.id);
-      else await updateUser(id!, payload, me?.id);
-    } catch (err) {
-      toastError(failureText(tr, mode === 'new' ? 'createFailed' : 'updateFailed', err));
-      throw err;
-    }
+    if (mode === 'new') await createUser(payload, me?.id);
+    else await updateUser(id!, payload, me?.id);
     toastSuccess(t(mode === 'new' ? 'feedback.created' : 'feedback.updated'));
     navigate(BASE_PATH);
   };
 
   const title = t(mode === 'new' ? 'form.newTitle' : 'form.editTitle');
   return (
-    <section className="screen users-screen">
-      <PageHeader title={title} subtitle={initial?.username || t('form.subtitle')} />
-      {initial ? (
+    <section className="screen users-screen" data-testid="user-form-page">
+      <PageHeader title={title} subtitle={initial?.username || t("form.subtitle")} />
+      {missing ? (
+        <NotFound backTo={BASE_PATH} title={t('feedback.notFound')} />
+      ) : initial ? (
         <div className="user-form-card">
           {/* keyed: a different user (or the loaded one) starts from its own values */}
           <UserForm key={`${mode}-${id ?? 'new'}`} mode={mode} initial={initial.values} onSubmit={save} />

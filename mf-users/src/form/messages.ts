@@ -20,9 +20,6 @@ export const userFormMessages = defineTranslations({
     activeHint: 'Un utente inattivo non può accedere; le sue sessioni aperte vengono chiuse subito.',
     showPassword: 'Mostra password',
     hidePassword: 'Nascondi password',
-    save: 'Salva',
-    saving: 'Salvataggio…',
-    cancel: 'Annulla',
   },
   fr: {
     newTitle: 'Nouvel utilisateur',
@@ -43,8 +40,5 @@ export const userFormMessages = defineTranslations({
     activeHint: 'Un utilisateur inactif ne peut pas se connecter ; ses sessions ouvertes sont fermées immédiatement.',
     showPassword: 'Afficher le mot de passe',
     hidePassword: 'Masquer le mot de passe',
-    save: 'Enregistrer',
-    saving: 'Enregistrement…',
-    cancel: 'Annuler',
   },
 });

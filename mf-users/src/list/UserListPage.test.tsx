@@ -122,7 +122,7 @@ describe('/users list', () => {
       await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Elimina' }));
       expect(
         await screen.findByText(
-          "Errore durante l'eliminazione dell'utente: Impossibile eliminare l'ultimo amministratore attivo: nominane prima un altro",
+          "Impossibile eliminare l'ultimo amministratore attivo: nominane prima un altro",
         ),
       ).toBeInTheDocument();
       expect(screen.getByText('Mario Rossi')).toBeInTheDocument();

@@ -6,6 +6,7 @@ import {
   Badge,
   DataTable,
   ErrorState,
+  failureText,
   PageHeader,
   Spinner,
   toastError,
@@ -15,7 +16,7 @@ import {
   type Column,
 } from '@wms/shared-ui';
 import { deleteUser, fetchUsers } from '../api/users';
-import { failureText, formatDateTime, type Translate } from '../format';
+import { formatDateTime } from '../format';
 import { BASE_PATH, NS } from '../paths';
 import '../users.css';
 
@@ -29,7 +30,6 @@ const PAGE_SIZE = 25;
  */
 export function UserListPage() {
   const { t } = useTranslation([NS, 'common']);
-  const tr = t as unknown as Translate;
   const { user: me } = useSession();
   const { confirm, dialog } = useConfirm();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
@@ -63,12 +63,12 @@ export function UserListPage() {
         toastSuccess(t('feedback.deleted'));
         await reload(false);
       } catch (err) {
-        toastError(failureText(tr, 'deleteFailed', err));
+        toastError(failureText(err, `${NS}:feedback.deleteFailed`));
       } finally {
         setDeleting(null);
       }
     },
-    [confirm, t, tr, me?.id, reload],
+    [confirm, t, me?.id, reload],
   );
 
   const columns = useMemo<Column<UserView>[]>(
@@ -122,7 +122,7 @@ export function UserListPage() {
             <span className="row-actions">
               <Link
                 to={`${BASE_PATH}/${u.id}`}
-                className="btn"
+                className="btn btn-ghost"
                 aria-label={t('list.editUser', { username: u.username })}
                 data-testid={`edit-user-${u.username}`}
               >
@@ -130,7 +130,7 @@ export function UserListPage() {
               </Link>
               <button
                 type="button"
-                className="btn btn-danger"
+                className="btn btn-ghost btn-ghost-danger"
                 onClick={() => void remove(u)}
                 disabled={self || deleting !== null}
                 title={self ? t('list.selfDelete') : undefined}

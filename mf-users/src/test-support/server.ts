@@ -40,6 +40,8 @@ export function activity(id: number, over: Partial<ActivityView> = {}): Activity
     entity_type: 'auth',
     entity_id: null,
     details: null,
+    subject: null,
+    fields: [],
     created_at: new Date(Date.UTC(2025, 2, 1, 9, 0) - id * 60_000).toISOString(),
     ...over,
   };

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { can, type Permission } from '@wms/shared-api';
 import type { Db } from '../db';
 import { AppError, common } from '../http/errors';
-import { findLiveSession } from './sessions';
+import type { SessionCache } from './sessions';
 import { bearerToken } from './tokens';
 import type { AuthUser } from './types';
 
@@ -38,14 +38,15 @@ export function holds(role: string | null | undefined, permission: RoutePermissi
 
 /**
  * The onRequest hook of the /api scope: a live session (not revoked, not expired, user active and not deleted) or 401;
- * then the route's `config.permission`, if any (one permission, or any of a list), or 403.
+ * then the route's `config.permission`, if any (one permission, or any of a list), or 403. Sessions come through the
+ * app's short SessionCache (sessions.ts), which sign-out and every change of a user forget at once.
  */
-export function authGuard(db: Db, sessionTtlHours: number) {
+export function authGuard(db: Db, sessionTtlHours: number, sessions: SessionCache) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const config = request.routeOptions.config;
     if (config.public || request.is404) return;
     const token = bearerToken(request.headers.authorization);
-    const session = token ? await findLiveSession(db, token, sessionTtlHours) : null;
+    const session = token ? await sessions.find(db, token, sessionTtlHours) : null;
     if (!session) throw new AppError(401, 'UNAUTHORIZED', common.unauthorized);
     request.user = session.user;
     request.sessionId = session.sessionId;

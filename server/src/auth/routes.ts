@@ -10,7 +10,8 @@ import { dummyPasswordHash, verifyPassword } from './password';
 import { loginResponseSchema, messageSchema, sessionUserSchema } from './schemas';
 import { createSession, revokeSession } from './sessions';
 import { ADDRESS_MAX_FAILURES, AddressFailures, SignInDelays, WINDOW_MS } from './throttle';
-import { toAuthUser, type UserRow } from './types';
+import { toAuthUser } from './types';
+import { findSignInUser, recordSignIn } from './queries';
 
 /** A 429 of the sign-in throttle: Retry-After in seconds, and the wait in words in the caller's language. */
 function tooMany(reply: FastifyReply, code: string, message: Bilingual, waitMs: number): AppError {
@@ -56,14 +57,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
       // The user as the database matches the name (its id), or the name as the database lower-cases it: one throttle
       // key for every spelling that signs in the same user.
-      const { rows } = await db.query<UserRow & { canonical: string }>(
-        `SELECT lower($1::text) AS canonical, u.id, u.username, u.name, u.role, u.password_hash, u.is_active
-           FROM (SELECT 1) AS one
-           LEFT JOIN users u ON lower(u.username) = lower($1::text) AND u.deleted_at IS NULL`,
-        [username],
-      );
-      const user = rows[0].id == null ? undefined : rows[0];
-      const identity = user ? `id:${user.id}` : `name:${rows[0].canonical}`;
+      const found = await findSignInUser(db, username);
+      const user = found.user ?? undefined;
+      const identity = user ? `id:${user.id}` : `name:${found.canonical}`;
 
       // 2. The (address, user) pair: growing delays after a few failures, counted up front.
       const wait = delays.begin(address.key, identity);
@@ -79,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const session = await db.tx(async (q) => {
         const created = await createSession(q, user.id, config.sessionTtlHours);
-        await q.query('UPDATE users SET last_login = now() WHERE id = $1', [user.id]);
+        await recordSignIn(q, user.id);
         await logActivity(q, { userId: user.id, action: 'login', entityType: 'auth', entityId: user.id, details: { ip: request.ip } });
         return created;
       });
@@ -97,6 +93,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await revokeSession(q, request.sessionId);
         await logActivity(q, { userId: request.user.id, action: 'logout', entityType: 'auth', entityId: request.user.id });
       });
+      // Committed: the session's next call is a 401, not a cached success.
+      app.sessions.forgetSession(request.sessionId);
       return { message: render(authMessages.loggedOut, requestLang(request)) };
     },
   );

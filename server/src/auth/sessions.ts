@@ -29,27 +29,114 @@ export interface LiveSession {
 }
 
 /**
- * The live session of a token whose user is still active and not deleted, or null. Sliding expiry: a session in use is
- * extended to `ttlHours` after its last use, written at most once a minute.
+ * The live session of a token hash whose user is still active and not deleted, or null. Sliding expiry: a session in use
+ * is extended to `ttlHours` after its last use, written at most once a minute. Also answers how long the session has left.
  */
-export async function findLiveSession(q: Queryable, token: string, ttlHours: number): Promise<LiveSession | null> {
-  const { rows } = await q.query<{ session_id: number; stale: boolean } & Parameters<typeof toAuthUser>[0]>(
-    `SELECT s.id AS session_id, u.id, u.username, u.name, u.role,
+async function readLiveSession(
+  q: Queryable,
+  tokenHash: string,
+  ttlHours: number,
+): Promise<(LiveSession & { expiresAt: number }) | null> {
+  const { rows } = await q.query<{ session_id: number; stale: boolean; expires_at: Date } & Parameters<typeof toAuthUser>[0]>(
+    `SELECT s.id AS session_id, u.id, u.username, u.name, u.role, s.expires_at,
             s.last_seen_at < now() - make_interval(secs => $2) AS stale
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = $1 AND ${LIVE_SESSION} AND u.is_active AND u.deleted_at IS NULL`,
-    [hashToken(token), TOUCH_INTERVAL_SECONDS],
+    [tokenHash, TOUCH_INTERVAL_SECONDS],
   );
   const row = rows[0];
   if (!row) return null;
+  let expiresAt = new Date(row.expires_at).getTime();
   if (row.stale) {
-    await q.query(
+    const touched = await q.query<{ expires_at: Date }>(
       `UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(secs => $2::float8 * 3600)
-        WHERE id = $1 AND revoked_at IS NULL`,
+        WHERE id = $1 AND revoked_at IS NULL RETURNING expires_at`,
       [row.session_id, ttlHours],
     );
+    if (touched.rows[0]) expiresAt = new Date(touched.rows[0].expires_at).getTime();
   }
-  return { sessionId: row.session_id, user: toAuthUser(row) };
+  return { sessionId: row.session_id, user: toAuthUser(row), expiresAt };
+}
+
+/** Without a cache: the live session of a token, or null (see readLiveSession). */
+export async function findLiveSession(q: Queryable, token: string, ttlHours: number): Promise<LiveSession | null> {
+  const found = await readLiveSession(q, hashToken(token), ttlHours);
+  return found && { sessionId: found.sessionId, user: found.user };
+}
+
+/** How long a checked session is believed without asking the database again (well below the 60 s touch interval). */
+export const SESSION_CACHE_MS = 5_000;
+/** At most this many sessions are remembered; beyond it the oldest entry is dropped. */
+const SESSION_CACHE_MAX = 10_000;
+
+interface CachedSession extends LiveSession {
+  /** Date.now() after which the database is asked again: min(checked + SESSION_CACHE_MS, session expiry). */
+  until: number;
+}
+
+/**
+ * A short in-process cache of live sessions, so a busy page does not read `sessions ⋈ users` on every call.
+ *
+ * Safe because everything that can end a session or change what it grants forgets it at once, in this process (the one
+ * server process owns its database writes):
+ * - sign-out: `forgetSession(sessionId)`; deactivation, deletion, a role, name or password change: `forgetUser(userId)`
+ *   (users/routes.ts), always AFTER the transaction committed;
+ * - a lookup that started before such a call does not store what it read (the generation check), so a read racing
+ *   a commit cannot bring an old answer back;
+ * - an entry lives at most SESSION_CACHE_MS and never past the session's expiry.
+ * What it does not see is a change written to the database behind the server's back (psql, another process): that
+ * takes effect within SESSION_CACHE_MS.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, CachedSession>();
+  /** Bumped by every forget: a lookup stores its answer only if no forget happened while it read. */
+  private generation = 0;
+
+  constructor(
+    private readonly ttlMs: number = SESSION_CACHE_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The live session of a token, from the cache when fresh, else from the database (and remembered). */
+  async find(q: Queryable, token: string, ttlHours: number): Promise<LiveSession | null> {
+    const key = hashToken(token);
+    const hit = this.entries.get(key);
+    if (hit) {
+      if (hit.until > this.now()) return { sessionId: hit.sessionId, user: hit.user };
+      this.entries.delete(key);
+    }
+    const generation = this.generation;
+    const found = await readLiveSession(q, key, ttlHours);
+    if (!found) return null;
+    const session = { sessionId: found.sessionId, user: found.user };
+    if (this.ttlMs > 0 && generation === this.generation) {
+      if (this.entries.size >= SESSION_CACHE_MAX) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(key, { ...session, until: Math.min(this.now() + this.ttlMs, found.expiresAt) });
+    }
+    return session;
+  }
+
+  /** Sign-out of one session. */
+  forgetSession(sessionId: number): void {
+    this.generation += 1;
+    for (const [key, entry] of this.entries) if (entry.sessionId === sessionId) this.entries.delete(key);
+  }
+
+  /** Any change of a user (deactivated, deleted, role, name, password): every session of theirs is read again. */
+  forgetUser(userId: number): void {
+    this.generation += 1;
+    for (const [key, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(key);
+  }
+
+  /** Forget everything (tests that write sessions or users straight into the database). */
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
 }
 
 export async function revokeSession(q: Queryable, sessionId: number): Promise<void> {
@@ -61,3 +148,4 @@ export async function revokeUserSessions(q: Queryable, userId: number): Promise<
   const r = await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
   return r.rowCount;
 }
+

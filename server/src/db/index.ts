@@ -6,6 +6,7 @@ import type { Db } from './types';
 
 export type { Db, Queryable, QueryResult } from './types';
 export { migrate } from './migrate';
+export { dumpPgliteDataDir } from './pglite';
 
 export interface DbOptions {
   databaseUrl?: string;
@@ -14,6 +15,8 @@ export interface DbOptions {
   schema?: string;
   /** PGlite only: keep everything in memory. */
   inMemory?: boolean;
+  /** PGlite only: start from this data-directory tarball (`dumpPgliteDataDir`), then migrate what it lacks. */
+  loadDataDir?: Uint8Array;
 }
 
 /** PostgreSQL when a URL is given, else embedded PGlite; migrated and ready. */
@@ -27,7 +30,7 @@ export async function openDb(opts: DbOptions): Promise<Db> {
     }
     db = createPgDb(opts.databaseUrl, { schema: opts.schema });
   } else {
-    db = await createPgliteDb(opts.inMemory ? undefined : path.resolve(opts.dataDir ?? './data'));
+    db = await createPgliteDb(opts.inMemory ? undefined : path.resolve(opts.dataDir ?? './data'), { loadDataDir: opts.loadDataDir });
   }
   await migrate(db);
   return db;

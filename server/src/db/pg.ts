@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { Pool, types, type PoolClient } from 'pg';
-import type { Db, Queryable, QueryResult } from './types';
+import type { Db, Queryable, QueryOptions, QueryResult } from './types';
 import { TYPE_OIDS } from './types';
 
 types.setTypeParser(TYPE_OIDS.INT8, (v) => Number(v));
@@ -8,10 +9,23 @@ types.setTypeParser(TYPE_OIDS.DATE, (v) => v);
 const RETRYABLE = new Set(['40001', '40P01']); // serialization_failure, deadlock_detected
 const MAX_ATTEMPTS = 5;
 
+/** The name of a prepared statement: a hash of its text, so one text is one statement on every connection. */
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `wms_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    if (statementNames.size < 5000) statementNames.set(sql, name);
+  }
+  return name;
+}
+
 function wrap(client: Pool | PoolClient): Queryable {
   return {
-    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
-      const r = await client.query(sql, params as unknown[]);
+    async query<T>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<QueryResult<T>> {
+      const r = opts?.prepare
+        ? await client.query({ name: statementName(sql), text: sql, values: params as unknown[] })
+        : await client.query(sql, params as unknown[]);
       return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
     },
     async exec(sql: string): Promise<void> {

@@ -3,6 +3,14 @@ import { Worker } from 'node:worker_threads';
 import type { Db, Queryable, QueryResult } from './types';
 import { TYPE_OIDS } from './types';
 
+export interface PgliteOptions {
+  /**
+   * Start from this copy of a data directory (a tarball from `dumpPgliteDataDir`) instead of an empty cluster: tests open
+   * one migrated copy per file instead of running initdb and every migration each time.
+   */
+  loadDataDir?: Uint8Array;
+}
+
 /**
  * Embedded PostgreSQL (WASM) for `npm start` without a database server. `dataDir` persists it; no dataDir keeps it in
  * memory (tests).
@@ -13,7 +21,7 @@ import { TYPE_OIDS } from './types';
  * another, never interleaved — `tx` holds PGlite's own transaction (and its lock) in the worker until `fn` settles here,
  * so statements of other requests wait for it exactly as they would in-process.
  */
-export async function createPgliteDb(dataDir?: string): Promise<Db> {
+export async function createPgliteDb(dataDir?: string, opts: PgliteOptions = {}): Promise<Db> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   // `__name`: tsx/esbuild (npm run dev, bench) wrap functions in it to keep their names; the worker has no such helper.
   const worker = new Worker(`var __name = (f) => f;\n(${workerMain.toString()})()`, {
@@ -27,6 +35,7 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
       // btree_gist: migration 006's exclusion constraint (no two overlapping prices of one product and supplier).
       btreeGist: require.resolve('@electric-sql/pglite/contrib/btree_gist'),
       oids: TYPE_OIDS,
+      loadDataDir: opts.loadDataDir,
     },
   });
   const client = new WorkerClient(worker);
@@ -61,7 +70,17 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
       await client.call({ op: 'close' }).catch(() => undefined);
       await worker.terminate();
     },
-  };
+    [DUMP]: async () => (await client.call({ op: 'dump' })) as Uint8Array,
+  } as Db;
+}
+
+const DUMP = Symbol('dumpDataDir');
+
+/** The whole data directory of a PGlite `Db` as an uncompressed tarball (for `PgliteOptions.loadDataDir`). */
+export async function dumpPgliteDataDir(db: Db): Promise<Uint8Array> {
+  const dump = (db as unknown as Record<symbol, (() => Promise<Uint8Array>) | undefined>)[DUMP];
+  if (db.kind !== 'pglite' || !dump) throw new Error('only an embedded (PGlite) database can be dumped');
+  return dump();
 }
 
 /**
@@ -81,7 +100,7 @@ function reviveDates<T>(r: QueryResult<T>): QueryResult<T> {
 }
 
 interface Request {
-  op: 'open' | 'query' | 'exec' | 'begin' | 'end' | 'close';
+  op: 'open' | 'query' | 'exec' | 'begin' | 'end' | 'close' | 'dump';
   sql?: string;
   params?: unknown[];
   tx?: number;
@@ -169,7 +188,8 @@ function workerMain(): void {
       case 'open': {
         const parsers = { [oids.INT8]: (v: string) => Number(v), [oids.NUMERIC]: (v: string) => v, [oids.DATE]: (v: string) => v };
         // One options object: `new PGlite(undefined, opts)` (in memory) silently ignores opts, parsers included.
-        lite = new PGlite({ dataDir: workerData.dataDir, parsers, extensions: { pg_trgm, btree_gist } });
+        const loadDataDir = workerData.loadDataDir ? new Blob([workerData.loadDataDir]) : undefined;
+        lite = new PGlite({ dataDir: workerData.dataDir, loadDataDir, parsers, extensions: { pg_trgm, btree_gist } });
         await lite.waitReady;
         return null;
       }
@@ -214,6 +234,10 @@ function workerMain(): void {
       case 'close':
         await lite?.close();
         return null;
+      case 'dump': {
+        const blob = await (lite as unknown as { dumpDataDir: (c: string) => Promise<Blob> }).dumpDataDir('none');
+        return new Uint8Array(await blob.arrayBuffer());
+      }
       default:
         throw new Error(`unknown op ${m.op}`);
     }

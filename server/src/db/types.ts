@@ -4,8 +4,17 @@ export interface QueryResult<T> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  prepare?: boolean;
+}
+
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /**
+   * `opts.prepare`: on PostgreSQL, run it as a named prepared statement (parsed and planned once per connection, then
+   * reused) — for hot, fixed-shape reads such as list pages (http/list.ts `page`), where planning costs more than running.
+   * PGlite ignores it.
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<QueryResult<T>>;
   /** Runs a script of several statements without parameters (migrations, seeders). */
   exec(sql: string): Promise<void>;
 }

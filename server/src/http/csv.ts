@@ -1,4 +1,4 @@
-import { Readable, pipeline } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { stringify } from 'csv-stringify';
 
@@ -37,11 +37,17 @@ export function sendCsv<T>(reply: FastifyReply, csv: CsvExport<T>): FastifyReply
     header: true,
     columns: csv.columns.map((c, i) => ({ key: String(i), header: c.header })),
   });
-  // pipeline: a failing query destroys the response (the client sees a broken download, never a truncated "success"),
-  // and a client that goes away stops the query loop.
-  pipeline(source, out, (err) => {
-    if (err) reply.log.warn({ err }, 'CSV export interrupted');
+  // A failing query after the first bytes went out: logged once, here, and the connection is cut, so the client sees a
+  // broken download, never a truncated file that looks complete. The error is not passed down the stream: the
+  // compression stream between `out` and the socket (web/compress.ts) would log it a second time; cutting the socket
+  // ends that stream as a premature close, which it leaves quiet. A client that goes away stops the query loop.
+  source.pipe(out);
+  source.once('error', (err) => {
+    reply.log.error({ err }, 'CSV export failed while streaming: download cut off');
+    out.unpipe();
+    reply.raw.destroy();
   });
+  out.once('close', () => source.destroy());
   const ascii = csv.filename.replace(/[^\w.-]+/g, '_');
   return reply
     .type('text/csv; charset=utf-8')

@@ -2,8 +2,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, common } from './errors';
 
-/** GET /health: public liveness and database check, for load balancers and the start script. */
+/**
+ * GET /health: public liveness and database check, for load balancers and the start script.
+ *
+ * Probes that arrive while a database check is in flight share it (single flight): 50 load-balancer probes at once cost
+ * one `SELECT 1`, not 50 queued behind the pool — every answer still reflects a check that ended after the probe arrived
+ * or was running when it did, never a remembered one.
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  let inFlight: Promise<unknown> | null = null;
+  const checkDb = () => {
+    inFlight ??= app.db.query('SELECT 1').finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  };
+
   app.get(
     '/health',
     {
@@ -17,7 +31,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       try {
-        await app.db.query('SELECT 1');
+        await checkDb();
       } catch (err) {
         request.log.error({ err }, 'health: database unreachable');
         throw new AppError(503, 'DB_UNAVAILABLE', common.unavailable);

@@ -59,22 +59,38 @@ export class Where {
   }
 }
 
-/** One page of a list and its total, in two queries (a count(*) OVER () would make the database sort every match). */
+/**
+ * One page of a list and its total, in ONE round trip: the count and the page are two subqueries of one statement,
+ *
+ *   SELECT __c.__total, __p.* FROM (SELECT count(*) …) __c LEFT JOIN LATERAL (SELECT … LIMIT … OFFSET …) __p ON true
+ *
+ * so each keeps its own plan (the page walks its index and stops after `limit` rows; a `count(*) OVER ()` instead would
+ * make the database sort every match). An empty page still answers one row carrying the total (its page columns null).
+ * On PostgreSQL it runs as a prepared statement: a list's few shapes are planned once per connection (planning took
+ * longer than running a 50-row page).
+ */
 export async function page<T>(
   q: Queryable,
   sql: { select: string; from: string; where: Where; orderBy: string },
   limit: number,
   offset: number,
 ): Promise<Page<T>> {
-  const { rows: counted } = await q.query<{ total: number }>(`SELECT count(*) AS total ${sql.from} ${sql.where}`, sql.where.params);
-  const total = Number(counted[0].total);
-  if (total === 0 || offset >= total) return { rows: [], total };
   const n = sql.where.params.length;
-  const { rows } = await q.query<T>(
-    `SELECT ${sql.select} ${sql.from} ${sql.where} ORDER BY ${sql.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,
+  const { rows } = await q.query<T & { __total: number | string; __row: boolean | null }>(
+    `SELECT __c.__total, __p.* FROM (SELECT count(*) AS __total ${sql.from} ${sql.where}) __c
+       LEFT JOIN LATERAL (SELECT true AS __row, ${sql.select} ${sql.from} ${sql.where}
+                           ORDER BY ${sql.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}) __p ON true`,
     [...sql.where.params, limit, offset],
+    { prepare: true },
   );
-  return { rows, total };
+  const total = rows.length ? Number(rows[0].__total) : 0;
+  const pageRows: T[] = [];
+  for (const row of rows) {
+    if (!row.__row) continue;
+    const { __total: _total, __row: _row, ...rest } = row;
+    pageRows.push(rest as unknown as T);
+  }
+  return { rows: pageRows, total };
 }
 
 /** Timestamps leave the database as Date; the API speaks ISO strings. */

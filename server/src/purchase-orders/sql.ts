@@ -140,7 +140,7 @@ async function countOrders(q: Queryable, f: ListFilter, where: Where): Promise<n
 /**
  * Up to this many matches, a page collects them all and sorts them (a few milliseconds); beyond, it walks the index of
  * the sort column and stops after offset + limit rows. The exact count, known first, decides — the planner alone would
- * sometimes walk a whole index in search of a few scattered matches.
+ * sometimes walk a whole index in search of a few scattered (or clustered: open orders are the newest) matches.
  */
 const COLLECT_UP_TO = 5000;
 
@@ -153,7 +153,9 @@ function pageIds(f: OrderFilter, where: Where, total: number): { sql: string; or
   const orderBy = f.sort ? [...ORDER_ORDER[f.sort], 'o.id'].map((c) => `${c} ${dir}`).join(', ') : 'o.order_date DESC, o.id DESC';
   const n = where.params.length;
   const limit = `LIMIT $${n + 1} OFFSET $${n + 2}`;
-  if (total <= COLLECT_UP_TO && !noFilter(f)) {
+  // By order date, a status, supplier or date filter has an index in exactly the page's order (006): walk it.
+  const walkable = (f.sort === undefined || f.sort === 'order_date') && !searchWords(f.q, MAX_SEARCH_WORDS).length;
+  if (total <= COLLECT_UP_TO && !noFilter(f) && !walkable) {
     return {
       orderBy,
       sql: `SELECT o.id FROM (SELECT * FROM purchase_orders o ${where} OFFSET 0) o JOIN suppliers s ON s.id = o.supplier_id

@@ -113,12 +113,22 @@ export interface StockLevelExportRow {
   quantity: string;
 }
 
-/** Products per CSV batch: each batch is one keyset query over products plus their balances by primary key. */
+/** Products per CSV batch: each batch is one keyset query over products plus one over their balances. */
 const EXPORT_PRODUCTS_PER_BATCH = 2000;
+
+type ExportProduct = Pick<
+  StockLevelExportRow,
+  'product_id' | 'product_code' | 'product_name' | 'product_description' | 'product_category' | 'unit_of_measure'
+>;
+type ExportBalance = Pick<StockLevelExportRow, 'warehouse_name' | 'batch_number' | 'production_date' | 'expiry_date' | 'quantity'> & {
+  product_id: number;
+};
 
 /**
  * Every balance the filters select (product code, warehouse name, expiry, batch order), read in batches of products by
- * keyset — for the streamed CSV (http/csv.ts): memory stays flat however large the stock.
+ * keyset — for the streamed CSV (http/csv.ts): memory stays flat however large the stock. Each batch reads its products
+ * once (in code order) and their balances from the covering index of migration 011 (stock_balances_export: no visit of
+ * the balance rows, no product row per balance), and joins the two here.
  */
 export async function* stockLevelExportRows(q: Queryable, f: StockLevelFilters): AsyncGenerator<StockLevelExportRow> {
   const s = await selection(q, f);
@@ -127,25 +137,36 @@ export async function* stockLevelExportRows(q: Queryable, f: StockLevelFilters):
   const holds = holdsStock(s, f.warehouse_id);
   let after: { code: string; id: number } | null = null;
   for (;;) {
-    const { rows: products }: { rows: { id: number; code: string }[] } = await q.query<{ id: number; code: string }>(
-      `SELECT p.id, p.code FROM products p ${holds.join}
+    const products: ExportProduct[] = (
+      await q.query<ExportProduct>(
+        `SELECT ${PRODUCT_COLUMNS} FROM products p ${holds.join}
         WHERE ${s.product} ${after ? `AND (p.code, p.id) > ($${n + 2}, $${n + 3})` : ''} AND ${holds.where}
         ORDER BY p.code, p.id LIMIT $${n + 1}`,
-      after ? [...s.params, EXPORT_PRODUCTS_PER_BATCH, after.code, after.id] : [...s.params, EXPORT_PRODUCTS_PER_BATCH],
-    );
+        after ? [...s.params, EXPORT_PRODUCTS_PER_BATCH, after.code, after.id] : [...s.params, EXPORT_PRODUCTS_PER_BATCH],
+      )
+    ).rows;
     if (products.length === 0) return;
-    const { rows } = await q.query<StockLevelExportRow>(
-      `SELECT ${PRODUCT_COLUMNS}, w.name AS warehouse_name, b.batch_number, ${isoDay('b.production_date')}, ${isoDay('b.expiry_date')},
+    // Only the balance filter's own parameter here (an unreferenced parameter of the product filter would be an error).
+    const ids = products.map((p) => p.product_id);
+    const { rows: balances } = await q.query<ExportBalance>(
+      `SELECT b.product_id, w.name AS warehouse_name, b.batch_number, ${isoDay('b.production_date')}, ${isoDay('b.expiry_date')},
               b.quantity
-         FROM stock_balances b
-         JOIN products p ON p.id = b.product_id
-         JOIN warehouses w ON w.id = b.warehouse_id
-        WHERE b.product_id = ANY($${n + 1}::bigint[]) AND ${s.balance} AND ${s.product}
-        ORDER BY p.code, p.id, w.name, b.expiry_date ASC NULLS LAST, b.batch_number`,
-      [...s.params, products.map((p) => p.id)],
+         FROM stock_balances b JOIN warehouses w ON w.id = b.warehouse_id
+        WHERE b.product_id = ANY($1::bigint[]) AND b.quantity > 0 ${f.warehouse_id ? 'AND b.warehouse_id = $2' : ''}
+        ORDER BY b.product_id, w.name, w.id, b.expiry_date ASC NULLS LAST, b.batch_number`,
+      f.warehouse_id ? [ids, f.warehouse_id] : [ids],
     );
-    yield* rows;
+    const byProduct = new Map<number, ExportBalance[]>();
+    for (const b of balances) {
+      const list = byProduct.get(b.product_id);
+      if (list) list.push(b);
+      else byProduct.set(b.product_id, [b]);
+    }
+    for (const p of products) {
+      for (const b of byProduct.get(p.product_id) ?? []) yield { ...p, ...b, product_id: p.product_id };
+    }
     if (products.length < EXPORT_PRODUCTS_PER_BATCH) return;
-    after = products[products.length - 1];
+    const last: ExportProduct = products[products.length - 1];
+    after = { code: last.product_code, id: last.product_id };
   }
 }

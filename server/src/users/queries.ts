@@ -1,6 +1,7 @@
 import { ONLINE_MINUTES, type ActivityView, type Role, type UserView } from '@wms/shared-api';
 import { LIVE_SESSION } from '../auth/sessions';
 import type { Queryable } from '../db';
+import { activityViews, type ActivityRow } from '../activity/view';
 
 /**
  * Reads of the users module. Every query names its columns: `password_hash` is never selected here, so it cannot reach
@@ -74,16 +75,7 @@ export async function userEverExisted(q: Queryable, id: number): Promise<boolean
   return rows.length > 0;
 }
 
-interface ActivityRow {
-  id: number;
-  action: string;
-  entity_type: string;
-  entity_id: string | null;
-  details: string | null;
-  created_at: Date;
-}
-
-/** What the user did, newest first. */
+/** What the user did, newest first, read for people (activity/view.ts: names instead of ids, labelled values). */
 export async function listActivities(q: Queryable, userId: number, page: Page): Promise<{ rows: ActivityView[]; total: number }> {
   const [list, count] = await Promise.all([
     q.query<ActivityRow>(
@@ -94,10 +86,7 @@ export async function listActivities(q: Queryable, userId: number, page: Page): 
     ),
     q.query<{ n: number }>('SELECT count(*)::int AS n FROM activity_log WHERE user_id = $1', [userId]),
   ]);
-  return {
-    rows: list.rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
-    total: count.rows[0].n,
-  };
+  return { rows: await activityViews(q, list.rows), total: count.rows[0].n };
 }
 
 /** Another user (a live one) already holds this username, in any letter case. */

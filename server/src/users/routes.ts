@@ -221,6 +221,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         if (isUniqueViolation(err)) throw taken(body.username);
         throw err;
       }
+      app.sessions.forgetUser(id); // committed: their next call re-reads the session (role, active) — auth/sessions.ts
       return (await getUser(db, id))!;
     },
   );
@@ -255,6 +256,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           details: { username: target.username, name: target.name, role: target.role, ...(ended > 0 ? { sessions_ended: ended } : {}) },
         });
       });
+      app.sessions.forgetUser(id); // committed: their next call is a 401 — auth/sessions.ts
       return { message: render(msg.deleted, requestLang(request)), id };
     },
   );

@@ -157,6 +157,17 @@ describe('stored status and totals = what the lines say', () => {
     expect(await orderInvariants(t.db)).toEqual([]);
   });
 
+  it('the live count stays exact under concurrent creations and deletions', async () => {
+    const before = Number((await admin.get('/purchase-orders?limit=1')).headers['x-total-count']);
+    const made = await Promise.all(Array.from({ length: 12 }, () => admin.post('/purchase-orders', orderBody())));
+    expect(made.map((r) => r.statusCode)).toEqual(Array(12).fill(201));
+    const gone = await Promise.all(made.slice(0, 5).map((r) => admin.del(`/purchase-orders/${r.json().id}`)));
+    expect(gone.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
+    const after = await admin.get('/purchase-orders?limit=1');
+    expect(Number(after.headers['x-total-count'])).toBe(before + 7);
+    expect(await orderInvariants(t.db)).toEqual([]);
+  });
+
   it('the check finds a stored status the lines do not support, and a live count that drifted', async () => {
     const o = await create();
     await t.db.query('ALTER TABLE purchase_orders DISABLE TRIGGER USER');

@@ -1,4 +1,6 @@
+import http from 'node:http';
 import Fastify from 'fastify';
+import { registerCompression } from '../../src/web/compress';
 import { csvDate, csvDecimal, keysetBatches, sendCsv } from '../../src/http/csv';
 
 describe('csvDecimal: exact digits, decimal comma, no grouping', () => {
@@ -85,4 +87,37 @@ describe('sendCsv', () => {
     await expect(app.inject({ method: 'GET', url: '/x' })).rejects.toBeDefined();
     await app.close();
   });
+
+  it.each(['gzip', 'br', 'identity'])(
+    'a failure mid-stream is logged once, by the export, also through compression (%s)',
+    async (encoding) => {
+      const lines: { level: number; msg: string; err?: { message: string } }[] = [];
+      const app = Fastify({
+        logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+      });
+      await registerCompression(app);
+      async function* failing() {
+        for (let i = 0; i < 3000; i++) yield { code: `A${i}`, q: '1' };
+        throw new Error('db gone');
+      }
+      app.get('/x', (_req, reply) =>
+        sendCsv(reply, { filename: 'x.csv', columns: [{ header: 'Codice', value: (r) => r.code }], rows: failing() }),
+      );
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = app.server.address() as { port: number };
+      const outcome = await new Promise<string>((resolve) => {
+        const req = http.get({ port, path: '/x', headers: { 'accept-encoding': encoding } }, (res) => {
+          res.on('data', () => undefined);
+          res.on('end', () => resolve(res.complete ? 'complete' : 'cut'));
+          res.on('error', () => resolve('cut'));
+          res.on('aborted', () => resolve('cut'));
+        });
+        req.on('error', () => resolve('cut'));
+      });
+      await app.close();
+      expect(outcome).toBe('cut');
+      const errors = lines.filter((l) => l.level >= 50);
+      expect(errors.map((l) => [l.msg, l.err?.message])).toEqual([['CSV export failed while streaming: download cut off', 'db gone']]);
+    },
+  );
 });

@@ -286,6 +286,7 @@ describe('quantities are exact', () => {
     ['negative', -1, 'positive'],
     ['four decimals', 1.0001, 'tooManyDecimals'],
     ['four decimals as text', '1.0001', 'tooManyDecimals'],
+    ['text with more digits than a double keeps', '999999999.000000000000001', 'invalidType'],
     ['NaN', Number.NaN, 'invalidType'],
     ['infinite', Number.POSITIVE_INFINITY, 'invalidType'],
     ['above the maximum', 1_000_000_001, 'quantityTooLarge'],

@@ -409,3 +409,29 @@ it("the admin's activity page shows the walk newest first, paged, with the total
   expect(second.map((a) => a.id)).toEqual(all.slice(5, 10).map((a) => a.id));
   expect(all[all.length - 1]).toMatchObject({ action: 'login', entity_type: 'auth' });
 });
+
+it('the activity page reads for people: names instead of ids, labelled values, no column names (issue 8)', async () => {
+  const all = (await t.app.inject({ method: 'GET', url: `/api/users/${adminId}/activities?limit=1000`, headers })).json() as ActivityView[];
+  const fieldKeys = new Set(all.flatMap((a) => a.fields.map((f) => f.field)));
+  for (const key of fieldKeys) expect(key).not.toMatch(/_id$|_/);
+  for (const a of all) for (const f of a.fields) expect(`${f.from ?? ''} ${f.value ?? ''}`).not.toMatch(/^#\d+|\s#\d+/);
+  // A manual load names the product by code and description and the warehouse by its name, with its kinds.
+  const load = all.find((a) => a.entity_type === 'stock_movement' && a.action === 'create');
+  expect(load?.fields).toEqual(
+    expect.arrayContaining([
+      { field: 'movementType', kind: 'movementType', value: 'C' },
+      { field: 'product', kind: 'text', value: expect.stringMatching(/^WALK-1 — \S/) },
+      { field: 'warehouse', kind: 'text', value: 'Centrale Nord' },
+      { field: 'quantity', kind: 'decimal', value: expect.stringMatching(/^\d+(\.\d+)?$/) },
+      { field: 'date', kind: 'day', value: '2025-03-01' },
+    ]),
+  );
+  // The entity is named: the warehouse's update says which warehouse, and what changed from what.
+  const renamed = all.find((a) => a.entity_type === 'warehouse' && a.action === 'update');
+  expect(renamed).toMatchObject({ subject: 'Centrale Nord' });
+  expect(renamed?.fields).toEqual(expect.arrayContaining([{ field: 'name', kind: 'text', from: 'Centrale', value: 'Centrale Nord' }]));
+  expect(load?.fields.map((f) => f.field)).not.toContain('batch'); // nothing empty is listed
+  // A sale names its customer.
+  const sale = all.find((a) => a.entity_type === 'sale' && a.action === 'create');
+  expect(sale?.fields).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'customer', value: expect.stringMatching(/^Cliente Uno/) })]));
+});

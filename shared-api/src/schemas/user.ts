@@ -128,13 +128,46 @@ export const userViewSchema = z.object({
 });
 export type UserView = z.infer<typeof userViewSchema>;
 
+/** How an activity value is shown: the client formats it in the user's language (numbers, days, yes/no, role names…). */
+export const ACTIVITY_VALUE_KINDS = [
+  'text',
+  'code',
+  'decimal',
+  'integer',
+  'day',
+  'datetime',
+  'flag',
+  'role',
+  'productStatus',
+  'orderStatus',
+  'movementType',
+  'changed',
+] as const;
+export type ActivityValueKind = (typeof ACTIVITY_VALUE_KINDS)[number];
+
+/**
+ * One labelled value of an activity, read for people: `field` is a label key (product, warehouse, quantity, …), ids
+ * already replaced by names on the server. An update's change has `from` (null: was empty) and `value` (now).
+ */
+export const activityFieldSchema = z.object({
+  field: z.string(),
+  kind: z.enum(ACTIVITY_VALUE_KINDS),
+  value: z.string().nullable(),
+  from: z.string().nullable().optional(),
+  /** What the value is about, e.g. the product of a receipt line ("P001 — Vite M8"). */
+  of: z.string().optional(),
+});
+export type ActivityField = z.infer<typeof activityFieldSchema>;
+
 /** One row of a user's activity log (SPEC §3 Activity), newest first in GET /users/{id}/activities. */
 export const activityViewSchema = z.object({
   id: z.number(),
   action: z.string().describe('login, logout, create, update, delete, …'),
   entity_type: z.string().describe('auth, user, product, stock_movement, …'),
   entity_id: z.string().nullable(),
-  details: z.string().nullable().describe('Short text, or JSON text of what changed'),
+  details: z.string().nullable().describe('Short text, or JSON text of what changed (as stored)'),
+  subject: z.string().nullable().describe('The entity by its name today: "P001 — Vite M8", a warehouse name, an order number…'),
+  fields: z.array(activityFieldSchema).describe('The details as labelled values, ids replaced by names'),
   created_at: z.string(),
 });
 export type ActivityView = z.infer<typeof activityViewSchema>;

@@ -34,6 +34,20 @@ const codes = () =>
 beforeEach(() => switchLanguage('it'));
 
 describe('DataTable', () => {
+  it('keeps codes on one line (issue 8): code columns by convention, any column that asks', () => {
+    render(
+      <DataTable
+        columns={[...columns.slice(0, 2), { id: 'lot', header: 'Lotto', value: (r) => `L-${r.id}`, nowrap: true }]}
+        rows={rows}
+        rowKey={(r) => r.id}
+        caption="Prodotti"
+      />,
+    );
+    expect(screen.getByText('A-100').closest('td')).toHaveClass('nowrap');
+    expect(screen.getByText('L-2').closest('td')).toHaveClass('nowrap');
+    expect(screen.getByText('Dado').closest('td')).not.toHaveClass('nowrap');
+  });
+
   it('sorts ascending then descending on header click, with aria-sort', async () => {
     render(<DataTable caption="Prodotti" columns={columns} rows={rows} rowKey={(r) => r.id} />);
     const header = screen.getByRole('columnheader', { name: /Codice/ });

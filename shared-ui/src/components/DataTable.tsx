@@ -17,6 +17,33 @@ export interface Column<T> {
   /** Characters kept before "…" for this column; overrides the table's `truncate`. 0 turns cutting off. */
   truncate?: number;
   align?: 'start' | 'end';
+  /**
+   * Keep the cell on one line (codes, batch and document numbers never wrap mid-word). Defaults to true for the columns
+   * conventionally holding codes: see CODE_COLUMNS.
+   */
+  nowrap?: boolean;
+}
+
+/** Column ids that hold codes in every list of the portal: kept on one line unless the column says otherwise. */
+export const CODE_COLUMNS: ReadonlySet<string> = new Set([
+  'code',
+  'product_code',
+  'productCode',
+  'batch',
+  'batch_number',
+  'batchNumber',
+  'order_number',
+  'orderNumber',
+  'document_number',
+  'documentNumber',
+  'ddt',
+  'username',
+  'vat_number',
+]);
+
+function cellClass<T>(column: Column<T>): string | undefined {
+  const names = [column.align === 'end' ? 'align-end' : '', (column.nowrap ?? CODE_COLUMNS.has(column.id)) ? 'nowrap' : ''];
+  return names.filter(Boolean).join(' ') || undefined;
 }
 
 export interface DataTableProps<T> {
@@ -187,7 +214,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   tabIndex={onRowClick ? 0 : undefined}
                 >
                   {columns.map((column) => (
-                    <td key={column.id} className={column.align === 'end' ? 'align-end' : undefined}>
+                    <td key={column.id} className={cellClass(column)}>
                       {cell(row, column)}
                     </td>
                   ))}

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { NumberField } from './NumberField';
@@ -29,5 +29,19 @@ describe('NumberField in an edit form', () => {
     await userEvent.type(input, '4');
     expect(input).toHaveValue('4');
     expect(seen[seen.length - 1]).toBe('4');
+  });
+
+  it('all selected, then focused (as Playwright fill does), the rewritten text stays selected: typing replaces it', async () => {
+    function Price() {
+      const [p, setP] = useState('1234.5');
+      return <NumberField label="Prezzo" decimals={5} minDecimals={2} value={p} onChange={setP} data-testid="price" />;
+    }
+    render(<Price />);
+    const input = screen.getByTestId('price') as HTMLInputElement;
+    expect(input).toHaveValue('1.234,50');
+    input.select();
+    act(() => input.focus());
+    expect(input).toHaveValue('1234,5');
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, '1234,5'.length]);
   });
 });
