@@ -44,7 +44,14 @@ async function openOrder(page: Page): Promise<number> {
   const supplierId = (await supplier.json()).id as number;
   const product = await page.request.post('/api/products', {
     headers,
-    data: { code: `A11Y-${suffix}`, description: 'Articolo axe', category: 'Test', currency: 'EUR', unit_of_measure: 'kg', supplier_id: supplierId },
+    data: {
+      code: `A11Y-${suffix}`,
+      description: 'Articolo axe',
+      category: 'Test',
+      currency: 'EUR',
+      unit_of_measure: 'kg',
+      supplier_id: supplierId,
+    },
   });
   expect(product.status()).toBe(201);
   const order = await page.request.post('/api/purchase-orders', {

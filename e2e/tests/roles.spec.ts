@@ -129,6 +129,7 @@ test.describe('roles', () => {
     page,
     browser,
   }) => {
+    test.slow(); // five roles × every hub: over a minute on a loaded 2-core machine
     const token = await apiToken(page);
     for (const role of ROLES) {
       const username = `role_${role}_${suffix}`;

@@ -66,6 +66,7 @@ test('the portal refuses to be framed by another page (frame-ancestors none, X-F
 });
 
 test('no CSP violation on the sign-in page and on every route of SPEC §2', async ({ page }) => {
+  test.slow(); // every route of SPEC §2, each waiting for its remote: over a minute on a loaded 2-core machine
   const violations = await watchCsp(page);
   await page.goto('/login');
   await expect(page.getByTestId('login-username')).toBeVisible();

@@ -8,6 +8,7 @@ import {
   displayDay,
   ErrorState,
   failureText,
+  FormActions,
   isNotFound,
   NotFound,
   PageHeader,
@@ -203,11 +204,12 @@ export function GoodsReceiptDetailPage() {
             {shown.items ?? shown._}
           </p>
         ) : null}
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary btn-large" disabled={busy} data-testid="receive-save">
-            {busy ? t('goodsReceipt.actions.saving') : t('goodsReceipt.actions.save')}
-          </button>
-        </div>
+        <FormActions
+          saving={busy}
+          saveLabel={t('goodsReceipt.actions.save')}
+          saveTestId="receive-save"
+          onCancel={() => navigate(RECEIPT_LIST_URL)}
+        />
       </form>
       <ReceiptHistoryPanel order={order} busy={busy} onReverse={(rid) => void reverse(rid)} />
       {batchItem ? (

@@ -36,7 +36,10 @@ export function activityValue(t: T, field: ActivityField, value: string | null |
 
 /** The label of a field: translated; an unforeseen key reads as words ("shipping method"), never as a column name. */
 function label(t: T, field: string): string {
-  const words = field.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = field
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return t(`activity.fields.${field}`, { defaultValue: words.charAt(0).toUpperCase() + words.slice(1) });
 }
 
@@ -66,8 +69,8 @@ export function ActivityDetails({ fields }: { fields: ActivityField[] }) {
               ) : null
             ) : f.from !== undefined ? (
               <>
-                {activityValue(t, f, f.from)} <span aria-hidden="true">→</span>{' '}
-                <span className="sr-only">{t('activity.becomes')}</span> {activityValue(t, f, f.value)}
+                {activityValue(t, f, f.from)} <span aria-hidden="true">→</span> <span className="sr-only">{t('activity.becomes')}</span>{' '}
+                {activityValue(t, f, f.value)}
               </>
             ) : (
               activityValue(t, f, f.value)

@@ -74,7 +74,14 @@ export function UserForm({ mode, initial, onSubmit }: UserFormProps) {
   const password = form.field('password');
 
   return (
-    <form ref={form.formRef} className="form user-form" onSubmit={submit} noValidate aria-label={t('form.formLabel')} data-testid="user-form">
+    <form
+      ref={form.formRef}
+      className="form user-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={t('form.formLabel')}
+      data-testid="user-form"
+    >
       <RequiredNote />
       <TextField label={t('form.fields.username')} required autoComplete="off" data-testid="user-username" {...form.field('username')} />
       <TextField label={t('form.fields.name')} required autoComplete="off" data-testid="user-name" {...form.field('name')} />

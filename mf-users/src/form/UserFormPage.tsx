@@ -58,7 +58,7 @@ export function UserFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const title = t(mode === 'new' ? 'form.newTitle' : 'form.editTitle');
   return (
     <section className="screen users-screen" data-testid="user-form-page">
-      <PageHeader title={title} subtitle={initial?.username || t("form.subtitle")} />
+      <PageHeader title={title} subtitle={initial?.username || t('form.subtitle')} />
       {missing ? (
         <NotFound backTo={BASE_PATH} title={t('feedback.notFound')} />
       ) : initial ? (

@@ -120,11 +120,7 @@ describe('/users list', () => {
       renderUsers('/users');
       await userEvent.click(await screen.findByRole('button', { name: "Elimina l'utente mario" }));
       await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Elimina' }));
-      expect(
-        await screen.findByText(
-          "Impossibile eliminare l'ultimo amministratore attivo: nominane prima un altro",
-        ),
-      ).toBeInTheDocument();
+      expect(await screen.findByText("Impossibile eliminare l'ultimo amministratore attivo: nominane prima un altro")).toBeInTheDocument();
       expect(screen.getByText('Mario Rossi')).toBeInTheDocument();
     });
 

@@ -188,17 +188,27 @@ export async function activityViews(q: Queryable, rows: ActivityRow[]): Promise<
         if (!c && (value === null || value === undefined || value === '')) continue;
         const ref = REFS[key];
         if (ref) {
-          fields.push(c ? { field: ref.field, kind: 'text', from: name(ref.ref, c.from), value: name(ref.ref, c.to) } : { field: ref.field, kind: 'text', value: name(ref.ref, value) });
+          fields.push(
+            c
+              ? { field: ref.field, kind: 'text', from: name(ref.ref, c.from), value: name(ref.ref, c.to) }
+              : { field: ref.field, kind: 'text', value: name(ref.ref, value) },
+          );
           continue;
         }
         if (key === 'lines' && Array.isArray(value)) {
           for (const line of value as { code?: unknown; quantity?: unknown }[]) {
-            fields.push({ field: 'line', kind: 'decimal', value: text(line.quantity, 'decimal'), of: text(line.code, 'code') ?? undefined });
+            fields.push({
+              field: 'line',
+              kind: 'decimal',
+              value: text(line.quantity, 'decimal'),
+              of: text(line.code, 'code') ?? undefined,
+            });
           }
           continue;
         }
         if (key === 'demo' && value && typeof value === 'object') {
-          for (const [what, n] of Object.entries(value as Record<string, unknown>)) fields.push({ field: what, kind: 'integer', value: text(n, 'integer') });
+          for (const [what, n] of Object.entries(value as Record<string, unknown>))
+            fields.push({ field: what, kind: 'integer', value: text(n, 'integer') });
           continue;
         }
         const known = KEYS[key] ?? { field: key, kind: 'text' as const };

@@ -97,3 +97,66 @@ export async function usernameTaken(q: Queryable, username: string, exceptId: nu
   );
   return rows.length > 0;
 }
+
+export interface LockedUser {
+  id: number;
+  username: string;
+  name: string;
+  role: Role;
+  is_active: boolean;
+}
+
+/** Locks every active admin (id order), then the target; null when the target is unknown or deleted. */
+export async function lockForChange(q: Queryable, id: number): Promise<{ activeAdmins: number[]; target: LockedUser | null }> {
+  const admins = await q.query<{ id: number }>(
+    `SELECT id FROM users WHERE role = 'admin' AND is_active AND deleted_at IS NULL ORDER BY id FOR UPDATE`,
+  );
+  const target = await q.query<LockedUser>(
+    'SELECT id, username, name, role, is_active FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
+    [id],
+  );
+  return { activeAdmins: admins.rows.map((r) => r.id), target: target.rows[0] ?? null };
+}
+
+/** Ends the user's sessions except `keepSessionId` (the caller's own, when they edit themselves). */
+export async function revokeOtherSessions(q: Queryable, userId: number, keepSessionId: number): Promise<number> {
+  const r = await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id <> $2', [
+    userId,
+    keepSessionId,
+  ]);
+  return r.rowCount;
+}
+
+/** Inserts a user (the hash already computed); its id. */
+export async function insertUser(
+  q: Queryable,
+  u: { username: string; name: string; role: Role; is_active: boolean; passwordHash: string },
+  by: number,
+): Promise<number> {
+  const { rows } = await q.query<{ id: number }>(
+    `INSERT INTO users (username, name, role, password_hash, is_active, created_by, modified_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id`,
+    [u.username, u.name, u.role, u.passwordHash, u.is_active, by],
+  );
+  return rows[0].id;
+}
+
+/** Updates a user; a null hash keeps the current password. */
+export async function updateUser(
+  q: Queryable,
+  id: number,
+  u: { username: string; name: string; role: Role; is_active: boolean; passwordHash: string | null },
+  by: number,
+): Promise<void> {
+  await q.query(
+    `UPDATE users SET username = $2, name = $3, role = $4, is_active = $5,
+            password_hash = COALESCE($6, password_hash), modified_by = $7, updated_at = now()
+      WHERE id = $1`,
+    [id, u.username, u.name, u.role, u.is_active, u.passwordHash, by],
+  );
+}
+
+/** Soft delete: the row and its history stay; the user can no longer sign in. */
+export async function softDeleteUser(q: Queryable, id: number, by: number): Promise<void> {
+  await q.query('UPDATE users SET deleted_at = now(), deleted_by = $2, modified_by = $2, updated_at = now() WHERE id = $1', [id, by]);
+}

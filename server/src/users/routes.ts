@@ -4,13 +4,24 @@ import { activityViewSchema, userCreateSchema, userManagementRefusal, userUpdate
 import { logActivity } from '../activity/log';
 import { hashPassword } from '../auth/password';
 import { revokeUserSessions } from '../auth/sessions';
-import { isUniqueViolation, type Queryable } from '../db';
+import { isUniqueViolation } from '../db';
 import { describeChanges } from '../activity/changes';
 import { AppError, common, render } from '../http/errors';
 import { sendPage } from '../http/page';
 import { requestLang } from '../http/lang';
 import { usersMessages as msg } from './messages';
-import { getUser, listActivities, listUsers, userEverExisted, usernameTaken } from './queries';
+import {
+  getUser,
+  insertUser,
+  listActivities,
+  listUsers,
+  lockForChange,
+  revokeOtherSessions,
+  softDeleteUser,
+  updateUser,
+  userEverExisted,
+  usernameTaken,
+} from './queries';
 import { activityListQuery, deleteUserResponse, userIdParams, userListQuery } from './schemas';
 
 /**
@@ -39,35 +50,6 @@ function assertMayManage(actor: { id: number; role: Role }, target: { id: number
  * making the change, when someone edits themselves); deleting ends all of them. The guard also refuses any session of an
  * inactive or deleted user, so the next call of a removed user is a 401 even without the revocation.
  */
-
-interface LockedUser {
-  id: number;
-  username: string;
-  name: string;
-  role: Role;
-  is_active: boolean;
-}
-
-/** Locks every active admin (id order), then the target; null when the target is unknown or deleted. */
-async function lockForChange(q: Queryable, id: number): Promise<{ activeAdmins: number[]; target: LockedUser | null }> {
-  const admins = await q.query<{ id: number }>(
-    `SELECT id FROM users WHERE role = 'admin' AND is_active AND deleted_at IS NULL ORDER BY id FOR UPDATE`,
-  );
-  const target = await q.query<LockedUser>(
-    'SELECT id, username, name, role, is_active FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
-    [id],
-  );
-  return { activeAdmins: admins.rows.map((r) => r.id), target: target.rows[0] ?? null };
-}
-
-/** Ends the user's sessions except `keepSessionId` (the caller's own, when they edit themselves). */
-async function revokeOtherSessions(q: Queryable, userId: number, keepSessionId: number): Promise<number> {
-  const r = await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id <> $2', [
-    userId,
-    keepSessionId,
-  ]);
-  return r.rowCount;
-}
 
 const tags = ['users'];
 
@@ -143,12 +125,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const id = await db.tx(async (q) => {
           if (await usernameTaken(q, body.username, null)) throw taken(body.username);
-          const { rows } = await q.query<{ id: number }>(
-            `INSERT INTO users (username, name, role, password_hash, is_active, created_by, modified_by)
-             VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id`,
-            [body.username, body.name, body.role, passwordHash, body.is_active, me],
-          );
-          const created = rows[0].id;
+          const created = await insertUser(q, { ...body, passwordHash }, me);
           await logActivity(q, {
             userId: me,
             action: 'create',
@@ -196,12 +173,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           if (lastAdmin && body.role !== 'admin') throw new AppError(409, 'LAST_ADMIN', msg.lastAdminDemote);
           if (await usernameTaken(q, body.username, id)) throw taken(body.username);
 
-          await q.query(
-            `UPDATE users SET username = $2, name = $3, role = $4, is_active = $5,
-                    password_hash = COALESCE($6, password_hash), modified_by = $7, updated_at = now()
-              WHERE id = $1`,
-            [id, body.username, body.name, body.role, isActive, passwordHash, me],
-          );
+          await updateUser(q, id, { ...body, is_active: isActive, passwordHash }, me);
 
           // A short account of what changed, "old → new"; of the password only that it changed (as "credentials", so no
           // answer anywhere carries the word password).
@@ -246,7 +218,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!target) throw notFound();
         assertMayManage(request.user, target, null);
         if (activeAdmins.includes(target.id) && activeAdmins.length <= 1) throw new AppError(409, 'LAST_ADMIN', msg.lastAdminDelete);
-        await q.query('UPDATE users SET deleted_at = now(), deleted_by = $2, modified_by = $2, updated_at = now() WHERE id = $1', [id, me]);
+        await softDeleteUser(q, id, me);
         const ended = await revokeUserSessions(q, id);
         await logActivity(q, {
           userId: me,

@@ -433,5 +433,7 @@ it('the activity page reads for people: names instead of ids, labelled values, n
   expect(load?.fields.map((f) => f.field)).not.toContain('batch'); // nothing empty is listed
   // A sale names its customer.
   const sale = all.find((a) => a.entity_type === 'sale' && a.action === 'create');
-  expect(sale?.fields).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'customer', value: expect.stringMatching(/^Cliente Uno/) })]));
+  expect(sale?.fields).toEqual(
+    expect.arrayContaining([expect.objectContaining({ field: 'customer', value: expect.stringMatching(/^Cliente Uno/) })]),
+  );
 });
