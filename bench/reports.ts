@@ -18,9 +18,11 @@ import type { Db } from '../server/src/db';
 import { ledgerMatchesBalances } from '../server/src/stock/invariants';
 import { BENCH_USER } from './seed';
 import { summarize, type Summary } from './stats';
-import { benchTarget, numberArg } from './target';
+import { arg, benchTarget, numberArg } from './target';
 
 const SAMPLES = numberArg('samples', 40);
+/** `--only <text>`: run only the measurements whose name contains it (e.g. `--only levels page`). */
+const ONLY = arg('only', '');
 
 /** Targets of issue 14 on PostgreSQL (read on p99). */
 const TARGETS_MS: Record<string, number> = {
@@ -68,7 +70,8 @@ interface Result extends Summary {
 
 const load1 = () => Math.round(os.loadavg()[0] * 10) / 10;
 
-async function measure(name: string, n: number, call: () => Promise<string>): Promise<Result> {
+async function measure(name: string, n: number, call: () => Promise<string>): Promise<Result | null> {
+  if (ONLY && !name.includes(ONLY)) return null;
   for (let i = 0; i < 3; i++) await call();
   const times: number[] = [];
   let note = '';
@@ -98,7 +101,7 @@ async function main(): Promise<void> {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
-  const results: Result[] = [];
+  const results: (Result | null)[] = [];
   let exitCode = 0;
   try {
     const login = await fetch(`${base}/auth/login`, {
@@ -179,6 +182,7 @@ async function main(): Promise<void> {
 
     // CSV of the whole stock: streamed; the server runs in this process, so its memory is sampled while it streams.
     const csv = async (url: string, name: string) => {
+      if (ONLY && !name.includes(ONLY)) return;
       const rss0 = process.memoryUsage().rss;
       const cpu0 = process.cpuUsage();
       let peak = rss0;
@@ -217,7 +221,10 @@ async function main(): Promise<void> {
     if (!check.ok) exitCode = 1;
     const out = path.join(__dirname, 'results', `reports-${target.kind}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     fs.mkdirSync(path.dirname(out), { recursive: true });
-    fs.writeFileSync(out, JSON.stringify({ machine, engine: target.kind, one_year_back: back, results, invariants: check }, null, 2));
+    fs.writeFileSync(
+      out,
+      JSON.stringify({ machine, engine: target.kind, one_year_back: back, results: results.filter(Boolean), invariants: check }, null, 2),
+    );
     console.log(`Results: ${path.relative(process.cwd(), out)}`);
   } finally {
     await app.close();

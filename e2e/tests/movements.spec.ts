@@ -192,12 +192,13 @@ test.describe('stock movements', () => {
     // Date range: a range ending yesterday has none of them; today has all three.
     await page.getByTestId('filter-type').selectOption('');
     const yesterday = new Date(now.getTime() - 86_400_000);
-    const yesterdayIso = `${yesterday.getFullYear()}-${pad(yesterday.getMonth() + 1)}-${pad(yesterday.getDate())}`;
-    const todayIso = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-    await page.getByTestId('filter-to').fill(yesterdayIso);
+    // Typed as the user reads them, dd/MM/yyyy (the one DateField), whatever the browser's locale.
+    const yesterdayText = `${pad(yesterday.getDate())}/${pad(yesterday.getMonth() + 1)}/${yesterday.getFullYear()}`;
+    const todayDay = `${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFullYear()}`;
+    await page.getByTestId('filter-to').fill(yesterdayText);
     await expect(page.getByText('Nessun movimento trovato')).toBeVisible();
-    await page.getByTestId('filter-from').fill(todayIso);
-    await page.getByTestId('filter-to').fill(todayIso);
+    await page.getByTestId('filter-from').fill(todayDay);
+    await page.getByTestId('filter-to').fill(todayDay);
     await expect(bodyRows(page)).toHaveCount(3);
 
     // French labels on the same rows.

@@ -71,7 +71,7 @@ export function BatchField({ form }: { form: MovementFormState }) {
       label={label}
       required
       value={values.batch_number}
-      onChange={(v) => form.set('batch_number', String(v), ['quantity'])}
+      onChange={(v) => form.set('batch_number', String(v))}
       disabled={options.length === 0 || form.saving}
       placeholder={t('movements.form.chooseBatch')}
       options={options.map((c) => ({

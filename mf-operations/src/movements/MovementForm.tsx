@@ -18,7 +18,7 @@ import { formatQuantity } from './format';
 import type { MovementFormValues } from './movement-values';
 import { useMovementForm } from './useMovementForm';
 
-export { movementBody, type Field, type MovementFormValues } from './movement-values';
+export { movementBody, type MovementFormValues } from './movement-values';
 
 export interface MovementFormProps {
   initial: MovementFormValues;
@@ -44,7 +44,7 @@ export function MovementForm({ initial, initialProductText, original, warehouses
   const form = useMovementForm(initial, original, onSubmit);
   const { values, saving, message } = form;
   const { available, choices } = form.stock;
-  const product = values.product;
+  const product = values.product_id;
   const isLoad = values.movement_type === 'C';
   const isTransfer = values.movement_type === 'T';
 
@@ -56,10 +56,20 @@ export function MovementForm({ initial, initialProductText, original, warehouses
       ].filter(Boolean)
     : [];
   // An inactive warehouse is offered only where it is already chosen (a movement being corrected), marked as such.
-  const warehouseOptions = (selected: string) =>
-    warehouses
-      .filter((w) => w.is_active || String(w.id) === selected)
-      .map((w) => ({ value: String(w.id), label: w.is_active ? w.name : t('movements.form.inactiveWarehouse', { name: w.name }) }));
+  const warehouseField = (name: 'warehouse_id' | 'destination_warehouse_id', label: string, onChange: (v: string) => void) => (
+    <SelectField
+      {...form.field(name)}
+      error={message(name)}
+      label={t(label)}
+      required
+      onChange={(v) => onChange(String(v))}
+      options={warehouses
+        .filter((w) => w.is_active || String(w.id) === values[name])
+        .map((w) => ({ value: String(w.id), label: w.is_active ? w.name : t('movements.form.inactiveWarehouse', { name: w.name }) }))}
+      placeholder={t('movements.form.chooseWarehouse')}
+      data-testid={name === 'warehouse_id' ? 'movement-warehouse' : 'movement-destination'}
+    />
+  );
   const noStock = !isLoad && product && !product.has_batch && values.warehouse_id && choices && choices.length === 0;
   const quantityHint = isLoad
     ? null
@@ -68,18 +78,8 @@ export function MovementForm({ initial, initialProductText, original, warehouses
       : available !== null
         ? t('movements.form.available', { quantity: formatQuantity(available) })
         : null;
-  const day = (name: 'production_date' | 'expiry_date', label: string, testId: string, also: ('expiry_date' | 'quantity')[] = []) => (
-    <DateField
-      name={name}
-      label={t(label)}
-      required
-      value={values[name]}
-      onChange={(v) => form.set(name, v, also)}
-      onInputProblem={(p) => form.setInputProblem(name, p)}
-      error={message(name)}
-      disabled={saving}
-      data-testid={testId}
-    />
+  const day = (name: 'movement_date' | 'production_date' | 'expiry_date', label: string, testId: string) => (
+    <DateField {...form.field(name)} label={t(label)} required data-testid={testId} />
   );
 
   return (
@@ -94,26 +94,14 @@ export function MovementForm({ initial, initialProductText, original, warehouses
       <RequiredNote />
       <div className="movement-form-grid">
         <SelectField
-          name="movement_type"
+          {...form.field('movement_type')}
           label={t('movements.form.type')}
           required
-          value={values.movement_type}
           onChange={(v) => form.changeType(v as MovementType)}
           options={MOVEMENT_TYPES.map((type) => ({ value: type, label: t(`movements.types.${type}`) }))}
-          error={message('movement_type')}
           data-testid="movement-type"
         />
-        <DateField
-          name="movement_date"
-          label={t('movements.form.date')}
-          required
-          value={values.movement_date}
-          onChange={(v) => form.set('movement_date', v)}
-          onInputProblem={(p) => form.setInputProblem('movement_date', p)}
-          error={message('movement_date')}
-          disabled={saving}
-          data-testid="movement-date"
-        />
+        {day('movement_date', 'movements.form.date', 'movement-date')}
         <ProductPicker
           name="product_id"
           label={t('movements.form.product')}
@@ -133,58 +121,31 @@ export function MovementForm({ initial, initialProductText, original, warehouses
           disabled={saving}
           data-testid="movement-product"
         />
-        <SelectField
-          name="warehouse_id"
-          label={t(isTransfer ? 'movements.form.sourceWarehouse' : 'movements.form.warehouse')}
-          required
-          value={values.warehouse_id}
-          onChange={(v) => form.changeWarehouse(String(v))}
-          options={warehouseOptions(values.warehouse_id)}
-          placeholder={t('movements.form.chooseWarehouse')}
-          error={message('warehouse_id')}
-          disabled={saving}
-          data-testid="movement-warehouse"
-        />
-        {isTransfer ? (
-          <SelectField
-            name="destination_warehouse_id"
-            label={t('movements.form.destinationWarehouse')}
-            required
-            value={values.destination_warehouse_id}
-            onChange={(v) => form.set('destination_warehouse_id', String(v))}
-            options={warehouseOptions(values.destination_warehouse_id)}
-            placeholder={t('movements.form.chooseWarehouse')}
-            error={message('destination_warehouse_id')}
-            disabled={saving}
-            data-testid="movement-destination"
-          />
-        ) : null}
+        {warehouseField('warehouse_id', isTransfer ? 'movements.form.sourceWarehouse' : 'movements.form.warehouse', form.changeWarehouse)}
+        {isTransfer
+          ? warehouseField('destination_warehouse_id', 'movements.form.destinationWarehouse', (v) =>
+              form.set('destination_warehouse_id', v),
+            )
+          : null}
         {product?.has_batch ? <BatchField form={form} /> : null}
         {isLoad && product?.has_production_date
-          ? day('production_date', 'movements.form.productionDate', 'movement-production-date', ['expiry_date'])
+          ? day('production_date', 'movements.form.productionDate', 'movement-production-date')
           : null}
         {isLoad && product?.has_expiry_date ? day('expiry_date', 'movements.form.expiryDate', 'movement-expiry-date') : null}
         <NumberField
-          name="quantity"
+          {...form.field('quantity')}
+          error={message('quantity')}
           label={t('movements.form.quantity')}
           required
           decimals={QUANTITY_DECIMALS}
-          value={values.quantity}
-          onChange={(v) => form.set('quantity', v)}
-          onInputProblem={(p) => form.setInputProblem('quantity', p)}
-          error={message('quantity')}
           hint={quantityHint ? <span data-testid="movement-available">{quantityHint}</span> : undefined}
-          disabled={saving}
           data-testid="movement-quantity"
         />
         <TextField
-          name="notes"
+          {...form.field('notes')}
+          onChange={(v) => form.set('notes', v ?? '')}
           label={t('movements.form.notes')}
           multiline
-          value={values.notes}
-          onChange={(v) => form.set('notes', v ?? '')}
-          error={message('notes')}
-          disabled={saving}
           data-testid="movement-notes"
           className="field-wide"
         />
@@ -194,7 +155,7 @@ export function MovementForm({ initial, initialProductText, original, warehouses
         onCancel={() => navigate(cancelTo)}
         saveTestId="movement-save"
         cancelTestId="movement-cancel"
-        failure={form.saveError}
+        failure={form.failure}
         failureTestId="movement-save-error"
       />
     </form>

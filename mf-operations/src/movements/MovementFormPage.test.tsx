@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { today as todayIso } from '@wms/shared-ui';
 import { missingTranslationKeys, switchLanguage } from '@wms/shared-ui/testing';
-import { todayIso } from './format';
 import { movementsMessages } from './messages';
 import { clearToasts, renderOperations } from './test-support/render';
 import { fake, requestsOf, resetFake, server, stockRow } from './test-support/server';
@@ -486,9 +486,18 @@ describe('/operazioni/movimenti/{id}', () => {
     expect(screen.queryByTestId('movement-form')).not.toBeInTheDocument();
   });
 
-  it('a movement that cannot be read shows the error with Retry', async () => {
+  it('a movement that does not exist says so, with the way back to the list (no Retry that cannot work)', async () => {
     renderOperations('/operazioni/movimenti/999-manual');
+    expect(await screen.findByTestId('not-found')).toHaveTextContent('Movimento non trovato');
+    expect(screen.getByRole('link', { name: "Torna all'elenco" })).toHaveAttribute('href', '/operazioni/movimenti');
+    expect(screen.queryByRole('button', { name: 'Riprova' })).not.toBeInTheDocument();
+  });
+
+  it('a movement that cannot be read (not a 404) shows the error with Retry', async () => {
+    server.use(http.get('*/api/stock-movements/:id', () => HttpResponse.error()));
+    renderOperations('/operazioni/movimenti/5-manual');
     expect(await screen.findByTestId('movement-load-error')).toHaveTextContent('Errore nel caricamento del movimento');
+    expect(screen.getByRole('button', { name: 'Riprova' })).toBeInTheDocument();
   });
 });
 

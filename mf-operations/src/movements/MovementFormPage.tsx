@@ -1,48 +1,36 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import type { MovementBody, Product, Warehouse } from '@wms/shared-api';
-import { ErrorState, PageHeader, Spinner, toastSuccess, useSession } from '@wms/shared-ui';
+import { parseDay, type MovementBody, type Product, type Warehouse } from '@wms/shared-api';
+import {
+  ErrorState,
+  fetchWarehouseOptions,
+  isNotFound,
+  NotFound,
+  PageHeader,
+  Spinner,
+  toastSuccess,
+  today,
+  useDocumentTitle,
+  useSession,
+} from '@wms/shared-ui';
 import { NS } from '../paths';
-import { createMovement, fetchMovement, fetchProduct, fetchWarehouses, toIsoDay, updateMovement, type MovementView } from './api';
-import { todayIso } from './format';
-import { MovementForm, type MovementFormValues } from './MovementForm';
+import { fetchMovement, fetchProduct, saveMovement, type MovementView } from './api';
+import { MovementForm } from './MovementForm';
+import { newMovementValues, type MovementFormValues } from './movement-values';
 import { LIST_PATH, type ListState } from './paths';
 import './movements.css';
 
 type Load =
-  | { state: 'loading' }
+  | { state: 'loading' | 'missing' | 'notEditable' }
   | { state: 'failed'; messageKey: 'fetchWarehousesFailed' | 'fetchOneFailed' }
-  | { state: 'notEditable' }
-  | {
-      state: 'ready';
-      warehouses: Warehouse[];
-      values: MovementFormValues;
-      original: MovementView | null;
-      productText?: string;
-    };
-
-/** A new movement: a load dated today (SPEC §5: the date defaults to today). */
-export function newMovementValues(today: string = todayIso()): MovementFormValues {
-  return {
-    movement_type: 'C',
-    movement_date: today,
-    product: null,
-    warehouse_id: '',
-    destination_warehouse_id: '',
-    batch_number: '',
-    production_date: '',
-    expiry_date: '',
-    quantity: '',
-    notes: '',
-  };
-}
+  | { state: 'ready'; warehouses: Warehouse[]; values: MovementFormValues; original: MovementView | null; productText?: string };
 
 function valuesOf(m: MovementView, product: Product | null): MovementFormValues {
   return {
     movement_type: m.movement_type,
-    movement_date: toIsoDay(m.movement_date),
-    product,
+    movement_date: parseDay(m.movement_date) ?? '',
+    product_id: product,
     warehouse_id: String(m.warehouse_id),
     destination_warehouse_id: m.destination_warehouse_id ? String(m.destination_warehouse_id) : '',
     batch_number: m.batch_number ?? '',
@@ -50,6 +38,29 @@ function valuesOf(m: MovementView, product: Product | null): MovementFormValues 
     expiry_date: m.expiry_date ?? '',
     quantity: String(m.quantity),
     notes: m.notes ?? '',
+  };
+}
+
+/** The warehouses, and for an edit the movement and its product: what the form needs before it can show. */
+async function loadForm(id: string | null): Promise<Load> {
+  const warehouses = await fetchWarehouseOptions().catch(() => null);
+  if (!warehouses) return { state: 'failed', messageKey: 'fetchWarehousesFailed' };
+  if (id === null) return { state: 'ready', warehouses, values: newMovementValues(today()), original: null };
+  let movement: MovementView;
+  try {
+    movement = await fetchMovement(id);
+  } catch (err) {
+    return isNotFound(err) ? { state: 'missing' } : { state: 'failed', messageKey: 'fetchOneFailed' };
+  }
+  if (movement.source_type !== 'MAN' || movement.status !== 'active') return { state: 'notEditable' };
+  // The product's flags decide the rules; a product deleted since leaves its code in the box, to be chosen again.
+  const product = await fetchProduct(movement.product_id).catch(() => null);
+  return {
+    state: 'ready',
+    warehouses,
+    values: valuesOf(movement, product),
+    original: movement,
+    productText: product ? undefined : movement.product_code,
   };
 }
 
@@ -67,65 +78,31 @@ export function MovementFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const listUrl = `${LIST_PATH}${(location.state as ListState | null)?.listSearch ?? ''}`;
+  const title = t(mode === 'new' ? 'movements.newTitle' : 'movements.editTitle');
+  useDocumentTitle(title);
 
   useEffect(() => {
     let alive = true;
     setLoad({ state: 'loading' });
-    (async () => {
-      let warehouses: Warehouse[];
-      try {
-        warehouses = await fetchWarehouses();
-      } catch {
-        if (alive) setLoad({ state: 'failed', messageKey: 'fetchWarehousesFailed' });
-        return;
-      }
-      if (mode === 'new' || !id) {
-        if (alive) setLoad({ state: 'ready', warehouses, values: newMovementValues(), original: null });
-        return;
-      }
-      let movement: MovementView;
-      try {
-        movement = await fetchMovement(id);
-      } catch {
-        if (alive) setLoad({ state: 'failed', messageKey: 'fetchOneFailed' });
-        return;
-      }
-      if (movement.source_type !== 'MAN' || movement.status !== 'active') {
-        if (alive) setLoad({ state: 'notEditable' });
-        return;
-      }
-      // The product's flags decide the rules; a product deleted since leaves its code in the box, to be chosen again.
-      const product = await fetchProduct(movement.product_id).catch(() => null);
-      if (alive) {
-        setLoad({
-          state: 'ready',
-          warehouses,
-          values: valuesOf(movement, product),
-          original: movement,
-          productText: product ? undefined : movement.product_code,
-        });
-      }
-    })();
+    void loadForm(mode === 'edit' && id ? id : null).then((l) => alive && setLoad(l));
     return () => {
       alive = false;
     };
   }, [mode, id, attempt]);
 
-  const save = useCallback(
-    async (body: MovementBody) => {
-      if (mode === 'new') await createMovement(body, user?.username ?? null);
-      else await updateMovement(id!, body, user?.username ?? null);
-      toastSuccess(t(mode === 'new' ? 'movements.feedback.created' : 'movements.feedback.updated'));
-      navigate(listUrl);
-    },
-    [mode, id, user?.username, t, navigate, listUrl],
-  );
+  const save = async (body: MovementBody) => {
+    await saveMovement(mode === 'new' ? null : id!, body, user?.username ?? null);
+    toastSuccess(t(mode === 'new' ? 'movements.feedback.created' : 'movements.feedback.updated'));
+    navigate(listUrl);
+  };
 
-  const title = t(mode === 'new' ? 'movements.newTitle' : 'movements.editTitle');
   return (
     <section className="screen movements-screen" data-testid="movement-form-page">
       <PageHeader title={title} subtitle={t('movements.subtitle')} />
       {load.state === 'loading' ? <Spinner /> : null}
+      {load.state === 'missing' ? (
+        <NotFound title={t('movements.form.notFound')} backTo={listUrl} backLabel={t('movements.form.backToList')} />
+      ) : null}
       {load.state === 'failed' ? (
         <ErrorState
           message={t(`movements.feedback.${load.messageKey}`)}
@@ -138,11 +115,9 @@ export function MovementFormPage({ mode }: { mode: 'new' | 'edit' }) {
           <p className="alert alert-error" role="alert" data-testid="movement-not-editable">
             {t('movements.form.notEditable')}
           </p>
-          <p>
-            <Link to={listUrl} className="btn">
-              {t('movements.form.backToList')}
-            </Link>
-          </p>
+          <Link to={listUrl} className="btn">
+            {t('movements.form.backToList')}
+          </Link>
         </div>
       ) : null}
       {load.state === 'ready' ? (

@@ -63,7 +63,7 @@ describe('/operazioni/movimenti list', () => {
     expect(lastListParams()).toEqual({ sort: 'date', order: 'desc', limit: '25', offset: '0' });
   });
 
-  it('sends the filters as the server reads them: type, product_code (debounced), date_from/date_to as dd/MM/yyyy', async () => {
+  it('sends the filters as the server reads them: type, product_code (debounced), date_from/date_to typed dd/MM/yyyy', async () => {
     renderOperations(LIST);
     await table();
     const type = screen.getByLabelText('Tipo') as HTMLSelectElement;
@@ -85,14 +85,14 @@ describe('/operazioni/movimenti list', () => {
     await waitFor(() => expect(lastListParams()).toMatchObject({ type: 'S-SO', product_code: 'latte' }));
     expect(requestsOf('GET', '/stock-movements').length).toBe(before + 1);
 
-    fireEvent.change(screen.getByLabelText('Dal'), { target: { value: '2025-03-01' } });
-    fireEvent.change(screen.getByLabelText('Al'), { target: { value: '2025-03-31' } });
+    fireEvent.change(screen.getByLabelText('Dal'), { target: { value: '01/03/2025' } });
+    fireEvent.change(screen.getByLabelText('Al'), { target: { value: '31/03/2025' } });
     await waitFor(() =>
       expect(lastListParams()).toEqual({
         type: 'S-SO',
         product_code: 'latte',
-        date_from: '01/03/2025',
-        date_to: '31/03/2025',
+        date_from: '2025-03-01',
+        date_to: '2025-03-31',
         sort: 'date',
         order: 'desc',
         limit: '25',
@@ -253,7 +253,7 @@ describe('/operazioni/movimenti list', () => {
   });
 
   it('keeps filters in the URL, so the way back from the form shows the same rows', async () => {
-    renderOperations(`${LIST}?type=T&code=LAT&sort=quantity&order=asc&page=2`);
+    renderOperations(`${LIST}?type=T&product_code=LAT&sort=quantity&order=asc&offset=25`);
     await table();
     expect(lastListParams()).toEqual({ type: 'T', product_code: 'LAT', sort: 'quantity', order: 'asc', limit: '25', offset: '25' });
     expect(screen.getByLabelText('Tipo')).toHaveValue('T');

@@ -1,120 +1,75 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { MOVEMENT_SORTS } from '@wms/shared-api';
 import {
   Badge,
-  DataTable,
-  ErrorState,
+  DateField,
   PageHeader,
-  Spinner,
+  PagedTable,
+  SelectField,
+  TextField,
   Truncate,
   formatDate,
   formatNumber,
   toastError,
   toastSuccess,
   useConfirm,
+  useDocumentTitle,
+  usePagedList,
   useSession,
   type Column,
-  type SortState,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
-import { deleteMovement, fetchMovements, TYPE_FILTERS, type MovementQuery, type MovementView, type TypeFilter } from './api';
-import { failureText, formatQuantity, typeLabel, type Translate } from './format';
-import { COLUMN_OF_SORT, queryFromSearch, searchFromQuery, SORT_OF_COLUMN } from './list-state';
+import { deleteMovement, MOVEMENTS_PATH, TYPE_FILTERS, type MovementView } from './api';
+import { formatQuantity, typeLabel, withReason, type Translate } from './format';
 import { LIST_PATH } from './paths';
 import './movements.css';
 
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; rows: MovementView[]; total: number; busy: boolean };
-
-/** Typing in the product-code filter asks the server this long after the last key. */
-export const CODE_DEBOUNCE_MS = 300;
-
+export const PAGE_SIZE = 25;
+const FILTERS = ['type', 'date_from', 'date_to'] as const;
 const TYPE_TONES = { C: 'success', S: 'danger', T: 'warning' } as const;
 
 /**
  * /operazioni/movimenti (SPEC §2 Stock movements): live movements, newest first, one server page at a time (the ledger can
- * hold a million rows): filters type, product code and date range; sort by date, type, product code, quantity, source and
- * destination warehouse. A failed load shows fetchFailed in place of the table. Manual movements can be edited; deleting
- * asks first, and the server appends a reversal.
+ * hold a million rows), filtered by type, product code (debounced) and date range, sorted by date, type, product code,
+ * quantity, source and destination warehouse — all of it in the URL. A failed load shows fetchFailed in place of the
+ * table. Manual movements can be edited; deleting asks first, and the server appends a reversal.
  */
 export function MovementListPage() {
   const { t } = useTranslation(NS);
   const tr = t as unknown as Translate;
-  const ids = useId();
-  const location = useLocation();
-  const [search, setSearch] = useSearchParams();
-  const query = useMemo(() => queryFromSearch(search), [search]);
+  const listSearch = useLocation().search;
   const { user } = useSession();
   const { confirm, dialog } = useConfirm();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [reloads, setReloads] = useState(0);
   const [deleting, setDeleting] = useState<string | null>(null);
-  const [code, setCode] = useState(query.productCode);
-
-  const update = useCallback(
-    (change: Partial<MovementQuery>, { keepPage = false } = {}) => {
-      setSearch(
-        (current) => {
-          const q = queryFromSearch(current);
-          return searchFromQuery({ ...q, ...change, page: keepPage ? (change.page ?? q.page) : 1 });
-        },
-        { replace: true },
-      );
-    },
-    [setSearch],
-  );
-
-  // The code box follows the URL (a reset, the way back), and the URL follows the box once typing pauses.
-  const lastSent = useRef(query.productCode);
-  useEffect(() => {
-    if (query.productCode !== lastSent.current) {
-      lastSent.current = query.productCode;
-      setCode(query.productCode);
-    }
-  }, [query.productCode]);
-  useEffect(() => {
-    if (code === lastSent.current) return undefined;
-    const timer = setTimeout(() => {
-      lastSent.current = code;
-      update({ productCode: code });
-    }, CODE_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [code, update]);
-
-  // One request per list state; a newer state aborts the older request, so a slow answer never overwrites a newer one.
-  const queryKey = JSON.stringify(query);
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad((l) => (l.state === 'ready' ? { ...l, busy: true } : { state: 'loading' }));
-    fetchMovements(JSON.parse(queryKey) as MovementQuery, controller.signal).then(
-      (page) => {
-        if (!controller.signal.aborted) setLoad({ state: 'ready', rows: page.rows, total: page.total, busy: false });
-      },
-      () => {
-        if (!controller.signal.aborted) setLoad({ state: 'failed' });
-      },
-    );
-    return () => controller.abort();
-  }, [queryKey, reloads]);
+  useDocumentTitle(t('movements.title'));
+  const list = usePagedList<MovementView>(MOVEMENTS_PATH, {
+    defaultSort: 'date',
+    defaultOrder: 'desc',
+    sorts: MOVEMENT_SORTS,
+    pageSize: PAGE_SIZE,
+    filters: FILTERS,
+    searchParam: 'product_code',
+  });
+  const { reload, setOffset } = list;
 
   // A page emptied by a delete (or a stale link) moves to the last page that has rows.
+  const emptied = list.status === 'ready' && !list.refreshing && list.rows.length === 0 && list.total > 0 && list.offset > 0;
   useEffect(() => {
-    if (load.state !== 'ready' || load.busy || load.rows.length > 0 || load.total === 0 || query.page === 1) return;
-    update({ page: Math.max(1, Math.ceil(load.total / query.pageSize)) }, { keepPage: true });
-  }, [load, query.page, query.pageSize, update]);
-
-  const reload = useCallback(() => setReloads((n) => n + 1), []);
+    if (emptied) setOffset(Math.floor((list.total - 1) / PAGE_SIZE) * PAGE_SIZE);
+  }, [emptied, list.total, setOffset]);
 
   const remove = useCallback(
     async (m: MovementView) => {
-      const date = m.movement_date;
+      const type = typeLabel(tr, m.movement_type, m.source_type).toLocaleLowerCase();
       const ok = await confirm({
         title: t('movements.list.confirmTitle'),
         message: t('movements.list.confirmMessage', {
-          type: typeLabel(tr, m.movement_type, m.source_type).toLocaleLowerCase(),
+          type,
           quantity: formatQuantity(m.quantity),
           code: m.product_code,
-          date,
+          date: m.movement_date,
         }),
         confirmLabel: t('movements.list.confirmOk'),
         tone: 'danger',
@@ -126,7 +81,7 @@ export function MovementListPage() {
         toastSuccess(t('movements.feedback.deleted'));
         reload();
       } catch (err) {
-        toastError(failureText(tr, 'deleteError', err));
+        toastError(withReason(tr, 'deleteError', err));
       } finally {
         setDeleting(null);
       }
@@ -134,13 +89,14 @@ export function MovementListPage() {
     [confirm, t, tr, user?.username, reload],
   );
 
-  const listSearch = location.search;
-  const columns = useMemo<Column<MovementView>[]>(
-    () => [
-      { id: 'date', header: t('movements.list.columns.date'), sortable: true, render: (m) => formatDate(m.movement_date) },
+  const columns = useMemo<Column<MovementView>[]>(() => {
+    const cut = (text: string | null) => <Truncate text={text} max={20} />;
+    const header = (id: string) => t(`movements.list.columns.${id}`);
+    return [
+      { id: 'date', header: header('date'), sortable: true, render: (m) => formatDate(m.movement_date) },
       {
         id: 'type',
-        header: t('movements.list.columns.type'),
+        header: header('type'),
         sortable: true,
         render: (m) => (
           <span data-testid={`movement-type-${m.id}`}>
@@ -151,45 +107,25 @@ export function MovementListPage() {
         ),
       },
       {
-        id: 'productCode',
-        header: t('movements.list.columns.productCode'),
+        id: 'product_code',
+        header: header('productCode'),
         sortable: true,
-        render: (m) => (
-          <span title={m.product_name ?? undefined}>
-            <Truncate text={m.product_code} max={20} />
-          </span>
-        ),
+        render: (m) => <span title={m.product_name ?? undefined}>{cut(m.product_code)}</span>,
       },
       {
         id: 'quantity',
-        header: t('movements.list.columns.quantity'),
+        header: header('quantity'),
         sortable: true,
         align: 'end',
         render: (m) => <span data-testid={`movement-quantity-${m.id}`}>{formatQuantity(m.quantity)}</span>,
       },
-      {
-        id: 'batch',
-        header: t('movements.list.columns.batch'),
-        sortable: false,
-        render: (m) => <Truncate text={m.batch_number} max={20} />,
-      },
-      {
-        id: 'warehouse',
-        header: t('movements.list.columns.warehouse'),
-        sortable: true,
-        render: (m) => <Truncate text={m.warehouse_name} max={20} />,
-      },
-      {
-        id: 'destination',
-        header: t('movements.list.columns.destination'),
-        sortable: true,
-        render: (m) => <Truncate text={m.destination_warehouse} max={20} />,
-      },
-      { id: 'notes', header: t('movements.list.columns.notes'), sortable: false, render: (m) => <Truncate text={m.notes} max={20} /> },
+      { id: 'batch', header: header('batch'), render: (m) => cut(m.batch_number) },
+      { id: 'warehouse', header: header('warehouse'), sortable: true, render: (m) => cut(m.warehouse_name) },
+      { id: 'destination_warehouse', header: header('destination'), sortable: true, render: (m) => cut(m.destination_warehouse) },
+      { id: 'notes', header: header('notes'), render: (m) => cut(m.notes) },
       {
         id: 'actions',
-        header: t('movements.list.columns.actions'),
-        sortable: false,
+        header: header('actions'),
         render: (m) => {
           const names = { code: m.product_code, date: m.movement_date };
           if (m.source_type !== 'MAN') {
@@ -224,121 +160,81 @@ export function MovementListPage() {
           );
         },
       },
-    ],
-    [t, tr, listSearch, deleting, remove],
-  );
+    ];
+  }, [t, tr, listSearch, deleting, remove]);
 
-  const sort: SortState = { column: COLUMN_OF_SORT[query.sort], direction: query.order };
-  const filtered = Boolean(query.type || query.productCode || query.dateFrom || query.dateTo);
-
-  const addButton = (
-    <Link to={`${LIST_PATH}/nuovo`} state={{ listSearch }} className="btn btn-primary" data-testid="add-movement">
-      {t('movements.list.add')}
-    </Link>
-  );
+  const filtered = Boolean(list.search || FILTERS.some((f) => list.filter(f)));
+  const total = formatNumber(list.total, { minDecimals: 0, maxDecimals: 0 });
 
   return (
     <section className="screen movements-screen" data-testid="movements-page">
       <PageHeader
         title={t('movements.title')}
-        subtitle={
-          load.state === 'ready'
-            ? t('movements.list.total', { count: load.total, total: formatNumber(load.total, { minDecimals: 0, maxDecimals: 0 }) })
-            : t('movements.subtitle')
+        subtitle={list.status === 'ready' ? t('movements.list.total', { count: list.total, total }) : t('movements.subtitle')}
+        actions={
+          <Link to={`${LIST_PATH}/nuovo`} state={{ listSearch }} className="btn btn-primary" data-testid="add-movement">
+            {t('movements.list.add')}
+          </Link>
         }
-        actions={addButton}
       />
-
       <form className="movement-filters" role="search" aria-label={t('movements.list.filters')} onSubmit={(e) => e.preventDefault()}>
-        <div className="field">
-          <label htmlFor={`${ids}-type`}>{t('movements.list.typeFilter')}</label>
-          <select
-            id={`${ids}-type`}
-            value={query.type}
-            onChange={(e) => update({ type: e.target.value as TypeFilter })}
-            data-testid="filter-type"
-          >
-            {TYPE_FILTERS.map((f) => (
-              <option key={f || 'all'} value={f}>
-                {f === '' ? t('movements.list.allTypes') : f === 'S-MAN' ? t('movements.list.manualUnload') : t(`movements.types.${f}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-code`}>{t('movements.list.productCodeFilter')}</label>
-          <input
-            id={`${ids}-code`}
-            type="search"
-            value={code}
-            placeholder={t('movements.list.productCodePlaceholder')}
-            onChange={(e) => setCode(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            data-testid="filter-code"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-from`}>{t('movements.list.dateFrom')}</label>
-          <input
-            id={`${ids}-from`}
-            type="date"
-            value={query.dateFrom}
-            max={query.dateTo || undefined}
-            onChange={(e) => update({ dateFrom: e.target.value })}
-            data-testid="filter-from"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-to`}>{t('movements.list.dateTo')}</label>
-          <input
-            id={`${ids}-to`}
-            type="date"
-            value={query.dateTo}
-            min={query.dateFrom || undefined}
-            onChange={(e) => update({ dateTo: e.target.value })}
-            data-testid="filter-to"
-          />
-        </div>
+        <SelectField
+          name="type"
+          label={t('movements.list.typeFilter')}
+          value={list.filter('type')}
+          onChange={(v) => list.setFilter('type', String(v ?? ''))}
+          options={TYPE_FILTERS.filter(Boolean).map((f) => ({
+            value: f,
+            label: f === 'S-MAN' ? t('movements.list.manualUnload') : t(`movements.types.${f}`),
+          }))}
+          placeholder={t('movements.list.allTypes')}
+          data-testid="filter-type"
+        />
+        <TextField
+          name="product_code"
+          label={t('movements.list.productCodeFilter')}
+          value={list.search}
+          onChange={(v) => list.setSearch(v ?? '')}
+          placeholder={t('movements.list.productCodePlaceholder')}
+          autoComplete="off"
+          data-testid="filter-code"
+        />
+        <DateField
+          name="date_from"
+          label={t('movements.list.dateFrom')}
+          value={list.filter('date_from')}
+          onChange={(d) => list.setFilter('date_from', d)}
+          data-testid="filter-from"
+        />
+        <DateField
+          name="date_to"
+          label={t('movements.list.dateTo')}
+          value={list.filter('date_to')}
+          onChange={(d) => list.setFilter('date_to', d)}
+          data-testid="filter-to"
+        />
         <div className="movement-filters-actions">
           <button
             type="button"
             className="btn"
             disabled={!filtered}
-            onClick={() => {
-              setCode('');
-              update({ type: '', productCode: '', dateFrom: '', dateTo: '' });
-            }}
+            onClick={() => list.setFilters({ product_code: '', type: '', date_from: '', date_to: '' })}
             data-testid="filter-reset"
           >
             {t('movements.list.resetFilters')}
           </button>
         </div>
       </form>
-
-      {load.state === 'loading' ? <Spinner /> : null}
-      {load.state === 'failed' ? (
-        <ErrorState message={t('movements.feedback.fetchFailed')} onRetry={reload} testId="movements-error" />
-      ) : null}
-      {load.state === 'ready' ? (
-        <div aria-busy={load.busy || undefined} className={load.busy ? 'movements-table is-busy' : 'movements-table'}>
-          <DataTable
-            columns={columns}
-            rows={load.rows}
-            rowKey={(m) => m.id}
-            caption={t('movements.list.caption')}
-            emptyText={t('movements.list.empty')}
-            manual
-            sort={sort}
-            onSortChange={(s) => update({ sort: SORT_OF_COLUMN[s.column], order: s.direction }, { keepPage: false })}
-            pageSize={query.pageSize}
-            page={query.page}
-            onPageChange={(page) => update({ page }, { keepPage: true })}
-            totalRows={load.total}
-            testId="movements-table"
-          />
-        </div>
-      ) : null}
+      <PagedTable
+        list={list}
+        failedText={t('movements.feedback.fetchFailed')}
+        errorTestId="movements-error"
+        columns={columns}
+        rowKey={(m) => m.id}
+        caption={t('movements.list.caption')}
+        emptyText={t('movements.list.empty')}
+        testId="movements-table"
+      />
       {dialog}
     </section>
   );

@@ -19,15 +19,9 @@ export function typeLabel(t: Translate, type: MovementType, source: MovementSour
   return t(`movements.types.${type}`);
 }
 
-/** A §8 message, followed by the server's own reason when it gave one. */
-export function failureText(t: Translate, key: string, error: unknown): string {
+/** A §8 message followed by the server's own reason when it gave one ("… del movimento: la merce è già stata …"). */
+export function withReason(t: Translate, key: string, error: unknown): string {
   const message = t(`movements.feedback.${key}`);
   const reason = serverErrorText(error);
   return reason ? t('movements.feedback.withReason', { message, reason }) : message;
-}
-
-/** Today as a date input's value (yyyy-MM-dd), in the browser's time zone. */
-export function todayIso(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }

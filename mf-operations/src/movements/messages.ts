@@ -97,6 +97,7 @@ export const movementsMessages = defineTranslations({
       notEditable:
         'Questo movimento non si può modificare qui: è stato generato da un documento oppure è già stato modificato o eliminato.',
       backToList: "Torna all'elenco",
+      notFound: 'Movimento non trovato',
     },
     feedback: {
       fetchFailed: 'Errore nel caricamento dei movimenti',
@@ -200,6 +201,7 @@ export const movementsMessages = defineTranslations({
       cancel: 'Annuler',
       notEditable: "Ce mouvement ne peut pas être modifié ici : il provient d'un document, ou il a déjà été modifié ou supprimé.",
       backToList: 'Retour à la liste',
+      notFound: 'Mouvement introuvable',
     },
     feedback: {
       fetchFailed: 'Erreur lors du chargement des mouvements',

@@ -1,56 +1,45 @@
-import type { MovementBody, MovementType, Product } from '@wms/shared-api';
-import { toDayText } from './api';
+import { z } from 'zod';
+import {
+  compareDecimals,
+  decimalText,
+  formatDay,
+  MOVEMENT_TYPES,
+  movementProductProblems,
+  movementSchema,
+  type FieldProblem,
+  type MovementBody,
+  type MovementType,
+  type Product,
+} from '@wms/shared-api';
+import { formatQuantity } from './format';
 
-/** The form's fields, named as the shared movement schema names them (its problems land on them by path). */
-export type Field =
-  | 'movement_type'
-  | 'movement_date'
-  | 'product_id'
-  | 'warehouse_id'
-  | 'destination_warehouse_id'
-  | 'batch_number'
-  | 'production_date'
-  | 'expiry_date'
-  | 'quantity'
-  | 'notes';
-/** In the form's order: the first one with a problem gets the focus. */
-export const FIELDS: Field[] = [
-  'movement_type',
-  'movement_date',
-  'product_id',
-  'warehouse_id',
-  'destination_warehouse_id',
-  'batch_number',
-  'production_date',
-  'expiry_date',
-  'quantity',
-  'notes',
-];
-
-export interface MovementFormValues {
-  movement_type: MovementType;
-  /** yyyy-MM-dd (date inputs); sent as dd/MM/yyyy. */
-  movement_date: string;
-  product: Product | null;
-  warehouse_id: string;
-  destination_warehouse_id: string;
-  batch_number: string;
-  production_date: string;
-  expiry_date: string;
-  /** As typed; sent as a number. */
-  quantity: string;
-  notes: string;
-}
+/**
+ * The movement form's values: what its inputs hold (days ISO, the quantity as exact decimal text). `product_id` holds the
+ * chosen product itself, since its flags decide the rules; it is sent as its id.
+ */
+const formValues = z.object({
+  movement_type: z.enum(MOVEMENT_TYPES),
+  movement_date: z.string(),
+  product_id: z.custom<Product | null>(),
+  warehouse_id: z.string(),
+  destination_warehouse_id: z.string(),
+  batch_number: z.string(),
+  production_date: z.string(),
+  expiry_date: z.string(),
+  quantity: z.string(),
+  notes: z.string(),
+});
+export type MovementFormValues = z.input<typeof formValues>;
 
 /** The body of POST / PUT /stock-movements for the form's values (SPEC §7): dates dd/MM/yyyy, quantity a number. */
 export function movementBody(v: MovementFormValues): MovementBody {
-  const p = v.product;
+  const p = v.product_id;
   const isLoad = v.movement_type === 'C';
-  const day = (iso: string) => (iso ? toDayText(iso) : null);
+  const day = (iso: string) => (iso ? formatDay(iso) : null);
   const quantity = v.quantity.trim();
   return {
     movement_type: v.movement_type,
-    movement_date: v.movement_date ? toDayText(v.movement_date) : '',
+    movement_date: v.movement_date ? formatDay(v.movement_date) : '',
     product_id: p?.id ?? null,
     warehouse_id: v.warehouse_id ? Number(v.warehouse_id) : null,
     destination_warehouse_id: v.movement_type === 'T' && v.destination_warehouse_id ? Number(v.destination_warehouse_id) : null,
@@ -59,5 +48,62 @@ export function movementBody(v: MovementFormValues): MovementBody {
     production_date: isLoad && p?.has_production_date ? day(v.production_date) : null,
     expiry_date: isLoad && p?.has_expiry_date ? day(v.expiry_date) : null,
     notes: v.notes,
+  };
+}
+
+/** Rules shown while typing: the same warehouse twice, more than is available (compared as exact decimals). */
+export function liveProblems(
+  v: MovementFormValues,
+  available: string | null,
+): Partial<Record<'destination_warehouse_id' | 'quantity', FieldProblem>> {
+  const live: Partial<Record<'destination_warehouse_id' | 'quantity', FieldProblem>> = {};
+  if (v.movement_type === 'T' && v.destination_warehouse_id && v.destination_warehouse_id === v.warehouse_id) {
+    live.destination_warehouse_id = { key: 'sameWarehouse', params: {} };
+  }
+  const typed = decimalText(v.quantity);
+  if (v.movement_type !== 'C' && available !== null && typed !== null && compareDecimals(typed, available) > 0) {
+    live.quantity = { key: 'insufficientStock', params: { available: formatQuantity(available) } };
+  }
+  return live;
+}
+
+/**
+ * The form's schema: its values become the API body, checked by the shared movement schema the server parses too, and,
+ * side by side (so every message shows at once), by the product's rules and the stock `available()` at the time of the
+ * check — in the same words as the server.
+ */
+export function movementFormSchema(available: () => string | null) {
+  return formValues.transform((v, ctx) => {
+    const parsed = movementSchema.safeParse(movementBody(v));
+    for (const issue of parsed.error?.issues ?? []) ctx.addIssue({ ...issue, input: undefined } as Parameters<typeof ctx.addIssue>[0]);
+    if (v.product_id) {
+      const m = {
+        movement_type: v.movement_type,
+        batch_number: v.batch_number.trim() || null,
+        production_date: v.production_date || null,
+        expiry_date: v.expiry_date || null,
+        quantity: Number.NaN,
+      };
+      const found = { ...movementProductProblems(m, v.product_id), ...liveProblems(v, available()) };
+      for (const [path, p] of Object.entries(found))
+        if (p) ctx.addIssue({ code: 'custom', path: [path], message: p.key, params: p.params });
+    }
+    return parsed.success ? parsed.data : z.NEVER;
+  });
+}
+
+/** A new movement: a load dated `day` (SPEC §5: the date defaults to today). */
+export function newMovementValues(day: string): MovementFormValues {
+  return {
+    movement_type: 'C' as MovementType,
+    movement_date: day,
+    product_id: null,
+    warehouse_id: '',
+    destination_warehouse_id: '',
+    batch_number: '',
+    production_date: '',
+    expiry_date: '',
+    quantity: '',
+    notes: '',
   };
 }

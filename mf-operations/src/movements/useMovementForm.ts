@@ -1,144 +1,75 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiError, type MovementBody, type MovementType, type Product } from '@wms/shared-api';
-import { currentLanguage, failureText, focusField, type FormProblem } from '@wms/shared-ui';
+import { useZodForm } from '@wms/shared-ui';
 import { NS } from '../paths';
 import type { MovementView } from './api';
-import { checkMovement, liveProblems, problemText, serverProblems, type Problems } from './movement-problems';
-import { FIELDS, type Field, type MovementFormValues } from './movement-values';
+import { liveProblems, movementBody, movementFormSchema, type MovementFormValues } from './movement-values';
 import { useProductStock } from './useProductStock';
 
 /**
- * The movement form's state: its values, their problems (found on save, the server's, and the live ones), the stock
- * they need, and the save itself. A failed check or save focuses the first field it names.
+ * The movement form on the kit's form hook (useZodForm: values, messages, focus on the first field in error, the server's
+ * field texts, the save failure), plus the movement's own domain: the stock it needs, the live rules, and what changing
+ * the type, product, warehouse or load batch implies for the other fields.
  */
 export function useMovementForm(
   initial: MovementFormValues,
   original: MovementView | null,
   onSubmit: (body: MovementBody) => Promise<void>,
 ) {
-  const { t } = useTranslation(NS);
-  const lang = currentLanguage();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<MovementFormValues>(initial);
-  const [problems, setProblems] = useState<Problems>({});
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  /** Text a NumberField / DateField could not read (kept by the field, shown by it; blocks the save). */
-  const [inputProblems, setInputProblems] = useState<Partial<Record<Field, FormProblem>>>({});
-  const setInputProblem = (field: Field, p: FormProblem | null) =>
-    setInputProblems((prev) => {
-      if (!p && !prev[field]) return prev;
-      const next = { ...prev };
-      if (p) next[field] = p;
-      else delete next[field];
-      return next;
-    });
+  const { t } = useTranslation('validation');
+  const available = useRef<string | null>(null);
+  const schema = useMemo(() => movementFormSchema(() => available.current), []);
+  const form = useZodForm(schema, initial);
+  const { values, set } = form;
   const stock = useProductStock(values, original);
-
-  const product = values.product;
+  available.current = stock.available;
+  const product = values.product_id;
   const isLoad = values.movement_type === 'C';
   const live = liveProblems(values, stock.available);
 
-  /** Drops the problems of `fields` (and the save error): the user is changing them. */
-  const clear = (fields: Field[]) => {
-    setProblems((prev) => {
-      const next = { ...prev };
-      for (const f of fields) delete next[f];
-      return next;
-    });
-    setSaveError(null);
-  };
-
-  const set = <K extends keyof MovementFormValues>(field: K, value: MovementFormValues[K], also: Field[] = []) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    clear([(field === 'product' ? 'product_id' : field) as Field, ...also]);
-  };
-
   const changeType = (type: MovementType) => {
-    const crossesLoad = (type === 'C') !== isLoad;
-    setValues((v) => ({ ...v, movement_type: type, ...(crossesLoad ? { batch_number: '', production_date: '', expiry_date: '' } : {}) }));
-    setProblems({});
-    setSaveError(null);
+    set('movement_type', type);
+    if ((type === 'C') !== isLoad) for (const f of ['batch_number', 'production_date', 'expiry_date'] as const) set(f, '');
   };
-
   const changeProduct = (p: Product | null) => {
-    setValues((v) => ({ ...v, product: p, batch_number: '', production_date: '', expiry_date: '' }));
-    clear(['product_id', 'batch_number', 'production_date', 'expiry_date', 'quantity']);
+    set('product_id', p);
+    for (const f of ['batch_number', 'production_date', 'expiry_date'] as const) set(f, '');
   };
-
   const changeWarehouse = (value: string) => {
-    setValues((v) => ({ ...v, warehouse_id: value, ...(isLoad ? {} : { batch_number: '' }) }));
-    clear(['warehouse_id', 'destination_warehouse_id', 'batch_number', 'quantity']);
+    set('warehouse_id', value);
+    if (!isLoad) set('batch_number', '');
   };
-
+  // A batch already in stock keeps its dates (the server refuses other ones): take them.
   const changeLoadBatch = (value: string) => {
+    set('batch_number', value);
     const row = stock.knownBatches.get(value.trim());
-    setValues((v) => ({
-      ...v,
-      batch_number: value,
-      // A batch already in stock keeps its dates (the server refuses other ones): take them.
-      ...(row && product?.has_production_date && row.production_date ? { production_date: row.production_date } : {}),
-      ...(row && product?.has_expiry_date && row.expiry_date ? { expiry_date: row.expiry_date } : {}),
-    }));
-    clear(row ? ['batch_number', 'production_date', 'expiry_date'] : ['batch_number']);
+    if (row && product?.has_production_date && row.production_date) set('production_date', row.production_date);
+    if (row && product?.has_expiry_date && row.expiry_date) set('expiry_date', row.expiry_date);
   };
 
-  const message = (field: Field): string | undefined => {
-    const p = problems[field] ?? live[field];
-    return p ? problemText(p, lang) : undefined;
+  /** A field's message: the last save's (the schema's, the server's), else the live rule's. */
+  const message = (field: string): string | undefined => {
+    const p = live[field as keyof typeof live];
+    return form.error(field) ?? (p ? t(p.key, p.params) : undefined);
   };
 
-  const focusFirst = (found: Partial<Record<Field, unknown>>) =>
-    focusField(
-      formRef.current,
-      FIELDS.find((f) => found[f]),
-    );
+  const submit = form.handleSubmit(
+    async () => {
+      try {
+        // Sent as SPEC §7 writes it (dates dd/MM/yyyy); the server parses it with the same schema.
+        await onSubmit(movementBody(values));
+      } catch (err) {
+        // Someone else may have taken the goods meanwhile: show what is left now.
+        if (apiError(err)?.code === 'INSUFFICIENT_STOCK') stock.reload();
+        throw err;
+      }
+    },
+    `${NS}:movements.feedback.saveFailed`,
+    { toast: false },
+  );
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (saving) return;
-    setSaveError(null);
-    const { body, found, valid } = checkMovement(values, stock.available);
-    if (!valid || Object.keys(inputProblems).length > 0) {
-      // The field's own reading problem wins over the schema's (which only sees the last value it could read).
-      const unread: Problems = {};
-      for (const [f, p] of Object.entries(inputProblems)) if (p) unread[f as Field] = { text: t(p.key, p.params) };
-      setProblems({ ...found, ...unread });
-      focusFirst({ ...found, ...unread });
-      return;
-    }
-    setSaving(true);
-    try {
-      await onSubmit(body);
-    } catch (err) {
-      const server = apiError(err);
-      const onFields = serverProblems(server?.fields);
-      setProblems(onFields);
-      setSaveError(failureText(err, `${NS}:movements.feedback.saveFailed`));
-      // Someone else may have taken the goods meanwhile: show what is left now.
-      if (server?.code === 'INSUFFICIENT_STOCK') stock.reload();
-      setSaving(false);
-      // After the fields are enabled again.
-      setTimeout(() => focusFirst(onFields));
-    }
-  };
-
-  return {
-    values,
-    stock,
-    formRef,
-    setInputProblem,
-    saveError,
-    saving,
-    message,
-    set,
-    changeType,
-    changeProduct,
-    changeWarehouse,
-    changeLoadBatch,
-    submit,
-  };
+  return { ...form, stock, message, changeType, changeProduct, changeWarehouse, changeLoadBatch, submit };
 }
 
 export type MovementFormState = ReturnType<typeof useMovementForm>;

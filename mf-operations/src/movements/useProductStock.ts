@@ -11,8 +11,8 @@ export interface ProductStock {
   current: Stock | null;
   /** Goods that leave: the batches in stock in the warehouse (null while unknown). */
   choices: BatchChoice[] | null;
-  /** Goods that leave: what the chosen batch (or the product) has available; null while unknown. */
-  available: number | null;
+  /** Goods that leave: what the chosen batch (or the product) has available (exact decimal text); null while unknown. */
+  available: string | null;
   /** A load: the batches already in stock, anywhere, by number. */
   knownBatches: Map<string, StockRow>;
   /** A load: the typed batch when it is already in stock. */
@@ -29,7 +29,7 @@ export function useProductStock(values: MovementFormValues, original: MovementVi
   const [stockReloads, setStockReloads] = useState(0);
   const [stock, setStock] = useState<Stock | null>(null);
 
-  const product = values.product;
+  const product = values.product_id;
   const isLoad = values.movement_type === 'C';
   const warehouseId = Number(values.warehouse_id) || null;
 

@@ -9,7 +9,7 @@ import { isoDay, matchingProductIds, productFilterSql } from '../stock/sql';
  *
  * The page walks products in code order (index products_code_id), keeping those with stock (per-product totals of
  * migration 009, or a balance probe in the chosen warehouse), then sums the balances of those 50 by primary key; the
- * total counts per-product rows, not balances.
+ * total counts per-product rows, not balances (unfiltered: the counter of migration 011_report_stock_count).
  */
 
 /** Product filter + balance filter shared by the page, the count and the CSV: SQL fragments and their parameters. */
@@ -90,7 +90,7 @@ export async function listStockLevels(
     f.warehouse_id && s.product === 'true'
       ? `SELECT count(DISTINCT b.product_id)::int AS total FROM stock_balances b WHERE ${s.balance}`
       : s.product === 'true'
-        ? 'SELECT count(*)::int AS total FROM stock_product_totals WHERE quantity > 0'
+        ? 'SELECT coalesce(sum(products), 0)::int AS total FROM stock_products_in_stock'
         : `SELECT count(*)::int AS total FROM products p ${holds.join} WHERE ${s.product} AND ${holds.where}`,
     s.params,
   );

@@ -28,6 +28,9 @@ export interface LedgerCheck {
   derivedMonthsOff: number;
   /** (Month, product) closings (migration 011) that differ from the running sum of the monthly changes (0 when exact). */
   derivedClosingsOff: number;
+  /** Products with a positive total, counted and as kept by stock_products_in_stock (migration 011). */
+  productsInStock: number;
+  productsInStockCounter: number;
   /** Rows in each table, for reports. */
   movements: number;
   balances: number;
@@ -86,6 +89,8 @@ export async function ledgerMatchesBalances(q: Queryable): Promise<LedgerCheck> 
     totals_off: number;
     months_off: number;
     closings_off: number;
+    in_stock: number;
+    in_stock_counter: number;
     movements: number;
     balances: number;
   }>(
@@ -106,6 +111,8 @@ export async function ledgerMatchesBalances(q: Queryable): Promise<LedgerCheck> 
               WHERE coalesce(l.q, 0) <> coalesce(s.delta, 0))::int AS months_off,
             (SELECT count(*) FROM (${CLOSINGS_EXPECTED}) e FULL JOIN stock_product_closings c USING (month, product_id)
               WHERE coalesce(e.q, 0) <> coalesce(c.quantity, 0))::int AS closings_off,
+            (SELECT count(*) FROM stock_product_totals WHERE quantity > 0)::int AS in_stock,
+            (SELECT coalesce(sum(products), 0) FROM stock_products_in_stock)::int AS in_stock_counter,
             (SELECT count(*) FROM stock_movements)::int AS movements,
             (SELECT count(*) FROM stock_balances)::int AS balances`,
   );
@@ -119,7 +126,8 @@ export async function ledgerMatchesBalances(q: Queryable): Promise<LedgerCheck> 
       c.counter_types_off === 0 &&
       c.totals_off === 0 &&
       c.months_off === 0 &&
-      c.closings_off === 0,
+      c.closings_off === 0 &&
+      c.in_stock === c.in_stock_counter,
     mismatches,
     negativeBalances: c.neg_bal,
     negativeLedgerSums: c.neg_led,
@@ -129,6 +137,8 @@ export async function ledgerMatchesBalances(q: Queryable): Promise<LedgerCheck> 
     derivedTotalsOff: c.totals_off,
     derivedMonthsOff: c.months_off,
     derivedClosingsOff: c.closings_off,
+    productsInStock: c.in_stock,
+    productsInStockCounter: c.in_stock_counter,
     movements: c.movements,
     balances: c.balances,
   };

@@ -17,6 +17,8 @@ export interface PagedListOptions {
   /** Fixed parameters always sent (e.g. { status: 'active' }). */
   fixed?: QueryParams;
   debounceMs?: number;
+  /** The parameter (URL and server) the search box fills: 'q' by default, e.g. 'product_code' for a code filter. */
+  searchParam?: string;
 }
 
 export interface PagedList<T> {
@@ -40,6 +42,8 @@ export interface PagedList<T> {
   /** Current value of a filter from the URL ('' when absent). */
   filter: (name: string) => string;
   setFilter: (name: string, value: string) => void;
+  /** Several filters (the search parameter too) in one URL change, e.g. a "reset filters" button. */
+  setFilters: (values: Record<string, string>) => void;
   reload: () => void;
 }
 
@@ -57,9 +61,10 @@ export function usePagedList<T>(path: string, options: PagedListOptions = {}): P
     filters = [],
     fixed,
     debounceMs = SEARCH_DEBOUNCE_MS,
+    searchParam = 'q',
   } = options;
   const [params, setParams] = useSearchParams();
-  const urlQ = params.get('q') ?? '';
+  const urlQ = params.get(searchParam) ?? '';
   const [search, setSearchText] = useState(urlQ);
 
   const rawSort = params.get('sort');
@@ -69,8 +74,13 @@ export function usePagedList<T>(path: string, options: PagedListOptions = {}): P
   const rawOffset = Number(params.get('offset'));
   const offset = Number.isInteger(rawOffset) && rawOffset > 0 ? rawOffset : 0;
 
+  // What the user just chose, shown at once while the router commits the URL (a navigation may run in a transition).
+  const [pending, setPending] = useState<Record<string, string | null>>({});
+  useEffect(() => setPending({}), [params]);
+
   const update = useCallback(
     (changes: Record<string, string | null>, keepOffset = false) => {
+      setPending((p) => ({ ...p, ...changes }));
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
@@ -90,7 +100,7 @@ export function usePagedList<T>(path: string, options: PagedListOptions = {}): P
   // The URL's q follows the box once typing pauses; the box follows the URL when it changes from outside (back button).
   useEffect(() => {
     if (search === urlQ) return undefined;
-    const timer = setTimeout(() => update({ q: search.trim() ? search : null }), debounceMs);
+    const timer = setTimeout(() => update({ [searchParam]: search.trim() ? search : null }), debounceMs);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search, debounceMs]);
@@ -100,11 +110,11 @@ export function usePagedList<T>(path: string, options: PagedListOptions = {}): P
 
   const filterKey = filters.map((f) => `${f}=${params.get(f) ?? ''}`).join('&');
   const query = useMemo(() => {
-    const q: QueryParams = { ...fixed, q: urlQ.trim(), sort, order: sort ? order : undefined, limit: pageSize, offset };
+    const q: QueryParams = { ...fixed, [searchParam]: urlQ.trim(), sort, order: sort ? order : undefined, limit: pageSize, offset };
     for (const f of filters) q[f] = params.get(f) ?? '';
     return JSON.stringify(q);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [urlQ, sort, order, pageSize, offset, filterKey, JSON.stringify(fixed ?? {})]);
+  }, [urlQ, sort, order, pageSize, offset, filterKey, searchParam, JSON.stringify(fixed ?? {})]);
 
   const state = useServerList<T>(path, JSON.parse(query) as QueryParams);
   return {
@@ -118,8 +128,9 @@ export function usePagedList<T>(path: string, options: PagedListOptions = {}): P
     offset,
     pageSize,
     setOffset: (o) => update({ offset: o > 0 ? String(o) : null }, true),
-    filter: (name) => params.get(name) ?? '',
+    filter: (name) => (name in pending ? (pending[name] ?? '') : (params.get(name) ?? '')),
     setFilter: (name, value) => update({ [name]: value || null }),
+    setFilters: (values) => update(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v || null]))),
   };
 }
 
