@@ -46,14 +46,18 @@ export interface BuildAppOptions {
 /** Largest request body accepted (JSON forms); beyond it 413. */
 const BODY_LIMIT = 1024 * 1024;
 
+/** A hop count as the equivalent function (trust the first n hops): Fastify's types have no number form. */
+function trustProxyOption(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** The whole server as a ready Fastify instance: call `listen` (main.ts) or `inject` (tests). */
 export async function buildApp(opts: BuildAppOptions) {
   const config: Config = { ...loadConfig({}), ...opts.config };
   const app = Fastify({
     logger: withLogRedaction(opts.logger),
     bodyLimit: BODY_LIMIT,
-    // Fastify's types omit the hop-count form (a number), which its runtime accepts: cast, behaviour unchanged.
-    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'] & {},
+    trustProxy: trustProxyOption(config.trustProxy),
     // Malformed URLs are refused by the router before any handler: answer them as JSON like everything else.
     frameworkErrors: (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const { status, body } = describeError(err, request);

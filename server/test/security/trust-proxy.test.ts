@@ -2,6 +2,7 @@
  * TRUST_PROXY: behind a reverse proxy the sign-in throttle must count each client, not the proxy; without it, a client
  * cannot dodge the per-address counter by inventing X-Forwarded-For headers.
  */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADDRESS_MAX_FAILURES } from '../../src/auth/throttle';
 import { makeTestApp, type TestApp } from '../helpers';
 
@@ -44,6 +45,24 @@ describe('TRUST_PROXY', () => {
         payload: { username: 'anyone', password: 'x' },
       });
       expect(blocked.statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a hop count (TRUST_PROXY=1) trusts the proxy in front: the client address is the last one it forwarded', async () => {
+    const whoami: FastifyPluginAsyncZod = async (app) => {
+      app.get('/whoami', { config: { public: true } }, async (request) => ({ ip: request.ip }));
+    };
+    const t = await makeTestApp({ config: { trustProxy: 1 }, domains: [{ name: 'whoami', routes: whoami }] });
+    try {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/whoami',
+        remoteAddress: PROXY,
+        headers: { 'x-forwarded-for': '192.0.2.1, 198.51.100.9' },
+      });
+      expect(res.json()).toEqual({ ip: '198.51.100.9' });
     } finally {
       await t.close();
     }
