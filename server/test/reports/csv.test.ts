@@ -1,7 +1,7 @@
 import http from 'node:http';
 import Fastify from 'fastify';
 import { registerCompression } from '../../src/web/compress';
-import { csvDate, csvDecimal, keysetBatches, sendCsv } from '../../src/http/csv';
+import { Coalesce, csvDate, csvDecimal, keysetBatches, sendCsv } from '../../src/http/csv';
 
 describe('csvDecimal: exact digits, decimal comma, no grouping', () => {
   it('writes numeric text with a comma and drops trailing zeros', () => {
@@ -120,4 +120,24 @@ describe('sendCsv', () => {
       expect(errors.map((l) => [l.msg, l.err?.message])).toEqual([['CSV export failed while streaming: download cut off', 'db gone']]);
     },
   );
+});
+
+describe('Coalesce: rows leave in large chunks (one compression job per 64 KB, not per row)', () => {
+  it('gathers small writes into chunks of at least the limit, the rest at the end, bytes unchanged', async () => {
+    const c = new Coalesce(1000);
+    const out: Buffer[] = [];
+    c.on('data', (b: Buffer) => out.push(b));
+    const ended = new Promise((r) => c.on('end', r));
+    const written: Buffer[] = [];
+    for (let i = 0; i < 2500; i++) {
+      const b = Buffer.from(`riga ${i};1,5\r\n`);
+      written.push(b);
+      c.write(b);
+    }
+    c.end();
+    await ended;
+    expect(Buffer.concat(out).equals(Buffer.concat(written))).toBe(true);
+    expect(out.length).toBeLessThan(50); // 2 500 writes of ~14 bytes
+    for (const chunk of out.slice(0, -1)) expect(chunk.length).toBeGreaterThanOrEqual(1000);
+  });
 });
