@@ -32,11 +32,7 @@ export interface LiveSession {
  * The live session of a token hash whose user is still active and not deleted, or null. Sliding expiry: a session in use
  * is extended to `ttlHours` after its last use, written at most once a minute. Also answers how long the session has left.
  */
-async function readLiveSession(
-  q: Queryable,
-  tokenHash: string,
-  ttlHours: number,
-): Promise<(LiveSession & { expiresAt: number }) | null> {
+async function readLiveSession(q: Queryable, tokenHash: string, ttlHours: number): Promise<(LiveSession & { expiresAt: number }) | null> {
   const { rows } = await q.query<{ session_id: number; stale: boolean; expires_at: Date } & Parameters<typeof toAuthUser>[0]>(
     `SELECT s.id AS session_id, u.id, u.username, u.name, u.role, s.expires_at,
             s.last_seen_at < now() - make_interval(secs => $2) AS stale
@@ -148,4 +144,3 @@ export async function revokeUserSessions(q: Queryable, userId: number): Promise<
   const r = await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
   return r.rowCount;
 }
-
