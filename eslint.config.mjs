@@ -39,6 +39,19 @@ export default tseslint.config(
     },
   },
   {
+    // Browser apps take zod from shared-api (one copy, shared at run time); a direct import bundles another copy.
+    files: ['shell/src/**', 'shared-ui/src/**', 'mf-*/src/**'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: "Import { z } from '@wms/shared-api' (one zod instance at run time).", allowTypeImports: true }],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser }, sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off', '@typescript-eslint/no-explicit-any': 'off' },

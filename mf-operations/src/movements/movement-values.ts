@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import {
+  z,
   compareDecimals,
   decimalText,
   formatDay,

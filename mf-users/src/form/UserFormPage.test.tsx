@@ -272,13 +272,11 @@ describe('/users/{id}', () => {
     });
   });
 
-  it('a user that does not exist says so, with the way back to the list (no Retry)', async () => {
+  it('a user that does not exist: fetchFailed with the server reason, back to /users (SPEC §8, as for products)', async () => {
     renderUsers('/users/999');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Utente non trovato' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Riprova/ })).not.toBeInTheDocument();
-    expect(screen.queryByTestId('user-form')).not.toBeInTheDocument();
-    await userEvent.click(screen.getByTestId('not-found').querySelector('a')!);
+    expect(await screen.findByText("Errore nel caricamento dell'utente: Utente non trovato")).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/users$/));
+    expect(await screen.findByText('Mario Rossi')).toBeInTheDocument();
   });
 
   it('fetchFailed in French when the server gives no reason', async () => {

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { failureText, isNotFound, NotFound, PageHeader, Spinner, toastError, toastSuccess, useSession } from '@wms/shared-ui';
+import { PageHeader, serverErrorText, Spinner, toastError, toastSuccess, useSession } from '@wms/shared-ui';
 import { createUser, fetchUser, updateUser, type UserPayload } from '../api/users';
 import { BASE_PATH, NS } from '../paths';
 import { ActivityLog } from './ActivityLog';
@@ -9,25 +9,27 @@ import { NEW_USER, UserForm, type UserFormValues } from './UserForm';
 import '../users.css';
 
 /**
- * /users/nuovo and /users/{id} (SPEC §2 Users): the user form, and on edit the user's activity log. A user that does not
- * exist says so with the way back; one that cannot be loaded shows fetchFailed and returns to the list (SPEC §8); a save
- * shows created / updated and returns to the list, or the failure (the server's reason, else createFailed / updateFailed).
+ * /users/nuovo and /users/{id} (SPEC §2 Users): the user form, and on edit the user's activity log. A user that cannot
+ * be loaded (one that does not exist included) shows fetchFailed with the server's reason and returns to the list
+ * (SPEC §8, as for products); a save shows created / updated and returns to the list, or a toast createFailed /
+ * updateFailed with the server's reason — also shown by the form on its field (a taken username) and above the buttons.
  */
 export function UserFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const { t } = useTranslation(NS);
+  // The load effect words its failure in the current language without re-running (and reloading) on a language switch.
+  const tRef = useRef(t);
+  tRef.current = t;
   const navigate = useNavigate();
   const { id } = useParams();
   const { user: me } = useSession();
   const [initial, setInitial] = useState<{ values: UserFormValues; username: string } | null>(
     mode === 'new' ? { values: NEW_USER, username: '' } : null,
   );
-  const [missing, setMissing] = useState(false);
 
   useEffect(() => {
     if (mode !== 'edit' || !id) return undefined;
     let alive = true;
     setInitial(null);
-    setMissing(false);
     fetchUser(id).then(
       (u) => {
         if (!alive) return;
@@ -38,8 +40,7 @@ export function UserFormPage({ mode }: { mode: 'new' | 'edit' }) {
       },
       (err) => {
         if (!alive) return;
-        if (isNotFound(err)) return setMissing(true);
-        toastError(failureText(err, `${NS}:feedback.fetchFailed`));
+        toastError(withReason(tRef.current('feedback.fetchFailed'), err));
         navigate(BASE_PATH, { replace: true });
       },
     );
@@ -49,8 +50,13 @@ export function UserFormPage({ mode }: { mode: 'new' | 'edit' }) {
   }, [mode, id, navigate]);
 
   const save = async (payload: UserPayload) => {
-    if (mode === 'new') await createUser(payload, me?.id);
-    else await updateUser(id!, payload, me?.id);
+    try {
+      if (mode === 'new') await createUser(payload, me?.id);
+      else await updateUser(id!, payload, me?.id);
+    } catch (err) {
+      toastError(withReason(t(mode === 'new' ? 'feedback.createFailed' : 'feedback.updateFailed'), err));
+      throw err;
+    }
     toastSuccess(t(mode === 'new' ? 'feedback.created' : 'feedback.updated'));
     navigate(BASE_PATH);
   };
@@ -59,9 +65,7 @@ export function UserFormPage({ mode }: { mode: 'new' | 'edit' }) {
   return (
     <section className="screen users-screen" data-testid="user-form-page">
       <PageHeader title={title} subtitle={initial?.username || t('form.subtitle')} />
-      {missing ? (
-        <NotFound backTo={BASE_PATH} title={t('feedback.notFound')} />
-      ) : initial ? (
+      {initial ? (
         <div className="user-form-card">
           {/* keyed: a different user (or the loaded one) starts from its own values */}
           <UserForm key={`${mode}-${id ?? 'new'}`} mode={mode} initial={initial.values} onSubmit={save} />
@@ -72,4 +76,10 @@ export function UserFormPage({ mode }: { mode: 'new' | 'edit' }) {
       {mode === 'edit' && id && initial ? <ActivityLog userId={id} /> : null}
     </section>
   );
+}
+
+/** "Errore durante la creazione dell'utente: Il nome utente … è già in uso" — the action, then the server's reason. */
+function withReason(action: string, err: unknown): string {
+  const reason = serverErrorText(err);
+  return reason ? `${action}: ${reason}` : action;
 }
