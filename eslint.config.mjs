@@ -39,14 +39,20 @@ export default tseslint.config(
     },
   },
   {
-    // Browser apps take zod from shared-api (one copy, shared at run time); a direct import bundles another copy.
+    // Browser apps build schemas in shared-api (one zod, shared at run time); a direct import bundles another copy.
     files: ['shell/src/**', 'shared-ui/src/**', 'mf-*/src/**'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'zod', message: "Import { z } from '@wms/shared-api' (one zod instance at run time).", allowTypeImports: true }],
+          paths: [
+            {
+              name: 'zod',
+              message: 'Build the schema in shared-api (one zod at run time); type-only imports are fine.',
+              allowTypeImports: true,
+            },
+          ],
         },
       ],
     },

@@ -1,6 +1,3 @@
-// The one zod instance of the portal: remotes build form schemas with this `z` (shared-api is a federation singleton),
-// never by importing 'zod' themselves, which would bundle a second copy into their first screen (+22 KB, issue 12).
-export { z } from 'zod';
 export * from './permissions';
 export * from './types';
 export * from './config';

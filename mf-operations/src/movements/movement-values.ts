@@ -1,35 +1,18 @@
 import {
-  z,
+  movementFormValuesSchema,
+  type MovementFormValues,
   compareDecimals,
   decimalText,
   formatDay,
-  MOVEMENT_TYPES,
   movementProductProblems,
   movementSchema,
   type FieldProblem,
   type MovementBody,
   type MovementType,
-  type Product,
 } from '@wms/shared-api';
 import { formatQuantity } from './format';
 
-/**
- * The movement form's values: what its inputs hold (days ISO, the quantity as exact decimal text). `product_id` holds the
- * chosen product itself, since its flags decide the rules; it is sent as its id.
- */
-const formValues = z.object({
-  movement_type: z.enum(MOVEMENT_TYPES),
-  movement_date: z.string(),
-  product_id: z.custom<Product | null>(),
-  warehouse_id: z.string(),
-  destination_warehouse_id: z.string(),
-  batch_number: z.string(),
-  production_date: z.string(),
-  expiry_date: z.string(),
-  quantity: z.string(),
-  notes: z.string(),
-});
-export type MovementFormValues = z.input<typeof formValues>;
+export type { MovementFormValues };
 
 /** The body of POST / PUT /stock-movements for the form's values (SPEC §7): dates dd/MM/yyyy, quantity a number. */
 export function movementBody(v: MovementFormValues): MovementBody {
@@ -73,7 +56,7 @@ export function liveProblems(
  * check — in the same words as the server.
  */
 export function movementFormSchema(available: () => string | null) {
-  return formValues.transform((v, ctx) => {
+  return movementFormValuesSchema.transform((v, ctx) => {
     const parsed = movementSchema.safeParse(movementBody(v));
     for (const issue of parsed.error?.issues ?? []) ctx.addIssue({ ...issue, input: undefined } as Parameters<typeof ctx.addIssue>[0]);
     if (v.product_id) {
@@ -88,7 +71,8 @@ export function movementFormSchema(available: () => string | null) {
       for (const [path, p] of Object.entries(found))
         if (p) ctx.addIssue({ code: 'custom', path: [path], message: p.key, params: p.params });
     }
-    return parsed.success ? parsed.data : z.NEVER;
+    // With issues added the parse fails whatever is returned (zod's NEVER is the same: a value typed never).
+    return parsed.success ? parsed.data : (undefined as never);
   });
 }
 

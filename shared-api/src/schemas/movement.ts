@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasAtMostDecimals, id, MAX_LONG_TEXT, optionalDay, optionalId, optionalText, requiredDay } from './common';
 import { fieldMessages, fieldProblems, type FieldProblem } from '../validation/issues';
+import type { Product } from './product';
 import { registerValidationMessages, validationMessage } from '../validation/messages';
 
 /**
@@ -133,3 +134,21 @@ export const movementValidationMessage = validationMessage;
 
 /** Field → message in one language (the shared `fieldMessages`). */
 export const movementFieldMessages = fieldMessages;
+
+/**
+ * The movement form's values, as its inputs hold them (days ISO, the quantity as exact decimal text; `product_id` the chosen
+ * product itself, since its flags decide the rules). Built here, with shared-api's zod, so no remote bundles a zod of its own.
+ */
+export const movementFormValuesSchema = z.object({
+  movement_type: z.enum(MOVEMENT_TYPES),
+  movement_date: z.string(),
+  product_id: z.custom<Product | null>(),
+  warehouse_id: z.string(),
+  destination_warehouse_id: z.string(),
+  batch_number: z.string(),
+  production_date: z.string(),
+  expiry_date: z.string(),
+  quantity: z.string(),
+  notes: z.string(),
+});
+export type MovementFormValues = z.input<typeof movementFormValuesSchema>;
