@@ -79,7 +79,10 @@ test.describe('users', () => {
     const log = page.getByTestId('activity-table');
     await expect(log.getByRole('row').nth(1)).toContainText('Modifica');
     await expect(log.getByRole('row').nth(1)).toContainText('Utente');
-    await expect(log.getByRole('row').nth(1)).toContainText(`username: ${username}`);
+    // Details read as labelled values with names (issue 8), never column names.
+    await expect(log.getByRole('row').nth(1)).toContainText(`${username} (Elena Ettore Bis)`);
+    await expect(log.getByRole('row').nth(1)).toContainText('Ruolo: Magazzino → diventa Ordini');
+    await expect(log.getByRole('row').nth(1)).not.toContainText('username:');
     await expect(log).toContainText('Creazione');
     await expect(log).toContainText('Accesso');
     await page.getByTestId('user-cancel').click();
