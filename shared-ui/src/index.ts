@@ -64,7 +64,7 @@ export { DateField, type DateFieldProps } from './forms/DateField';
 export { Calendar, type CalendarProps } from './forms/Calendar';
 export { useZodForm, focusField, type ZodForm, type FormProblem, type FieldBinding } from './forms/useZodForm';
 export { FormActions, RequiredNote, type FormActionsProps } from './forms/FormActions';
-export { failureText } from './forms/failure-text';
+export { failureText, withReason } from './forms/failure-text';
 export { EntityPicker, PICKER_DEBOUNCE_MS, PICKER_LIMIT, type EntityPickerProps, type PickerRow } from './pickers/EntityPicker';
 export {
   ProductPicker,
