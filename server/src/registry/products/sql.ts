@@ -55,8 +55,8 @@ export async function listProducts(q: Queryable, f: ProductFilter): Promise<{ ro
   if (f.status) where.add('p.status = ?', f.status);
   const dir = direction(f.order);
   const orderBy = f.sort ? `${SORTS[f.sort].replace('{dir}', dir)}, p.id ${dir}` : 'p.id DESC';
-  const { rows, total } = await page<ProductRow>(q, { select: SELECT, from: FROM, where, orderBy }, f.limit, f.offset);
-  return { rows: rows.map(view), total };
+  // Every column is text, boolean, an integer id or an ISO timestamp text: the page travels as one JSON value.
+  return page<Product>(q, { select: SELECT, from: FROM, where, orderBy }, f.limit, f.offset, { asJson: true });
 }
 
 export async function getProduct(q: Queryable, id: number): Promise<Product | null> {
