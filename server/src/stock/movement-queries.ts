@@ -117,6 +117,22 @@ export async function getMovementView(q: Queryable, id: number): Promise<Movemen
   return rows[0] ? toView(rows[0]) : null;
 }
 
+/**
+ * getMovementView after another statement in the same round trip: `before` (e.g. activity/log.ts `activityInsert`,
+ * parameters from $2) runs as a data-modifying CTE, then the row's view is read. Used by the posting route: the
+ * activity row and the answer in one statement instead of two.
+ */
+export async function getMovementViewAfter(
+  q: Queryable,
+  id: number,
+  before: { sql: string; params: unknown[] },
+): Promise<MovementView | null> {
+  const { rows } = await q.query<MovementViewRow>(`WITH before AS (${before.sql}) ${SELECT_VIEW} WHERE m.id = $1`, [id, ...before.params], {
+    prepare: true,
+  });
+  return rows[0] ? toView(rows[0]) : null;
+}
+
 /** Where a movement comes from (its source and document number), or null when there is no such row. */
 export async function movementSource(
   q: Queryable,
