@@ -90,5 +90,6 @@ export {
   type PagedListOptions,
 } from './lists/usePagedList';
 export { PagedTable, ListBody, type PagedTableProps, type ListBodyProps } from './lists/PagedTable';
+export { useRowActions, type RowAction, type RowActions } from './lists/useRowAction';
 export { useDocumentTitle } from './components/useDocumentTitle';
 export { NotFound, isNotFound, type NotFoundProps } from './components/NotFound';
