@@ -61,8 +61,8 @@ export function ReceiptHistoryPage() {
       {h.receipts.length === 0 ? (
         <p className="muted">{t('goodsReceipt.history.empty')}</p>
       ) : (
-        <div className="table-wrap">
-          <table className="data-table" data-testid="history-table">
+        <div className="table-scroll">
+          <table data-testid="history-table">
             <caption className="sr-only">{t('goodsReceipt.historyTitle')}</caption>
             <thead>
               <tr>

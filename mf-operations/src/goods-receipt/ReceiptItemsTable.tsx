@@ -35,8 +35,8 @@ export function ReceiptItemsTable({
   const f = (k: string) => t(`goodsReceipt.fields.${k}`);
   const n = (v: number) => formatNumber(v, { minDecimals: 0, maxDecimals: 3 });
   return (
-    <div className="table-wrap">
-      <table className="data-table gr-items" data-testid="receipt-items">
+    <div className="table-scroll">
+      <table className="gr-items" data-testid="receipt-items">
         <caption className="sr-only">{t('goodsReceipt.detailTitle')}</caption>
         <thead>
           <tr>
@@ -60,7 +60,7 @@ export function ReceiptItemsTable({
             const disabled = locked || busy;
             return (
               <tr key={item.id} data-testid={`item-row-${item.code}`} className={locked ? 'gr-locked' : undefined}>
-                <td>
+                <td className="code">
                   <Link to={itemHistoryUrl(item.id)} title={t('goodsReceipt.history.open')}>
                     {item.code}
                   </Link>

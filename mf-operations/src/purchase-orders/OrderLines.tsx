@@ -18,6 +18,8 @@ export interface LineState extends PurchaseOrderItemBody {
   /** Where the unit price came from: the price in force (its start day), none found, typed by hand, or being looked up. */
   source?: { kind: 'price'; from: string } | { kind: 'none' } | { kind: 'manual' } | { kind: 'looking' };
   received?: string;
+  /** The quantity or unit price field holds text that cannot be read (its message says so): no total is guessed. */
+  unreadable?: { quantity?: boolean; unit_price?: boolean };
 }
 
 export function lineOf(i: PurchaseOrderItem): LineState {
@@ -35,6 +37,7 @@ export function lineOf(i: PurchaseOrderItem): LineState {
 
 /** Exact line total for display while typing (the server computes the saved one the same way). */
 function previewTotal(l: LineState): string | null {
+  if (l.unreadable?.quantity || l.unreadable?.unit_price) return null;
   const q = decimalText(l.quantity as string);
   const p = decimalText(l.unit_price as string);
   return q && p ? lineTotal(q, p) : null;
@@ -94,7 +97,10 @@ export function OrderLines({ lines, supplierId, disabled, error, onInputProblem,
               value={l.quantity as string}
               disabled={disabled}
               error={error(`items.${i}.quantity`)}
-              onInputProblem={(p) => onInputProblem(`items.${i}.quantity`, p)}
+              onInputProblem={(p) => {
+                onInputProblem(`items.${i}.quantity`, p);
+                if (!!p !== !!l.unreadable?.quantity) onChange(i, { unreadable: { ...l.unreadable, quantity: !!p } });
+              }}
               onChange={(v) => onChange(i, { quantity: v })}
               data-testid={`quantity-${i}`}
             />
@@ -106,7 +112,10 @@ export function OrderLines({ lines, supplierId, disabled, error, onInputProblem,
               value={l.unit_price as string}
               disabled={disabled}
               error={error(`items.${i}.unit_price`)}
-              onInputProblem={(p) => onInputProblem(`items.${i}.unit_price`, p)}
+              onInputProblem={(p) => {
+                onInputProblem(`items.${i}.unit_price`, p);
+                if (!!p !== !!l.unreadable?.unit_price) onChange(i, { unreadable: { ...l.unreadable, unit_price: !!p } });
+              }}
               onChange={(v) => onChange(i, { unit_price: v, source: { kind: 'manual' } })}
               hint={
                 source ? (
