@@ -137,6 +137,22 @@ describe('SessionCache (unit)', () => {
     expect(db.reads()).toBe(2);
   });
 
+  it('requests that miss together share one database read (single flight); a forget starts a fresh one', async () => {
+    const cache = new SessionCache(60_000);
+    const db = fakeDb();
+    const together = Array.from({ length: 20 }, () => cache.find(db.q, token, 12));
+    await tick();
+    expect(db.reads()).toBe(1);
+    cache.forgetSession(7); // e.g. a sign-out committed while the shared read was running
+    const after = cache.find(db.q, token, 12);
+    await tick();
+    expect(db.reads()).toBe(2); // did not join the read that started before the forget
+    db.release();
+    db.release();
+    expect((await Promise.all(together)).every((s) => s?.sessionId === 7)).toBe(true);
+    expect((await after)?.sessionId).toBe(7);
+  });
+
   it('an entry lives at most its TTL and never past the session’s expiry', async () => {
     let now = Date.now();
     const cache = new SessionCache(5_000, () => now);

@@ -64,7 +64,7 @@ export { DateField, type DateFieldProps } from './forms/DateField';
 export { Calendar, type CalendarProps } from './forms/Calendar';
 export { useZodForm, focusField, type ZodForm, type FormProblem, type FieldBinding } from './forms/useZodForm';
 export { FormActions, RequiredNote, type FormActionsProps } from './forms/FormActions';
-export { failureText } from './forms/failure-text';
+export { failureText, withReason } from './forms/failure-text';
 export { EntityPicker, PICKER_DEBOUNCE_MS, PICKER_LIMIT, type EntityPickerProps, type PickerRow } from './pickers/EntityPicker';
 export {
   ProductPicker,
@@ -90,5 +90,6 @@ export {
   type PagedListOptions,
 } from './lists/usePagedList';
 export { PagedTable, ListBody, type PagedTableProps, type ListBodyProps } from './lists/PagedTable';
+export { useRowActions, type RowAction, type RowActions } from './lists/useRowAction';
 export { useDocumentTitle } from './components/useDocumentTitle';
 export { NotFound, isNotFound, type NotFoundProps } from './components/NotFound';

@@ -18,11 +18,12 @@ import {
   useDocumentTitle,
   usePagedList,
   useSession,
+  withReason,
   type Column,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { deleteMovement, MOVEMENTS_PATH, TYPE_FILTERS, type MovementView } from './api';
-import { formatQuantity, typeLabel, withReason, type Translate } from './format';
+import { formatQuantity, typeLabel, type Translate } from './format';
 import { LIST_PATH } from './paths';
 import './movements.css';
 
@@ -81,7 +82,7 @@ export function MovementListPage() {
         toastSuccess(t('movements.feedback.deleted'));
         reload();
       } catch (err) {
-        toastError(withReason(tr, 'deleteError', err));
+        toastError(withReason(t('movements.feedback.deleteError'), err));
       } finally {
         setDeleting(null);
       }

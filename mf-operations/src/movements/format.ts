@@ -1,4 +1,4 @@
-import { formatNumber, serverErrorText } from '@wms/shared-ui';
+import { formatNumber } from '@wms/shared-ui';
 import type { MovementSource, MovementType } from '@wms/shared-api';
 
 /** A translate function of the operations namespace (useTranslation(NS).t). */
@@ -17,11 +17,4 @@ export function typeLabel(t: Translate, type: MovementType, source: MovementSour
   if (type === 'S' && source === 'SO') return t('movements.types.S-SO');
   if (type === 'C' && source === 'PO') return t('movements.types.C-PO');
   return t(`movements.types.${type}`);
-}
-
-/** A §8 message followed by the server's own reason when it gave one ("… del movimento: la merce è già stata …"). */
-export function withReason(t: Translate, key: string, error: unknown): string {
-  const message = t(`movements.feedback.${key}`);
-  const reason = serverErrorText(error);
-  return reason ? t('movements.feedback.withReason', { message, reason }) : message;
 }

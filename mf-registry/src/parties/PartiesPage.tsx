@@ -1,19 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emptyParty, partyBodyOf, type Party, type PartyBody, type PartyKind } from '@wms/shared-api';
-import {
-  failureText,
-  useServerList,
-  formatNumber,
-  PageHeader,
-  PagedTable,
-  toastError,
-  toastSuccess,
-  useConfirm,
-  useSession,
-  type Column,
-  type SortState,
-} from '@wms/shared-ui';
+import { emptyParty, PARTY_SORTS, partyBodyOf, type Party, type PartyBody, type PartyKind } from '@wms/shared-api';
+import { failureText, formatNumber, PageHeader, PagedTable, usePagedList, useRowActions, useSession, type Column } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { deleteParty, partiesPath } from './api';
 import { PartyForm } from './PartyForm';
@@ -30,40 +18,27 @@ type Editing = { id: number | null; initial: PartyBody } | null;
 export function PartiesPage({ kind }: { kind: PartyKind }) {
   const { t } = useTranslation(NS);
   const { user } = useSession();
-  const { confirm, dialog } = useConfirm();
   const [editing, setEditing] = useState<Editing>(null);
-  const [sort, setSort] = useState<SortState | null>(null);
-  const [page, setPage] = useState(1);
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const list = useServerList<Party>(partiesPath(kind), {
-    sort: sort?.column,
-    order: sort?.direction,
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
-  });
+  const list = usePagedList<Party>(partiesPath(kind), { sorts: PARTY_SORTS, pageSize: PAGE_SIZE });
   const { reload } = list;
+  const { act, busyId, dialog } = useRowActions(reload);
 
   const remove = useCallback(
-    async (p: Party) => {
-      const ok = await confirm({
-        title: t(`${kind}.deleteTitle`),
-        message: t(`${kind}.deleteMessage`),
-        confirmLabel: t('shared.actions.delete'),
-        tone: 'danger',
-      });
-      if (!ok) return;
-      setBusyId(p.id);
-      try {
-        await deleteParty(kind, p.id, user?.id);
-        toastSuccess(t(`${kind}.deleted`));
-        reload();
-      } catch (err) {
-        toastError(failureText(err, `${NS}:${kind}.deleteError`));
-      } finally {
-        setBusyId(null);
-      }
-    },
-    [confirm, kind, reload, t, user?.id],
+    (p: Party) =>
+      act(p.id, {
+        ask: {
+          title: t(`${kind}.deleteTitle`),
+          message: t(`${kind}.deleteMessage`),
+          confirmLabel: t('shared.actions.delete'),
+          tone: 'danger',
+        },
+        run: async () => {
+          await deleteParty(kind, p.id, user?.id);
+          return t(`${kind}.deleted`);
+        },
+        failure: (err) => failureText(err, `${NS}:${kind}.deleteError`),
+      }),
+    [act, kind, t, user?.id],
   );
 
   const columns = useMemo<Column<Party>[]>(
@@ -138,14 +113,6 @@ export function PartiesPage({ kind }: { kind: PartyKind }) {
           caption={t(`${kind}.caption`)}
           truncate={TRUNCATE}
           emptyText={t(`${kind}.empty`)}
-          sort={sort}
-          onSortChange={(next) => {
-            setSort(next);
-            setPage(1);
-          }}
-          pageSize={PAGE_SIZE}
-          page={page}
-          onPageChange={setPage}
           testId={`${kind}-table`}
         />
       )}

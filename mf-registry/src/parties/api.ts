@@ -1,6 +1,6 @@
 import { api, type Party, type PartyFields, type PartyKind } from '@wms/shared-api';
 
-/** The supplier and customer calls of SPEC §7: one set, on /suppliers or /customers (the list uses useServerList). */
+/** The supplier and customer calls of SPEC §7: one set, on /suppliers or /customers (the list pages through usePagedList). */
 export const partiesPath = (kind: PartyKind) => `/${kind}`;
 
 export async function saveParty(kind: PartyKind, id: number | null, p: PartyFields, userId?: number): Promise<Party> {

@@ -119,6 +119,16 @@ describe('products list', () => {
     expect(await screen.findByText('Pagina 2 di 3')).toBeInTheDocument();
   });
 
+  it('keeps search, sort and page in the URL: a shared link opens the same page', async () => {
+    fake.products = Array.from({ length: 120 }, (_, i) => product(i + 1, { code: `C-${String(i + 1).padStart(3, '0')}` }));
+    renderRegistry(`${URL}?q=c-&sort=code&order=desc&offset=50`);
+    await table();
+    expect(requestsOf('GET', '/products')[0].params).toEqual({ q: 'c-', sort: 'code', order: 'desc', limit: '50', offset: '50' });
+    expect(screen.getByPlaceholderText('Cerca...')).toHaveValue('c-');
+    expect(screen.getByRole('columnheader', { name: /Codice/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(await screen.findByText('Pagina 2 di 3')).toBeInTheDocument();
+  });
+
   it('archive asks "Sei sicuro di voler cambiare lo stato di questo prodotto?", then changes the status and reloads', async () => {
     const user = userEvent.setup();
     renderRegistry(URL);

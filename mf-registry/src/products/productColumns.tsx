@@ -6,7 +6,7 @@ import { productUrl } from './paths';
 
 export interface ProductRowActions {
   /** The product whose archive or delete is running: its buttons wait. */
-  busyId: number | null;
+  busyId: string | number | null;
   duplicate: (p: Product) => void;
   toggleStatus: (p: Product) => void;
   remove: (p: Product) => void;

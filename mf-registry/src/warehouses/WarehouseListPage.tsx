@@ -1,20 +1,8 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { apiError, type Warehouse } from '@wms/shared-api';
-import {
-  Badge,
-  useServerList,
-  formatNumber,
-  PageHeader,
-  PagedTable,
-  toastError,
-  toastSuccess,
-  useConfirm,
-  useSession,
-  type Column,
-  type SortState,
-} from '@wms/shared-ui';
+import { apiError, WAREHOUSE_SORTS, type Warehouse } from '@wms/shared-api';
+import { Badge, formatNumber, PageHeader, PagedTable, usePagedList, useRowActions, useSession, type Column } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { deleteWarehouse, WAREHOUSES_PATH } from './api';
 import { NEW_WAREHOUSE_URL, warehouseUrl } from './paths';
@@ -33,39 +21,25 @@ export function warehouseDeleteFailure(err: unknown, t: (key: string) => string)
 export function WarehouseListPage() {
   const { t } = useTranslation(NS);
   const { user } = useSession();
-  const { confirm, dialog } = useConfirm();
-  const [sort, setSort] = useState<SortState | null>(null);
-  const [page, setPage] = useState(1);
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const list = useServerList<Warehouse>(WAREHOUSES_PATH, {
-    sort: sort?.column,
-    order: sort?.direction,
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
-  });
-  const { reload } = list;
+  const list = usePagedList<Warehouse>(WAREHOUSES_PATH, { sorts: WAREHOUSE_SORTS, pageSize: PAGE_SIZE });
+  const { act, busyId, dialog } = useRowActions(list.reload);
 
   const remove = useCallback(
-    async (w: Warehouse) => {
-      const ok = await confirm({
-        title: t('warehouses.confirm.deleteTitle'),
-        message: t('warehouses.confirm.deleteMessage'),
-        confirmLabel: t('shared.actions.delete'),
-        tone: 'danger',
-      });
-      if (!ok) return;
-      setBusyId(w.id);
-      try {
-        await deleteWarehouse(w.id, user?.id);
-        toastSuccess(t('warehouses.feedback.deleted'));
-        reload();
-      } catch (err) {
-        toastError(warehouseDeleteFailure(err, t));
-      } finally {
-        setBusyId(null);
-      }
-    },
-    [confirm, reload, t, user?.id],
+    (w: Warehouse) =>
+      act(w.id, {
+        ask: {
+          title: t('warehouses.confirm.deleteTitle'),
+          message: t('warehouses.confirm.deleteMessage'),
+          confirmLabel: t('shared.actions.delete'),
+          tone: 'danger',
+        },
+        run: async () => {
+          await deleteWarehouse(w.id, user?.id);
+          return t('warehouses.feedback.deleted');
+        },
+        failure: (err) => warehouseDeleteFailure(err, t),
+      }),
+    [act, t, user?.id],
   );
 
   const columns = useMemo<Column<Warehouse>[]>(
@@ -124,14 +98,6 @@ export function WarehouseListPage() {
         rowKey={(w) => w.id}
         caption={t('warehouses.caption')}
         emptyText={t('warehouses.empty')}
-        sort={sort}
-        onSortChange={(next) => {
-          setSort(next);
-          setPage(1);
-        }}
-        pageSize={PAGE_SIZE}
-        page={page}
-        onPageChange={setPage}
         testId="warehouses-table"
       />
       {dialog}

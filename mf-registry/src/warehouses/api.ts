@@ -1,6 +1,6 @@
 import { api, type Warehouse, type WarehouseFields } from '@wms/shared-api';
 
-/** The warehouse calls of SPEC §7 (the list goes through useServerList on WAREHOUSES_PATH). */
+/** The warehouse calls of SPEC §7 (the list pages through usePagedList on WAREHOUSES_PATH). */
 export const WAREHOUSES_PATH = '/warehouses';
 
 export async function fetchWarehouse(id: string | number): Promise<Warehouse> {

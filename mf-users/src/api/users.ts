@@ -1,33 +1,19 @@
 import { api } from '@wms/shared-api/core';
-import type { ActivityView, UserView } from '@wms/shared-api';
+import type { UserView } from '@wms/shared-api';
 
 /** The users calls of SPEC §7, typed. Every failure is the axios error: callers word it (§8) with serverErrorText. */
 
+export const USERS_PATH = '/users';
 /** Staff lists are short: one call brings every live user (the server pages at 1000). */
-export async function fetchUsers(): Promise<UserView[]> {
-  const { data } = await api.get<UserView[]>('/users', { params: { limit: 1000 } });
-  return Array.isArray(data) ? data : [];
-}
+export const USERS_QUERY = { limit: 1000 } as const;
 
 export async function fetchUser(id: string | number): Promise<UserView> {
   const { data } = await api.get<UserView>(`/users/${encodeURIComponent(String(id))}`);
   return data;
 }
 
-export interface ActivityPage {
-  rows: ActivityView[];
-  total: number;
-}
-
-/** One page of what the user did, newest first; the total comes from X-Total-Count. */
-export async function fetchActivities(id: string | number, page: number, pageSize: number): Promise<ActivityPage> {
-  const res = await api.get<ActivityView[]>(`/users/${encodeURIComponent(String(id))}/activities`, {
-    params: { limit: pageSize, offset: (page - 1) * pageSize },
-  });
-  const rows = Array.isArray(res.data) ? res.data : [];
-  const header = Number(res.headers['x-total-count']);
-  return { rows, total: Number.isFinite(header) ? header : rows.length };
-}
+/** What the user did, newest first, one page at a time (the total in X-Total-Count). */
+export const activitiesPath = (id: string | number) => `/users/${encodeURIComponent(String(id))}/activities`;
 
 /** SPEC §7 payload: username, password, name, role, is_active, created_by / modified_by (the server trusts only the session). */
 export interface UserPayload {

@@ -1,16 +1,14 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityView } from '@wms/shared-api';
-import { DataTable, ErrorState, Spinner, type Column } from '@wms/shared-ui';
-import { fetchActivities, type ActivityPage } from '../api/users';
+import { PagedTable, useServerList, type Column } from '@wms/shared-ui';
+import { activitiesPath } from '../api/users';
 import { formatDateTime } from '../format';
 import { ActivityDetails, activityText } from './ActivityDetails';
 import { NS } from '../paths';
 
 /** Rows per page of the activity log. */
 export const ACTIVITY_PAGE_SIZE = 10;
-
-type Load = { state: 'loading' } | { state: 'failed' } | ({ state: 'ready' } & ActivityPage);
 
 /**
  * The user's activity log on the edit page (SPEC §2 Users): action, entity type, details and date, newest first, paged
@@ -19,25 +17,10 @@ type Load = { state: 'loading' } | { state: 'failed' } | ({ state: 'ready' } & A
 export function ActivityLog({ userId }: { userId: string }) {
   const { t } = useTranslation(NS);
   const [page, setPage] = useState(1);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let alive = true;
-    setLoad((l) => (l.state === 'ready' ? l : { state: 'loading' }));
-    fetchActivities(userId, page, ACTIVITY_PAGE_SIZE).then(
-      (result) => alive && setLoad({ state: 'ready', ...result }),
-      () => alive && setLoad({ state: 'failed' }),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [userId, page, attempt]);
-
-  const retry = useCallback(() => {
-    setLoad({ state: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
+  const list = useServerList<ActivityView>(activitiesPath(userId), {
+    limit: ACTIVITY_PAGE_SIZE,
+    offset: (page - 1) * ACTIVITY_PAGE_SIZE,
+  });
 
   const columns = useMemo<Column<ActivityView>[]>(
     () => [
@@ -76,28 +59,21 @@ export function ActivityLog({ userId }: { userId: string }) {
       <h2 id="user-activity-title" className="section-title">
         {t('activity.title')}
       </h2>
-      {load.state === 'loading' ? <Spinner /> : null}
-      {load.state === 'failed' ? (
-        <ErrorState message={t('feedback.fetchActivitiesFailed')} onRetry={retry} testId="activity-error" />
-      ) : null}
-      {load.state === 'ready' ? (
-        <>
-          <p className="muted">{t('activity.total', { count: load.total })}</p>
-          <DataTable
-            columns={columns}
-            rows={load.rows}
-            rowKey={(a) => a.id}
-            caption={t('activity.caption')}
-            emptyText={t('activity.empty')}
-            manual
-            pageSize={ACTIVITY_PAGE_SIZE}
-            page={page}
-            onPageChange={setPage}
-            totalRows={load.total}
-            testId="activity-table"
-          />
-        </>
-      ) : null}
+      <PagedTable
+        list={list}
+        failedText={t('feedback.fetchActivitiesFailed')}
+        errorTestId="activity-error"
+        count={t('activity.total', { count: list.total })}
+        countClassName="muted"
+        columns={columns}
+        rowKey={(a) => a.id}
+        caption={t('activity.caption')}
+        emptyText={t('activity.empty')}
+        pageSize={ACTIVITY_PAGE_SIZE}
+        page={page}
+        onPageChange={setPage}
+        testId="activity-table"
+      />
     </section>
   );
 }

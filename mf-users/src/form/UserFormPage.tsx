@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { PageHeader, serverErrorText, Spinner, toastError, toastSuccess, useSession } from '@wms/shared-ui';
+import { PageHeader, Spinner, toastError, toastSuccess, useSession, withReason } from '@wms/shared-ui';
 import { createUser, fetchUser, updateUser, type UserPayload } from '../api/users';
 import { BASE_PATH, NS } from '../paths';
 import { ActivityLog } from './ActivityLog';
@@ -76,10 +76,4 @@ export function UserFormPage({ mode }: { mode: 'new' | 'edit' }) {
       {mode === 'edit' && id && initial ? <ActivityLog userId={id} /> : null}
     </section>
   );
-}
-
-/** "Errore durante la creazione dell'utente: Il nome utente … è già in uso" — the action, then the server's reason. */
-function withReason(action: string, err: unknown): string {
-  const reason = serverErrorText(err);
-  return reason ? `${action}: ${reason}` : action;
 }

@@ -1,26 +1,12 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { UserView } from '@wms/shared-api';
-import {
-  Badge,
-  DataTable,
-  ErrorState,
-  failureText,
-  PageHeader,
-  Spinner,
-  toastError,
-  toastSuccess,
-  useConfirm,
-  useSession,
-  type Column,
-} from '@wms/shared-ui';
-import { deleteUser, fetchUsers } from '../api/users';
+import { Badge, failureText, PageHeader, PagedTable, useRowActions, useServerList, useSession, type Column } from '@wms/shared-ui';
+import { deleteUser, USERS_PATH, USERS_QUERY } from '../api/users';
 import { formatDateTime } from '../format';
 import { BASE_PATH, NS } from '../paths';
 import '../users.css';
-
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; users: UserView[] };
 
 const PAGE_SIZE = 25;
 
@@ -31,44 +17,26 @@ const PAGE_SIZE = 25;
 export function UserListPage() {
   const { t } = useTranslation([NS, 'common']);
   const { user: me } = useSession();
-  const { confirm, dialog } = useConfirm();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [deleting, setDeleting] = useState<number | null>(null);
-
-  const reload = useCallback(async (showSpinner: boolean) => {
-    if (showSpinner) setLoad({ state: 'loading' });
-    try {
-      setLoad({ state: 'ready', users: await fetchUsers() });
-    } catch {
-      setLoad({ state: 'failed' });
-    }
-  }, []);
-
-  useEffect(() => {
-    void reload(true);
-  }, [reload]);
+  // Staff lists are short: every live user in one call, searched, sorted and paged on screen.
+  const list = useServerList<UserView>(USERS_PATH, USERS_QUERY);
+  const { act, busyId, dialog } = useRowActions(list.reload);
 
   const remove = useCallback(
-    async (u: UserView) => {
-      const ok = await confirm({
-        title: t('list.confirmTitle'),
-        message: t('list.confirmMessage', { username: u.username }),
-        confirmLabel: t('list.confirmOk'),
-        tone: 'danger',
-      });
-      if (!ok) return;
-      setDeleting(u.id);
-      try {
-        await deleteUser(u.id, me?.id);
-        toastSuccess(t('feedback.deleted'));
-        await reload(false);
-      } catch (err) {
-        toastError(failureText(err, `${NS}:feedback.deleteFailed`));
-      } finally {
-        setDeleting(null);
-      }
-    },
-    [confirm, t, me?.id, reload],
+    (u: UserView) =>
+      act(u.id, {
+        ask: {
+          title: t('list.confirmTitle'),
+          message: t('list.confirmMessage', { username: u.username }),
+          confirmLabel: t('list.confirmOk'),
+          tone: 'danger',
+        },
+        run: async () => {
+          await deleteUser(u.id, me?.id);
+          return t('feedback.deleted');
+        },
+        failure: (err) => failureText(err, `${NS}:feedback.deleteFailed`),
+      }),
+    [act, t, me?.id],
   );
 
   const columns = useMemo<Column<UserView>[]>(
@@ -132,7 +100,7 @@ export function UserListPage() {
                 type="button"
                 className="btn btn-ghost btn-ghost-danger"
                 onClick={() => void remove(u)}
-                disabled={self || deleting !== null}
+                disabled={self || busyId !== null}
                 title={self ? t('list.selfDelete') : undefined}
                 aria-label={t('list.deleteUser', { username: u.username })}
                 data-testid={`delete-user-${u.username}`}
@@ -144,7 +112,7 @@ export function UserListPage() {
         },
       },
     ],
-    [t, me?.id, deleting, remove],
+    [t, me?.id, busyId, remove],
   );
 
   const addButton = (
@@ -157,27 +125,24 @@ export function UserListPage() {
     <section className="screen users-screen">
       <PageHeader
         title={t('list.title')}
-        subtitle={load.state === 'ready' ? t('list.total', { count: load.users.length }) : t('list.subtitle')}
+        subtitle={list.status === 'ready' ? t('list.total', { count: list.total }) : t('list.subtitle')}
         actions={addButton}
       />
-      {load.state === 'loading' ? <Spinner /> : null}
-      {load.state === 'failed' ? (
-        <ErrorState message={t('feedback.fetchListFailed')} onRetry={() => void reload(true)} testId="users-error" />
-      ) : null}
-      {load.state === 'ready' ? (
-        <DataTable
-          columns={columns}
-          rows={load.users}
-          rowKey={(u) => u.id}
-          caption={t('list.caption')}
-          emptyText={t('list.empty')}
-          searchable
-          defaultSort={{ column: 'username', direction: 'asc' }}
-          pageSize={PAGE_SIZE}
-          truncate={30}
-          testId="users-table"
-        />
-      ) : null}
+      <PagedTable
+        list={list}
+        failedText={t('feedback.fetchListFailed')}
+        errorTestId="users-error"
+        manual={false}
+        columns={columns}
+        rowKey={(u) => u.id}
+        caption={t('list.caption')}
+        emptyText={t('list.empty')}
+        searchable
+        defaultSort={{ column: 'username', direction: 'asc' }}
+        pageSize={PAGE_SIZE}
+        truncate={30}
+        testId="users-table"
+      />
       {dialog}
     </section>
   );

@@ -13,21 +13,29 @@ export interface ActivityEntry {
 }
 
 /**
- * Appends one row to activity_log. Call it with the transaction's `q` inside the write it describes, so the log and the
- * change commit or roll back together.
+ * The INSERT of one activity_log row as SQL text and parameters, numbered from `$first`: logActivity runs it alone; a
+ * hot write may run it as a CTE of its next statement (`WITH logged AS (<sql>) SELECT …`) to save a round trip — the
+ * row is written all the same, in the same transaction.
  */
-export async function logActivity(q: Queryable, entry: ActivityEntry): Promise<void> {
+export function activityInsert(entry: ActivityEntry, first = 1): { sql: string; params: unknown[] } {
   const details =
     entry.details === undefined || entry.details === null
       ? null
       : typeof entry.details === 'string'
         ? entry.details
         : JSON.stringify(entry.details);
-  await q.query('INSERT INTO activity_log (user_id, action, entity_type, entity_id, details) VALUES ($1, $2, $3, $4, $5)', [
-    entry.userId,
-    entry.action,
-    entry.entityType,
-    entry.entityId == null ? null : String(entry.entityId),
-    details,
-  ]);
+  const n = (i: number) => `$${first + i}`;
+  return {
+    sql: `INSERT INTO activity_log (user_id, action, entity_type, entity_id, details) VALUES (${n(0)}, ${n(1)}, ${n(2)}, ${n(3)}, ${n(4)})`,
+    params: [entry.userId, entry.action, entry.entityType, entry.entityId == null ? null : String(entry.entityId), details],
+  };
+}
+
+/**
+ * Appends one row to activity_log. Call it with the transaction's `q` inside the write it describes, so the log and the
+ * change commit or roll back together.
+ */
+export async function logActivity(q: Queryable, entry: ActivityEntry): Promise<void> {
+  const { sql, params } = activityInsert(entry);
+  await q.query(sql, params);
 }

@@ -87,6 +87,8 @@ export class SessionCache {
   private readonly entries = new Map<string, CachedSession>();
   /** Bumped by every forget: a lookup stores its answer only if no forget happened while it read. */
   private generation = 0;
+  /** Database reads in flight per token hash, shared by the requests that miss together (single flight). */
+  private readonly reading = new Map<string, { generation: number; lookup: Promise<LiveSession | null> }>();
 
   constructor(
     private readonly ttlMs: number = SESSION_CACHE_MS,
@@ -101,7 +103,23 @@ export class SessionCache {
       if (hit.until > this.now()) return { sessionId: hit.sessionId, user: hit.user };
       this.entries.delete(key);
     }
+    // Single flight: when an entry expires under load, the 50 requests of a busy page arriving together share one read
+    // (they queued 50 reads — and, once a minute, 50 touches — in front of the embedded database's one backend). A
+    // forget while it reads still wins: the generation check below keeps its answer out of the cache, and a request
+    // that arrives after the forget starts a read of its own.
+    const shared = this.reading.get(key);
+    if (shared && shared.generation === this.generation) return shared.lookup;
     const generation = this.generation;
+    const lookup = this.read(q, key, ttlHours, generation);
+    this.reading.set(key, { generation, lookup });
+    try {
+      return await lookup;
+    } finally {
+      if (this.reading.get(key)?.lookup === lookup) this.reading.delete(key);
+    }
+  }
+
+  private async read(q: Queryable, key: string, ttlHours: number, generation: number): Promise<LiveSession | null> {
     const found = await readLiveSession(q, key, ttlHours);
     if (!found) return null;
     const session = { sessionId: found.sessionId, user: found.user };

@@ -20,16 +20,23 @@ function statementName(sql: string): string {
   return name;
 }
 
-function wrap(client: Pool | PoolClient): Queryable {
+/** When the database last answered (Db.answeredAt). */
+interface Answers {
+  at: number;
+}
+
+function wrap(client: Pool | PoolClient, answers: Answers): Queryable {
   return {
     async query<T>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<QueryResult<T>> {
       const r = opts?.prepare
         ? await client.query({ name: statementName(sql), text: sql, values: params as unknown[] })
         : await client.query(sql, params as unknown[]);
+      answers.at = performance.now();
       return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
     },
     async exec(sql: string): Promise<void> {
       await client.query(sql);
+      answers.at = performance.now();
     },
   };
 }
@@ -41,9 +48,11 @@ export function createPgDb(connectionString: string, opts: { schema?: string; ma
     max: opts.max ?? 10,
     options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
   });
-  const base = wrap(pool);
+  const answers: Answers = { at: 0 };
+  const base = wrap(pool, answers);
   return {
     kind: 'pg',
+    answeredAt: () => answers.at,
     query: base.query,
     exec: base.exec,
     async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
@@ -51,7 +60,7 @@ export function createPgDb(connectionString: string, opts: { schema?: string; ma
         const client = await pool.connect();
         try {
           await client.query('BEGIN');
-          const result = await fn(wrap(client));
+          const result = await fn(wrap(client, answers));
           await client.query('COMMIT');
           return result;
         } catch (err) {

@@ -52,6 +52,7 @@ export async function createPgliteDb(dataDir?: string, opts: PgliteOptions = {})
   const base = on();
   return {
     kind: 'pglite',
+    answeredAt: () => client.answeredAt,
     query: base.query,
     exec: base.exec,
     async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
@@ -114,6 +115,8 @@ class WorkerClient {
   private next = 1;
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   private dead: Error | null = null;
+  /** performance.now() of the worker's last successful answer (Db.answeredAt). */
+  answeredAt = 0;
 
   constructor(private readonly worker: Worker) {
     worker.unref();
@@ -122,8 +125,10 @@ class WorkerClient {
       if (!p) return;
       this.pending.delete(m.id);
       if (this.pending.size === 0) worker.unref();
-      if (m.ok) p.resolve(m.result);
-      else p.reject(Object.assign(new Error(String(m.error.message)), m.error));
+      if (m.ok) {
+        this.answeredAt = performance.now();
+        p.resolve(m.result);
+      } else p.reject(Object.assign(new Error(String(m.error.message)), m.error));
     });
     const fail = (err: Error) => {
       this.dead = err;

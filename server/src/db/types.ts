@@ -27,6 +27,12 @@ export interface Db extends Queryable {
    */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * `performance.now()` when the database last answered a statement successfully (any caller, in or out of a
+   * transaction); 0 before the first. /api/health takes an answer younger than a second as proof of life instead of
+   * queueing its own probe behind a busy engine (http/health.ts). Optional so test doubles need not provide it.
+   */
+  answeredAt?(): number;
 }
 
 /**

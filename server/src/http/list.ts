@@ -68,19 +68,38 @@ export class Where {
  * make the database sort every match). An empty page still answers one row carrying the total (its page columns null).
  * On PostgreSQL it runs as a prepared statement: a list's few shapes are planned once per connection (planning took
  * longer than running a 50-row page).
+ *
+ * `opts.asJson`: the page's rows come back as ONE json text value (`json_agg` over the ordered page, parsed here)
+ * instead of rows × columns fields. Decoding each field is most of a driver's work on a wide page (pg-protocol, and
+ * PGlite's parser copies every field before decoding it, then the worker's answer is cloned field by field to the
+ * event loop): one string is far cheaper. Only for pages whose columns JSON carries exactly — text, booleans, integer
+ * ids, timestamps already formatted as text (isoTimestamp); NOT numeric (JSON numbers would come back as floats).
  */
 export async function page<T>(
   q: Queryable,
   sql: { select: string; from: string; where: Where; orderBy: string },
   limit: number,
   offset: number,
+  opts: { asJson?: boolean } = {},
 ): Promise<Page<T>> {
   const n = sql.where.params.length;
+  const params = [...sql.where.params, limit, offset];
+  const count = `SELECT count(*) AS __total ${sql.from} ${sql.where}`;
+  const pageSql = `SELECT ${sql.select} ${sql.from} ${sql.where} ORDER BY ${sql.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`;
+  if (opts.asJson) {
+    // json_agg reads the page subquery in its ORDER BY order (a plain scan of an ordered subquery keeps its order).
+    const { rows } = await q.query<{ __total: number | string; __rows: string }>(
+      `SELECT __c.__total, (SELECT coalesce(json_agg(__p), '[]')::text FROM (${pageSql}) __p) AS __rows FROM (${count}) __c`,
+      params,
+      { prepare: true },
+    );
+    return { rows: rows.length ? (JSON.parse(rows[0].__rows) as T[]) : [], total: rows.length ? Number(rows[0].__total) : 0 };
+  }
   const { rows } = await q.query<T & { __total: number | string; __row: boolean | null }>(
-    `SELECT __c.__total, __p.* FROM (SELECT count(*) AS __total ${sql.from} ${sql.where}) __c
+    `SELECT __c.__total, __p.* FROM (${count}) __c
        LEFT JOIN LATERAL (SELECT true AS __row, ${sql.select} ${sql.from} ${sql.where}
                            ORDER BY ${sql.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}) __p ON true`,
-    [...sql.where.params, limit, offset],
+    params,
     { prepare: true },
   );
   const total = rows.length ? Number(rows[0].__total) : 0;
@@ -91,6 +110,15 @@ export async function page<T>(
     pageRows.push(rest as unknown as T);
   }
   return { rows: pageRows, total };
+}
+
+/**
+ * A timestamptz column as the API's ISO text (`2026-11-23T05:57:01.123Z`, what `Date.toISOString()` writes), formatted
+ * by the database: a hot list then skips parsing each timestamp into a Date and printing it back (≈ 6 % of the server's
+ * CPU on a 50-row products page). `AS` the column's own name unless `as` is given.
+ */
+export function isoTimestamp(column: string, as = column.replace(/^.*\./, '')): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${as}`;
 }
 
 /** Timestamps leave the database as Date; the API speaks ISO strings. */

@@ -82,6 +82,7 @@ export async function lockBalances(q: Queryable, keys: BalanceKey[]): Promise<Ma
       ORDER BY product_id, warehouse_id, batch_number
         FOR UPDATE`,
     params,
+    { prepare: true },
   );
   for (const r of rows) {
     const locked: LockedBalance = {
@@ -187,11 +188,13 @@ export async function applyPlans(q: Queryable, plans: BalancePlan[], locked: Map
             SET quantity = quantity + $4::numeric, production_date = $5, expiry_date = $6, updated_at = now()
           WHERE product_id = $1 AND warehouse_id = $2 AND batch_number = $3 AND quantity + $4::numeric >= 0`,
         [p.productId, p.warehouseId, p.batchNumber, milliToDecimal(delta), productionDate, expiryDate],
+        { prepare: true },
       );
       // Unreachable while rows are locked and checked first; kept so a future change cannot go negative silently.
       if (rowCount !== 1) throw new ShortageError({ ...p, available: current.quantity, needed: -delta });
     } else if (delta > 0n) {
-      // A new balance. ON CONFLICT: another transaction created it after our lock query (it could not be locked then).
+      // A new balance — or, for a load (postMovement locks nothing first), any balance: ON CONFLICT locks the existing
+      // row and merges like the branch above (dates: the arriving goods' when the row is empty, else the earliest).
       await q.query(
         `INSERT INTO stock_balances AS b (product_id, warehouse_id, batch_number, quantity, production_date, expiry_date)
          VALUES ($1, $2, $3, $4, $5, $6)
@@ -203,6 +206,7 @@ export async function applyPlans(q: Queryable, plans: BalancePlan[], locked: Map
                               ELSE LEAST(b.expiry_date, EXCLUDED.expiry_date) END,
            updated_at = now()`,
         [p.productId, p.warehouseId, p.batchNumber, milliToDecimal(delta), p.productionDate, p.expiryDate],
+        { prepare: true },
       );
     } else if (delta < 0n) {
       throw new ShortageError({ ...p, available: 0n, needed: -delta });

@@ -48,6 +48,7 @@ export async function appendMovement(q: Queryable, r: NewMovementRow): Promise<M
       r.modifiedBy,
       r.sourceLineId,
     ],
+    { prepare: true },
   );
   return rows[0];
 }

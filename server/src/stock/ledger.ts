@@ -18,7 +18,17 @@ import { checkAgainstProduct, checkMovementInput, type CheckedMovement } from '.
 import { appendMovement, lockLiveCounters, lockLiveMovement, markReversed, type NewMovementRow } from './ledger-rows';
 import { compose, stockMessages as msg } from './messages';
 import { decimalToMilli, formatMilli, type Milli } from './quantity';
-import { lockActiveProduct, lockActiveWarehouses, lockReversalReceivers, productCode, warehouseName, type ProductRef } from './references';
+import {
+  checkProduct,
+  checkWarehouses,
+  lockActiveProduct,
+  lockActiveWarehouses,
+  lockProductAndWarehouses,
+  lockReversalReceivers,
+  productCode,
+  warehouseName,
+  type ProductRef,
+} from './references';
 import type { Actor, Correction, MovementInput, MovementRecord } from './types';
 
 export { ledgerMatchesBalances, type LedgerCheck } from './invariants';
@@ -193,11 +203,17 @@ function receivers(undo: BalanceEffect[]): number[] {
 /** Posts one movement: load (C), unload (S) or transfer (T, one row, both warehouses in the same transaction). */
 export async function postMovement(q: Queryable, input: MovementInput, actor: Actor): Promise<MovementRecord> {
   const checked = checkMovementInput(input);
-  const product = await lockActiveProduct(q, checked.productId);
+  // Product and warehouses share-locked in one round trip (product first, as lockActiveProduct + lockActiveWarehouses),
+  // refused in the same order: the product, its rules, then the warehouses.
+  const refs = await lockProductAndWarehouses(q, checked.productId, warehousesOf(checked));
+  const product = checkProduct(checked.productId, refs.product);
   let m = fitToProduct(checked, product);
-  await lockActiveWarehouses(q, warehousesOf(m));
+  checkWarehouses(warehousesOf(m), refs.warehouses);
   await assertConsistentBatchDates(q, product, m);
-  const locked = await lockBalances(q, keysOf(m));
+  // A load only adds to one balance: nothing to check and no stock dates to read, so no lock query first — the upsert
+  // locks (or creates) that one row itself and merges the dates as applyPlans does for a locked row. Unloads and
+  // transfers lock every row they touch, in key order, and check the stock before writing.
+  const locked = m.movementType === 'C' ? new Map<string, LockedBalance>() : await lockBalances(q, keysOf(m));
   m = withStockDates(m, locked.get(balanceKey(sourceKey(m))));
   await writePlans(q, planEffects(effectsOf(m, 1n)), locked, 'post');
   return appendMovement(q, newRow(m, { reversesId: null, replacesId: null, createdBy: actor.id, modifiedBy: null }));

@@ -28,10 +28,51 @@ export async function lockActiveProduct(q: Queryable, productId: number): Promis
        FROM products WHERE id = $1 AND deleted_at IS NULL FOR SHARE`,
     [productId],
   );
-  const product = rows[0];
+  return checkProduct(productId, rows[0] ?? null);
+}
+
+/** The rows lockProductAndWarehouses reads: the product (or null) and the live warehouses among those asked for. */
+export interface LockedReferences {
+  product: ProductRef | null;
+  warehouses: WarehouseRef[];
+}
+
+/**
+ * One round trip for the two share locks of a posting, in the same order as lockActiveProduct then lockActiveWarehouses
+ * (product first, then the warehouses in id order): the statement's scalar subqueries run left to right. Nothing is
+ * refused here; the caller checks the product (checkProduct), applies its rules, then checks the warehouses
+ * (checkWarehouses), so the refusals come in the same order as with the two separate calls.
+ */
+export async function lockProductAndWarehouses(q: Queryable, productId: number, warehouseIds: number[]): Promise<LockedReferences> {
+  const unique = [...new Set(warehouseIds)].sort((a, b) => a - b);
+  const { rows } = await q.query<{ product: ProductRef | null; warehouses: WarehouseRef[] | null }>(
+    `WITH p AS (SELECT id, code, status, has_batch, has_expiry_date, has_production_date
+                  FROM products WHERE id = $1 AND deleted_at IS NULL FOR SHARE),
+          w AS (SELECT id, name, is_active FROM warehouses
+                 WHERE id = ANY($2::bigint[]) AND deleted_at IS NULL ORDER BY id FOR SHARE)
+     SELECT (SELECT row_to_json(p) FROM p) AS product, (SELECT json_agg(w ORDER BY w.id) FROM w) AS warehouses`,
+    [productId, unique],
+    { prepare: true },
+  );
+  return { product: rows[0]?.product ?? null, warehouses: rows[0]?.warehouses ?? [] };
+}
+
+/** lockActiveProduct's refusals for a product read by lockProductAndWarehouses. */
+export function checkProduct(productId: number, product: ProductRef | null): ProductRef {
   if (!product) throw new AppError(400, 'PRODUCT_NOT_FOUND', msg.productNotFound, { id: productId });
   if (product.status !== 'active') throw new AppError(409, 'PRODUCT_INACTIVE', msg.productInactive, { code: product.code });
   return product;
+}
+
+/** lockActiveWarehouses's refusals for warehouses read by lockProductAndWarehouses. */
+export function checkWarehouses(ids: number[], rows: WarehouseRef[]): Map<number, WarehouseRef> {
+  const byId = new Map(rows.map((w) => [w.id, w]));
+  for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+    const w = byId.get(id);
+    if (!w) throw new AppError(400, 'WAREHOUSE_NOT_FOUND', msg.warehouseNotFound, { id });
+    if (!w.is_active) throw new AppError(409, 'WAREHOUSE_INACTIVE', msg.warehouseInactive, { name: w.name });
+  }
+  return byId;
 }
 
 /**
@@ -47,13 +88,7 @@ export async function lockActiveWarehouses(q: Queryable, ids: number[]): Promise
       ORDER BY id FOR SHARE`,
     [unique],
   );
-  const byId = new Map(rows.map((w) => [w.id, w]));
-  for (const id of unique) {
-    const w = byId.get(id);
-    if (!w) throw new AppError(400, 'WAREHOUSE_NOT_FOUND', msg.warehouseNotFound, { id });
-    if (!w.is_active) throw new AppError(409, 'WAREHOUSE_INACTIVE', msg.warehouseInactive, { name: w.name });
-  }
-  return byId;
+  return checkWarehouses(unique, rows);
 }
 
 /**

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { movementSchema, type MovementFields } from '@wms/shared-api';
-import { logActivity } from '../activity/log';
+import { activityInsert, logActivity } from '../activity/log';
 import type { Queryable } from '../db';
 import { AppError, render } from '../http/errors';
 import { sendPage } from '../http/page';
 import { requestLang } from '../http/lang';
 import { correctMovement, postMovement, reverseMovement } from './ledger';
 import { stockMessages as msg } from './messages';
-import { getMovementView, listMovements, movementApiId, movementSource, type MovementView } from './movement-queries';
+import { getMovementView, getMovementViewAfter, listMovements, movementApiId, movementSource, type MovementView } from './movement-queries';
 import {
   deleteResponseSchema,
   movementIdParams,
@@ -147,14 +147,14 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
       const input = toInput(request.body);
       const view = await db.tx(async (q) => {
         const row = await postMovement(q, input, request.user);
-        await logActivity(q, {
-          userId: request.user.id,
-          action: 'create',
-          entityType: 'stock_movement',
-          entityId: row.id,
-          details: activityDetails(row),
-        });
-        return viewOf(q, row.id);
+        // The activity row and the answer's view in one statement (one round trip less per posting).
+        const logged = activityInsert(
+          { userId: request.user.id, action: 'create', entityType: 'stock_movement', entityId: row.id, details: activityDetails(row) },
+          2,
+        );
+        const posted = await getMovementViewAfter(q, row.id, logged);
+        if (!posted) throw new AppError(404, 'MOVEMENT_NOT_FOUND', msg.movementNotFound);
+        return posted;
       });
       return reply.code(201).send(view);
     },

@@ -14,3 +14,13 @@ export function failureText(error: unknown, fallbackKey: string, validationKey =
   if (status !== undefined && status >= 400 && status < 500 && text) return text;
   return i18n.t(status === 400 ? validationKey : fallbackKey);
 }
+
+/**
+ * The action that failed followed by the server's own reason when it gave one, in the user's language: "Errore
+ * durante la creazione dell'utente: Il nome utente … è già in uso" (it), "… de l'utilisateur : …" (fr, a space before
+ * the colon). `action` is already translated; without a reason (network error, timeout…) it stands alone.
+ */
+export function withReason(action: string, error: unknown): string {
+  const reason = serverErrorText(error);
+  return reason ? i18n.t('common:form.withReason', { action, reason }) : action;
+}

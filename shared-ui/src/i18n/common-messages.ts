@@ -52,6 +52,7 @@ export const commonMessages = defineTranslations({
       required: 'Obbligatorio',
       requiredNote: 'I campi con * sono obbligatori',
       saveFailed: 'Salvataggio non riuscito',
+      withReason: '{{action}}: {{reason}}',
     },
     fields: {
       invalidNumber: 'Numero non valido: usa la virgola per i decimali (es. 2,5)',
@@ -135,6 +136,7 @@ export const commonMessages = defineTranslations({
       required: 'Obligatoire',
       requiredNote: 'Les champs marqués * sont obligatoires',
       saveFailed: "L'enregistrement a échoué",
+      withReason: '{{action}} : {{reason}}',
     },
     fields: {
       invalidNumber: 'Nombre non valide : utilisez la virgule pour les décimales (ex. 2,5)',

@@ -19,6 +19,11 @@ export interface PagedListOptions {
   debounceMs?: number;
   /** The parameter (URL and server) the search box fills: 'q' by default, e.g. 'product_code' for a code filter. */
   searchParam?: string;
+  /**
+   * Keep the search term in browser storage under this key: a visit whose URL names no search starts from the stored
+   * term (SPEC §2: the product search is restored on return); every search the URL settles on is stored.
+   */
+  searchStorageKey?: string;
 }
 
 export interface PagedList<T> {
@@ -62,9 +67,12 @@ export function usePagedList<T>(path: string, options: PagedListOptions = {}): P
     fixed,
     debounceMs = SEARCH_DEBOUNCE_MS,
     searchParam = 'q',
+    searchStorageKey,
   } = options;
   const [params, setParams] = useSearchParams();
-  const urlQ = params.get(searchParam) ?? '';
+  // The stored term stands in for the URL's until the URL carries one (set right after the first render).
+  const [restored, setRestored] = useState(() => (searchStorageKey && !params.has(searchParam) ? readStored(searchStorageKey) : ''));
+  const urlQ = params.get(searchParam) ?? restored;
   const [search, setSearchText] = useState(urlQ);
 
   const rawSort = params.get('sort');
@@ -106,7 +114,15 @@ export function usePagedList<T>(path: string, options: PagedListOptions = {}): P
   }, [search, debounceMs]);
   useEffect(() => {
     setSearchText((s) => (s.trim() === urlQ.trim() ? s : urlQ));
-  }, [urlQ]);
+    if (searchStorageKey) writeStored(searchStorageKey, urlQ.trim());
+  }, [urlQ, searchStorageKey]);
+  useEffect(() => {
+    if (restored) update({ [searchParam]: restored }, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    if (params.has(searchParam)) setRestored('');
+  }, [params, searchParam]);
 
   const filterKey = filters.map((f) => `${f}=${params.get(f) ?? ''}`).join('&');
   const query = useMemo(() => {
@@ -169,6 +185,23 @@ export function useServerList<T>(path: string, params: QueryParams): ServerList<
 
   const reload = useCallback(() => setTick((n) => n + 1), []);
   return { ...state, reload };
+}
+
+function readStored(key: string): string {
+  try {
+    return window.localStorage.getItem(key) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function writeStored(key: string, value: string): void {
+  try {
+    if (value) window.localStorage.setItem(key, value);
+    else window.localStorage.removeItem(key);
+  } catch {
+    // storage disabled: the term lasts for this visit only
+  }
 }
 
 /** `value`, once it has stopped changing for `ms`. */

@@ -1,12 +1,12 @@
 import type { Product, ProductFields, ProductSort, ProductStatus } from '@wms/shared-api';
 import type { Queryable } from '../../db';
-import { containsPattern, direction, iso, page, searchWords, Where } from '../../http/list';
+import { containsPattern, direction, isoTimestamp, page, searchWords, Where } from '../../http/list';
 
 /** The products table seen from the API (SPEC §3 Product). Deleted products are invisible here. */
 
 const SELECT = `p.id, p.code, p.name, p.description, p.category, p.supplier_id, s.business_name AS supplier_name,
   p.unit_of_measure, p.barcode, p.currency, p.has_bom, p.is_semi_finished, p.has_batch, p.has_expiry_date,
-  p.has_production_date, p.status, cu.username AS created_by, mu.username AS modified_by, p.created_at, p.updated_at`;
+  p.has_production_date, p.status, cu.username AS created_by, mu.username AS modified_by, ${isoTimestamp('p.created_at')}, ${isoTimestamp('p.updated_at')}`;
 
 // The supplier's name shows even when that supplier was deleted later (soft delete keeps it readable).
 const FROM = `FROM products p
@@ -24,9 +24,10 @@ const SORTS: Record<ProductSort, string> = {
   status: 'p.status {dir}',
 };
 
-type ProductRow = Omit<Product, 'created_at' | 'updated_at'> & { created_at: Date; updated_at: Date };
+// Timestamps arrive as ISO text (isoTimestamp): the row is the API's view as it is.
+type ProductRow = Product;
 
-const view = (r: ProductRow): Product => ({ ...r, created_at: iso(r.created_at), updated_at: iso(r.updated_at) });
+const view = (r: ProductRow): Product => r;
 
 export interface ProductFilter {
   q?: string;
@@ -54,8 +55,8 @@ export async function listProducts(q: Queryable, f: ProductFilter): Promise<{ ro
   if (f.status) where.add('p.status = ?', f.status);
   const dir = direction(f.order);
   const orderBy = f.sort ? `${SORTS[f.sort].replace('{dir}', dir)}, p.id ${dir}` : 'p.id DESC';
-  const { rows, total } = await page<ProductRow>(q, { select: SELECT, from: FROM, where, orderBy }, f.limit, f.offset);
-  return { rows: rows.map(view), total };
+  // Every column is text, boolean, an integer id or an ISO timestamp text: the page travels as one JSON value.
+  return page<Product>(q, { select: SELECT, from: FROM, where, orderBy }, f.limit, f.offset, { asJson: true });
 }
 
 export async function getProduct(q: Queryable, id: number): Promise<Product | null> {
