@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { companyDay, type Valuation, type ValuationMovement, type ValuationRow } from '@wms/shared-api';
+import { companyDay } from '@wms/shared-api/core';
+import type { Valuation, ValuationMovement, ValuationRow } from '@wms/shared-api';
 import {
   CheckboxField,
   DataTable,
