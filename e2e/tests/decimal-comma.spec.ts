@@ -85,9 +85,10 @@ test('2,5 typed in a new and an edited movement and in a new price reaches the A
   expect(Number(price.price)).toBe(2.5);
 });
 
-// Still open (found 23/11): saving an edited price does not return to the list, so the rest of the tour (price edit,
-// purchase-order line, goods receipt, sale) is listed as to fix. It runs from a fresh set-up of its own.
-test.fixme('2,5 typed over an edited price, in an order line, a receipt and a sale reaches the API as 2.5', async ({ page }) => {
+// The rest of the tour (price edit, purchase-order line, goods receipt, sale), from a fresh set-up of its own: the stock
+// is that product's alone (2,5 received, 2,5 sold). Found 23/11: typed over "2,50000" an edited price read "2,52,75"
+// (NumberField's focus rewrite lost Playwright's select-all), so the save was refused and stayed on the form.
+test('2,5 typed over an edited price, in an order line, a receipt and a sale reaches the API as 2.5', async ({ page }) => {
   test.setTimeout(240_000);
   suffix = `${suffix}B`;
   CODE = `E2E-DEC-${suffix}`;
@@ -160,7 +161,7 @@ test.fixme('2,5 typed over an edited price, in an order line, a receipt and a sa
   await expect(page).toHaveURL(/\/operazioni\/ricezione-merce$/);
   const receipt = await get(`/api/goods-receipts/order-details/${order.id}`);
   expect(Number(receipt.items[0].received_quantity)).toBe(2.5);
-  expect(await stockOf()).toBe(15);
+  expect(await stockOf()).toBe(2.5);
 
   // Sales: 2,5 sold.
   await page.goto('/operazioni/vendite/nuova');
@@ -173,5 +174,5 @@ test.fixme('2,5 typed over an edited price, in an order line, a receipt and a sa
   await expect(page).toHaveURL(/\/operazioni\/vendite$/);
   const sales = (await get(`/api/sales?q=${encodeURIComponent(CUSTOMER)}`)) as { quantity: string; customer_name: string }[];
   expect(sales.filter((s) => s.customer_name === CUSTOMER).map((s) => Number(s.quantity))).toEqual([2.5]);
-  expect(await stockOf()).toBe(12.5);
+  expect(await stockOf()).toBe(0);
 });

@@ -119,10 +119,28 @@ describe('goods receipt detail', () => {
     );
     expect(screen.getByTestId('error-document_date')).toHaveTextContent('La data del documento di trasporto (DDT) è obbligatoria');
     expect(screen.getByTestId('form-error')).toHaveTextContent('Nessuna modifica da salvare');
+    // The kit's rule: focus on the first field in error (no popup over its message).
+    expect(input('document-number')).toHaveFocus();
     type('quantity-FARINA-00', '10');
     await userEvent.click(screen.getByTestId('receive-save'));
     expect(await screen.findByTestId('error-batches-FARINA-00')).toHaveTextContent('Questo articolo richiede almeno un lotto');
     expect(screen.getByTestId('error-item.1.warehouse_id')).toHaveTextContent('Seleziona il magazzino');
+    expect(posted).toEqual([]);
+  });
+
+  it("after a refused save the focus goes to the first field in error, in the form's order", async () => {
+    await open();
+    type('document-number', 'DDT-5');
+    type('document-date', '12/03/2026');
+    fireEvent.blur(input('document-date'));
+    // Nothing to receive names no field: the first quantity that can be received is where to type.
+    await userEvent.click(screen.getByTestId('receive-save'));
+    expect(await screen.findByTestId('form-error')).toHaveTextContent('Nessuna modifica da salvare');
+    expect(input('quantity-FARINA-00')).toHaveFocus();
+    type('quantity-FARINA-00', '10');
+    await userEvent.click(screen.getByTestId('receive-save'));
+    expect(await screen.findByTestId('error-item.1.warehouse_id')).toBeInTheDocument();
+    expect(screen.getByTestId('warehouse-FARINA-00')).toHaveFocus();
     expect(posted).toEqual([]);
   });
 

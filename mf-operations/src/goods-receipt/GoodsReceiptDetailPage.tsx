@@ -8,6 +8,7 @@ import {
   displayDay,
   ErrorState,
   failureText,
+  focusField,
   FormActions,
   isNotFound,
   NotFound,
@@ -23,7 +24,7 @@ import { NS } from '../paths';
 import { fetchReceiptOrder, newIdempotencyKey, receiveGoods, reverseReceipt, setItemCompleted } from './api';
 import { BatchDialog } from './BatchDialog';
 import { RECEIPT_LIST_URL } from './paths';
-import { initialDraft, receiptBody, receiptProblems, type ItemDraft, type ReceiptDraft } from './receipt-form';
+import { initialDraft, itemLocked, receiptBody, receiptProblems, type ItemDraft, type ReceiptDraft } from './receipt-form';
 import { ReceiptHistoryPanel } from './ReceiptHistoryPanel';
 import { ReceiptItemsTable } from './ReceiptItemsTable';
 import { OrderStatusBadge } from './status';
@@ -49,6 +50,7 @@ export function GoodsReceiptDetailPage() {
   const [batchItem, setBatchItem] = useState<ReceiptOrderItem | null>(null);
   /** One key per save action: a retry of the same action (double click, timeout) reuses it. */
   const saveKey = useRef<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const load = useCallback(
     async (keepDraft = false) => {
@@ -91,9 +93,16 @@ export function GoodsReceiptDetailPage() {
     e.preventDefault();
     const problems = receiptProblems(order, draft, lang);
     setShown(problems);
-    if (Object.keys(problems).length > 0 || Object.values(inputProblems).some(Boolean)) {
+    const unreadable = Object.keys(inputProblems).filter((k) => inputProblems[k]);
+    if (Object.keys(problems).length > 0 || unreadable.length > 0) {
       const first = Object.values(problems)[0];
       if (first) toastError(first);
+      // The kit's rule: focus on the first field in error, in the form's order. "Nothing to receive" names no field:
+      // the first quantity that can still be received is where to type.
+      const firstOpen = order.items.find((i) => !itemLocked(i));
+      const names = [...Object.keys(problems), ...unreadable];
+      if (problems.items && firstOpen) names.push(`item.${firstOpen.id}.quantity`);
+      focusField(formRef.current, names);
       return;
     }
     setBusy(true);
@@ -164,7 +173,7 @@ export function GoodsReceiptDetailPage() {
           <OrderStatusBadge status={order.status} />
         </dd>
       </dl>
-      <form onSubmit={(e) => void save(e)} noValidate>
+      <form ref={formRef} onSubmit={(e) => void save(e)} noValidate>
         <div className="gr-ddt">
           <TextField
             name="document_number"

@@ -117,7 +117,9 @@ export function ReceiptItemsTable({
                     <>
                       <button
                         type="button"
+                        name={`item.${item.id}.batches`}
                         className="btn btn-secondary"
+                        aria-describedby={p('batches') ? `batches-error-${item.id}` : undefined}
                         disabled={disabled || !(Number(d.quantity) > 0)}
                         onClick={() => onOpenBatches(item)}
                         data-testid={`batches-${item.code}`}
@@ -125,7 +127,7 @@ export function ReceiptItemsTable({
                         {t('goodsReceipt.batch.open', { count: d.batches.length })}
                       </button>
                       {p('batches') ? (
-                        <p className="field-error" data-testid={`error-batches-${item.code}`}>
+                        <p className="field-error" id={`batches-error-${item.id}`} data-testid={`error-batches-${item.code}`}>
                           {p('batches')}
                         </p>
                       ) : null}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { companyDay, type Valuation } from '@wms/shared-api';
+import { companyDay } from '@wms/shared-api/core';
+import type { Valuation } from '@wms/shared-api';
 import {
   CheckboxField,
   DateField,

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n/instance';
 import { editDecimal, formatDecimal, parseDecimal } from './decimal';
@@ -42,19 +42,6 @@ export function NumberField({
   const [problem, setProblem] = useState<FormProblem | null>(null);
   /** The value this field last handed to the form: another value arriving from outside replaces the text. */
   const emitted = useRef<string | null>(null);
-  const input = useRef<HTMLInputElement | null>(null);
-  /**
-   * Focus rewrites the shown text into its editing form ("1.234,50" → "1234,5"). Writing an input's value moves the caret
-   * to the end and drops a selection, so a field whose text was all selected when it got focus (Playwright's fill, a
-   * select-all then focus) would have the next keys appended to the old text: it is selected again once rewritten.
-   */
-  const reselect = useRef(false);
-  useLayoutEffect(() => {
-    if (!reselect.current) return;
-    reselect.current = false;
-    input.current?.select();
-  }, [text]);
-
   const incoming = props.value == null ? '' : String(props.value);
   useEffect(() => {
     if (incoming === emitted.current) return;
@@ -94,15 +81,21 @@ export function NumberField({
     }
   };
 
+  /**
+   * Focus rewrites the shown text into its editing form ("1.234,50" → "1234,5"), written into the input inside the focus
+   * event (not on React's next render), and selects it all, as a keyboard focus does: typing then replaces the value.
+   * Chromium reports no selection inside a focus event even when `select()` (Playwright's fill) caused it, and writing
+   * the value puts the caret at the end: keeping the caret there had "2,75" typed over "2,50000" read "2,52,75".
+   */
   const onFocus = (e: FocusEvent<HTMLInputElement>) => {
     setFocused(true);
     const el = e.currentTarget;
-    const allSelected = el.value.length > 0 && el.selectionStart === 0 && el.selectionEnd === el.value.length;
     const parsed = parseDecimal(text.split(lang === 'fr' ? /[\u202f\u00a0 ]/ : '.').join(''), decimals);
     if (!problem && parsed.ok) {
       const editing = editDecimal(parsed.value, lang);
       if (editing !== text) {
-        reselect.current = allSelected;
+        el.value = editing;
+        el.select();
         setText(editing);
       }
     }
@@ -116,7 +109,6 @@ export function NumberField({
         <span className="input-with-suffix">
           <input
             {...control}
-            ref={input}
             type="text"
             inputMode="decimal"
             autoComplete="off"

@@ -44,4 +44,36 @@ describe('NumberField in an edit form', () => {
     expect(input).toHaveValue('1234,5');
     expect([input.selectionStart, input.selectionEnd]).toEqual([0, '1234,5'.length]);
   });
+
+  it('focus rewrites "2,50000" to "2,5" and selects it (Chromium shows no selection in the focus that select() causes): "2,75" typed over it, not "2,52,75"', async () => {
+    const seen: string[] = [];
+    function Price() {
+      const [p, setP] = useState('2.50000');
+      return (
+        <NumberField
+          label="Prezzo"
+          decimals={5}
+          value={p}
+          onChange={(v) => {
+            seen.push(v);
+            setP(v);
+          }}
+          data-testid="price"
+        />
+      );
+    }
+    render(<Price />);
+    const input = screen.getByTestId('price') as HTMLInputElement;
+    expect(input).toHaveValue('2,50000');
+    // As Playwright's fill in Chromium: the focus event sees no selection, and the select() after it comes before React renders.
+    await act(async () => {
+      input.setSelectionRange(0, 0);
+      input.focus();
+    });
+    expect(input).toHaveValue('2,5');
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, 3]);
+    await userEvent.keyboard('{Backspace}2,75');
+    expect(input).toHaveValue('2,75');
+    expect(seen[seen.length - 1]).toBe('2.75');
+  });
 });

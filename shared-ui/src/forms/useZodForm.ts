@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { apiError, fieldProblems } from '@wms/shared-api';
+import { apiError, fieldProblems } from '@wms/shared-api/core';
 import { toastError } from '../toasts/toasts';
 import { failureText } from './failure-text';
 
@@ -22,10 +22,15 @@ export interface FieldBinding<V = unknown> {
   disabled?: boolean;
 }
 
-/** Focuses the control named `name` inside `form` (the first field in error after a refused save). No popup opens. */
-export function focusField(form: HTMLFormElement | null, name: string | undefined): void {
-  if (!form || !name) return;
-  const el = form.querySelector<HTMLElement>(`[name="${name.replace(/["\\]/g, '\\$&')}"]`);
+/**
+ * Focuses the first control of `form`, in the order the form shows them, named by one of `names` (the first field in
+ * error after a refused save). No popup opens. Every form of the portal uses it, with or without `useZodForm`.
+ */
+export function focusField(form: HTMLFormElement | null, names: string | readonly string[] | undefined): void {
+  if (!form || !names) return;
+  const wanted = new Set(typeof names === 'string' ? [names] : names);
+  if (wanted.size === 0) return;
+  const el = Array.from(form.querySelectorAll<HTMLElement>('[name]')).find((c) => wanted.has(c.getAttribute('name') ?? ''));
   el?.focus({ preventScroll: false });
 }
 
@@ -55,7 +60,7 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
     if (saving || !focusLater.current) return;
     const names = focusLater.current;
     focusLater.current = null;
-    focusField(formRef.current, firstInForm(names));
+    focusField(formRef.current, names);
   });
 
   const drop =
@@ -86,18 +91,6 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
     setFailure(null);
   }, []);
 
-  /** Field names in the order the form shows them (for "focus the first one"). */
-  const firstInForm = (names: string[]): string | undefined => {
-    const form = formRef.current;
-    if (!form) return names[0];
-    const wanted = new Set(names);
-    for (const el of Array.from(form.querySelectorAll<HTMLElement>('[name]'))) {
-      const name = el.getAttribute('name');
-      if (name && wanted.has(name)) return name;
-    }
-    return names[0];
-  };
-
   /** The parsed values, or null after showing every problem and focusing the first field in error. */
   const validate = useCallback((): z.output<S> | null => {
     const parsed = schema.safeParse(valuesRef.current);
@@ -106,7 +99,7 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
     if (Object.keys(inputProblems).length > 0) setRevealInput(true);
     const all = { ...found, ...inputProblems };
     if (parsed.success && Object.keys(inputProblems).length === 0) return parsed.data;
-    focusField(formRef.current, firstInForm(Object.keys(all)));
+    focusField(formRef.current, Object.keys(all));
     return null;
   }, [schema, inputProblems]);
 

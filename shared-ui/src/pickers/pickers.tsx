@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, type Party, type Product, type Warehouse } from '@wms/shared-api';
+import { api } from '@wms/shared-api/core';
+import type { Party, Product, Warehouse } from '@wms/shared-api';
 import { SelectField } from '../forms/Field';
 import { fetchPage } from '../lists/fetch-page';
 import { EntityPicker, type EntityPickerProps } from './EntityPicker';

@@ -13,5 +13,7 @@ describe('toasts', () => {
     expect(ok.closest('.Toastify__toast')).toHaveClass('Toastify__toast--success', 'Toastify__toast-theme--colored');
     expect(ko.closest('.Toastify__toast')).toHaveClass('Toastify__toast--error');
     expect(ok.closest('.Toastify__toast-container')).toHaveClass('Toastify__toast-container--top-center');
+    // Ids a selector can name (react-toastify's own are bare counters: "1", "2").
+    expect(ko.closest('.Toastify__toast')?.id).toMatch(/^toast-\d+$/);
   });
 });

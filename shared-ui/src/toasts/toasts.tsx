@@ -14,14 +14,21 @@ export function ToastHost() {
   return <ToastContainer position="top-center" limit={TOAST_LIMIT} theme="colored" autoClose={OTHER_MS} newestOnTop />;
 }
 
+/**
+ * react-toastify writes each toast's id into the DOM (`id="1"`, `id="2"`…): an id made of digits is no CSS selector and
+ * says nothing. Ours are prefixed.
+ */
+let lastToast = 0;
+const toastId = () => `toast-${++lastToast}`;
+
 export function toastSuccess(message: string): void {
-  toast.success(message, { autoClose: SUCCESS_MS });
+  toast.success(message, { autoClose: SUCCESS_MS, toastId: toastId() });
 }
 
 export function toastError(message: string): void {
-  toast.error(message, { autoClose: OTHER_MS });
+  toast.error(message, { autoClose: OTHER_MS, toastId: toastId() });
 }
 
 export function toastInfo(message: string): void {
-  toast.info(message, { autoClose: OTHER_MS });
+  toast.info(message, { autoClose: OTHER_MS, toastId: toastId() });
 }
