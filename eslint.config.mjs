@@ -58,6 +58,31 @@ export default tseslint.config(
     },
   },
   {
+    // The first page (shell, shared-ui) loads no zod: values come from '@wms/shared-api/core'; the root entry carries every
+    // schema (and zod) and is for remotes' forms and the server. Type-only imports of the root are erased: fine.
+    files: ['shell/src/**', 'shared-ui/src/**'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test-support/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message: 'Build the schema in shared-api (one zod at run time); type-only imports are fine.',
+              allowTypeImports: true,
+            },
+            {
+              name: '@wms/shared-api',
+              message: "Import values from '@wms/shared-api/core' (no zod on the sign-in page); type-only imports are fine.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser }, sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off', '@typescript-eslint/no-explicit-any': 'off' },

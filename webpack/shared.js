@@ -23,8 +23,10 @@ const SINGLETONS = [
   '@wms/shared-ui',
 ];
 
-// Subpath imports (react/jsx-runtime, react-dom/client) are not covered by the bare key: share them by prefix.
-const PREFIXES = { 'react/': 'react', 'react-dom/': 'react-dom' };
+// Subpath imports (react/jsx-runtime, react-dom/client, @wms/shared-api/core) are not covered by the bare key: share them
+// by prefix. '@wms/shared-api/core' is the zod-free entry of the first page; the root entry re-exports it by that same
+// specifier, so the host and every remote keep one client, one session and one validation-message registry.
+const PREFIXES = { 'react/': 'react', 'react-dom/': 'react-dom', '@wms/shared-api/': '@wms/shared-api' };
 
 /** The `shared` option of ModuleFederationPlugin for an app living in `appDir`. */
 function sharedConfig(appDir) {

@@ -1,10 +1,16 @@
+import { lazy } from 'react';
 import type { SectionArea } from '@wms/shared-ui';
-import { GoodsReceiptRoutes } from './goods-receipt/GoodsReceiptRoutes';
-import { MovementsRoutes } from './movements/MovementsRoutes';
-import { PricesRoutes } from './prices/PricesRoutes';
-import { PurchaseOrdersRoutes } from './purchase-orders/PurchaseOrdersRoutes';
-import { SalesRoutes } from './sales/SalesRoutes';
 import { StockTransferPage } from './stock-transfer/StockTransferPage';
+
+// Each form-bearing screen is its own chunk, loaded when opened: the hub (the section's first screen) loads no form and
+// no zod schemas (issue 12: first screen of a section ≤ +40 KB).
+const GoodsReceiptRoutes = lazy(() => import('./goods-receipt/GoodsReceiptRoutes').then((m) => ({ default: m.GoodsReceiptRoutes })));
+const MovementsRoutes = lazy(() => import('./movements/MovementsRoutes').then((m) => ({ default: m.MovementsRoutes })));
+const PricesRoutes = lazy(() => import('./prices/PricesRoutes').then((m) => ({ default: m.PricesRoutes })));
+const PurchaseOrdersRoutes = lazy(() =>
+  import('./purchase-orders/PurchaseOrdersRoutes').then((m) => ({ default: m.PurchaseOrdersRoutes })),
+);
+const SalesRoutes = lazy(() => import('./sales/SalesRoutes').then((m) => ({ default: m.SalesRoutes })));
 
 /**
  * The section's menu (SPEC §2 Operations hub, §6): one entry per screen, in hub order. The hub card (`card-<id>`,

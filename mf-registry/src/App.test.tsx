@@ -61,7 +61,7 @@ describe('registry screens', () => {
     ['/anagrafica/clienti', 'Clienti', 'Clients'],
   ])('%s is a real screen, titled in it and fr', async (url, it, fr) => {
     renderSection(<App />, { basePath: BASE, url });
-    expect(screen.getByRole('heading', { level: 1, name: it })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: it })).toBeInTheDocument();
     expect(await screen.findByRole(url.match(/\/(nuovo|\d+)$/) ? 'form' : 'table')).toBeInTheDocument();
     expect(screen.queryByText('In preparazione')).not.toBeInTheDocument();
     await switchLanguage('fr');

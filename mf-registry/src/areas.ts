@@ -1,9 +1,13 @@
+import { lazy } from 'react';
 import type { SectionArea } from '@wms/shared-ui';
 import { CompanyPage } from './company/CompanyPage';
-import { CustomersPage } from './customers/CustomersPage';
-import { ProductsRoutes } from './products/ProductsRoutes';
-import { SuppliersPage } from './suppliers/SuppliersPage';
-import { WarehousesRoutes } from './warehouses/WarehousesRoutes';
+
+// Each form-bearing screen is its own chunk, loaded when opened: the hub (the section's first screen) loads no form and
+// no zod schemas (issue 12: first screen of a section ≤ +40 KB).
+const CustomersPage = lazy(() => import('./customers/CustomersPage').then((m) => ({ default: m.CustomersPage })));
+const ProductsRoutes = lazy(() => import('./products/ProductsRoutes').then((m) => ({ default: m.ProductsRoutes })));
+const SuppliersPage = lazy(() => import('./suppliers/SuppliersPage').then((m) => ({ default: m.SuppliersPage })));
+const WarehousesRoutes = lazy(() => import('./warehouses/WarehousesRoutes').then((m) => ({ default: m.WarehousesRoutes })));
 
 /**
  * The section's menu: one entry per screen, in hub order. The hub card (`card-<id>`, title `<id>.title`, description

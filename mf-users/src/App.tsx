@@ -1,10 +1,13 @@
 // Exposed as `users/App`: the whole Users section, mounted by the shell at /users/* (the shell checks the
 // `users` permission before mounting it).
+import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import './i18n';
-import { UserFormPage } from './form/UserFormPage';
 import { UserListPage } from './list/UserListPage';
 import { BASE_PATH } from './paths';
+
+// The form (zod schema) is its own chunk: the list, this section's first screen, loads no zod (issue 12).
+const UserFormPage = lazy(() => import('./form/UserFormPage').then((m) => ({ default: m.UserFormPage })));
 
 export default function App() {
   return (

@@ -1,10 +1,7 @@
-export * from './permissions';
-export * from './types';
-export * from './config';
-export * from './session';
-export * from './client';
-export * from './validation/messages';
-export * from './validation/issues';
+// `@wms/shared-api`: everything — the light core (by its package specifier, never './core': one instance of the client,
+// session and message registry in the browser's shared scope and in Node) plus the zod schemas of every entity.
+// Browser code on the first page (shell, shared-ui) imports values from '@wms/shared-api/core' only (ESLint enforces it).
+export * from '@wms/shared-api/core';
 export * from './schemas/common';
 export * from './schemas/login';
 export * from './schemas/movement';
@@ -16,11 +13,6 @@ export * from './schemas/party';
 export * from './schemas/stock-report';
 export * from './schemas/valuation';
 export * from './schemas/goods-receipt';
-export * from './rules/company-day';
-export * from './rules/decimal';
-export * from './rules/price-status';
-export * from './rules/order-status';
 export * from './schemas/price';
 export * from './schemas/purchase-order';
 export * from './schemas/sale';
-export * from './rules/batch-expiry';

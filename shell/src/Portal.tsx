@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
-import { setUnauthorizedHandler } from '@wms/shared-api';
+import { setUnauthorizedHandler } from '@wms/shared-api/core';
 import { ToastHost } from '@wms/shared-ui';
 
 type Router = ReturnType<typeof createBrowserRouter>;

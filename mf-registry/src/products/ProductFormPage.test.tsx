@@ -29,7 +29,7 @@ async function fillRequired(user: ReturnType<typeof userEvent.setup>, code = 'NE
 describe('new product form', () => {
   it('shows every §2 field: units m, kg, piece, l; currencies EUR (default), USD, MAD, CNY; the management flags', async () => {
     renderRegistry(NEW);
-    expect(screen.getByRole('heading', { level: 1, name: 'Nuovo prodotto' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nuovo prodotto' })).toBeInTheDocument();
     await waitFor(() => expect(within(field('Fornitore') as HTMLElement).getAllByRole('option')).toHaveLength(3));
     expect(
       within(field('Fornitore') as HTMLElement)

@@ -5,6 +5,12 @@ import { setUnauthorizedHandler } from '@wms/shared-api';
 import { ToastHost } from '@wms/shared-ui';
 import { renderSection, signInAs } from '@wms/shared-ui/testing';
 import App from '../App';
+// The section's screens are lazy chunks (areas.ts): load them with this file, so a test's first wait is not spent
+// compiling a whole screen under ts-jest.
+import '../customers/CustomersPage';
+import '../products/ProductsRoutes';
+import '../suppliers/SuppliersPage';
+import '../warehouses/WarehousesRoutes';
 import { BASE_PATH } from '../paths';
 
 // A call still in flight when a test ends finds the session already cleared: jsdom cannot follow the client's default

@@ -1,4 +1,5 @@
-import { api, type StockRow, type Valuation } from '@wms/shared-api';
+import { api } from '@wms/shared-api/core';
+import type { StockRow, Valuation } from '@wms/shared-api';
 
 /** The reports' API calls (SPEC §7): stock levels (paged by the kit's usePagedList), a product's stock rows, valuation, CSV. */
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { EXPIRING_SOON_DAYS, daysToExpiry, expiryState } from '@wms/shared-api';
+import { EXPIRING_SOON_DAYS, daysToExpiry, expiryState } from '@wms/shared-api/core';
 import { Badge, formatNumber } from '@wms/shared-ui';
 import { NS } from '../paths';
 

@@ -1,6 +1,7 @@
 import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EXPIRING_SOON_DAYS, type StockLevelRow } from '@wms/shared-api';
+import { EXPIRING_SOON_DAYS } from '@wms/shared-api/core';
+import type { StockLevelRow } from '@wms/shared-api';
 import {
   ListBody,
   PageHeader,

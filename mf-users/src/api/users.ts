@@ -1,4 +1,5 @@
-import { api, type UserView } from '@wms/shared-api';
+import { api } from '@wms/shared-api/core';
+import type { UserView } from '@wms/shared-api';
 
 /** The users calls of SPEC §7, typed. Every failure is the axios error: callers word it (§8) with serverErrorText. */
 

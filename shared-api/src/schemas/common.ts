@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { compareDecimals, decimalPlaces, decimalText } from '../rules/decimal';
+import { compareDecimals, decimalPlaces, decimalText } from '@wms/shared-api/core';
 
 /**
  * The building blocks of every schema (forms and server alike): texts, ids, days, decimals, flags and the list query.

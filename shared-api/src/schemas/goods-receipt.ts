@@ -1,8 +1,16 @@
 import { z } from 'zod';
-import { ITEM_STATUSES, ORDER_STATUSES } from '../rules/order-status';
-import { subtractDecimals, sumDecimals, toUnits } from '../rules/decimal';
-import { fieldMessages, fieldProblems, type FieldProblem } from '../validation/issues';
-import { registerValidationMessages, validationMessage } from '../validation/messages';
+import {
+  ITEM_STATUSES,
+  ORDER_STATUSES,
+  subtractDecimals,
+  sumDecimals,
+  toUnits,
+  fieldMessages,
+  fieldProblems,
+  type FieldProblem,
+  registerValidationMessages,
+  validationMessage,
+} from '@wms/shared-api/core';
 import { hasAtMostDecimals, hasControlChars, id, optionalId, optionalText, parseDay } from './common';
 import { MAX_BATCH_LENGTH, MAX_MOVEMENT_QUANTITY, QUANTITY_DECIMALS } from './movement';
 

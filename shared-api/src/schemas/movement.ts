@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { hasAtMostDecimals, id, MAX_LONG_TEXT, optionalDay, optionalId, optionalText, requiredDay } from './common';
-import { fieldMessages, fieldProblems, type FieldProblem } from '../validation/issues';
+import { fieldMessages, fieldProblems, type FieldProblem, registerValidationMessages, validationMessage } from '@wms/shared-api/core';
 import type { Product } from './product';
-import { registerValidationMessages, validationMessage } from '../validation/messages';
 
 /**
  * Stock movements (SPEC §3, §5): the body of POST / PUT /stock-movements, parsed by the movement form and by the server

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRICE_STATUSES } from '../rules/price-status';
+import { PRICE_STATUSES } from '@wms/shared-api/core';
 import { decimal, parseDay } from './common';
 import { CURRENCIES } from './product';
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { multiplyDecimals, sumDecimals } from '../rules/decimal';
-import { ITEM_STATUSES, ORDER_STATUSES } from '../rules/order-status';
+import { multiplyDecimals, sumDecimals, ITEM_STATUSES, ORDER_STATUSES } from '@wms/shared-api/core';
 import { MAX_LONG_TEXT, optionalText } from './common';
 import { decimalField, dayField, optionalDayField, refField } from './price';
 import { CURRENCIES } from './product';

@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { fieldMessages, fieldProblems, type FieldProblem } from '../validation/issues';
-import { registerValidationMessages, validationMessage, validationMessages } from '../validation/messages';
+import {
+  fieldMessages,
+  fieldProblems,
+  type FieldProblem,
+  registerValidationMessages,
+  validationMessage,
+  validationMessages,
+} from '@wms/shared-api/core';
 import { hasAtMostDecimals, id, optionalText } from './common';
 import { MAX_BATCH_LENGTH, MAX_MOVEMENT_QUANTITY, QUANTITY_DECIMALS } from './movement';
 

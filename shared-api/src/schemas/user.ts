@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES, type Role } from '../permissions';
+import { ROLES, type Role } from '@wms/shared-api/core';
 import { COMMON_PASSWORDS } from './common-passwords';
 
 /**

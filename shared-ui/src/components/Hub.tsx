@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { can, type Permission } from '@wms/shared-api';
+import { can, type Permission } from '@wms/shared-api/core';
 import { useSession } from '../session/useSession';
 
 export interface HubCard {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '@wms/shared-api';
+import { LANGUAGES } from '@wms/shared-api/core';
 import { changeLanguage, currentLanguage, isLanguage } from '../i18n/instance';
 
 /** Italiano / Français select; the choice applies to the whole portal and is remembered. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { can, type Permission } from '@wms/shared-api';
+import { can, type Permission } from '@wms/shared-api/core';
 import { useSession } from '../session/useSession';
 
 export interface RequirePermissionProps {

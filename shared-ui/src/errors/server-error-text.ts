@@ -1,4 +1,4 @@
-import { apiError } from '@wms/shared-api';
+import { apiError } from '@wms/shared-api/core';
 
 /**
  * The human message a failed call carried: the server's `error` field (every non-2xx answer, issue 2), else a

@@ -1,4 +1,4 @@
-import { apiStatus } from '@wms/shared-api';
+import { apiStatus } from '@wms/shared-api/core';
 import { serverErrorText } from '../errors/server-error-text';
 import { i18n } from '../i18n/instance';
 

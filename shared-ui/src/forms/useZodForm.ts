@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { apiError, fieldProblems } from '@wms/shared-api';
+import { apiError, fieldProblems } from '@wms/shared-api/core';
 import { toastError } from '../toasts/toasts';
 import { failureText } from './failure-text';
 

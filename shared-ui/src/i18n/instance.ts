@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, setLanguageProvider, validationMessages, type Language } from '@wms/shared-api';
+import { DEFAULT_LANGUAGE, LANGUAGES, setLanguageProvider, validationMessages, type Language } from '@wms/shared-api/core';
 import { commonMessages } from './common-messages';
 import type { TranslationTree, Translations } from './translations';
 

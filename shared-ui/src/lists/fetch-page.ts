@@ -1,4 +1,4 @@
-import { api } from '@wms/shared-api';
+import { api } from '@wms/shared-api/core';
 
 /**
  * The paged-list contract of every list API: a JSON array of one page, the total of every match in X-Total-Count, and

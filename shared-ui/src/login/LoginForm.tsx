@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, fieldProblems, loginSchema, saveSession, type FieldProblem, type LoginResponse, type SessionUser } from '@wms/shared-api';
+import { api, saveSession, type FieldProblem, type LoginResponse, type SessionUser } from '@wms/shared-api/core';
 import { serverErrorText } from '../errors/server-error-text';
 import { PasswordField } from './PasswordField';
 
@@ -9,6 +9,18 @@ type Field = 'username' | 'password';
 export interface LoginFormProps {
   /** Called after the token and user are stored. */
   onSuccess: (user: SessionUser) => void;
+}
+
+/**
+ * The form's own check: both fields required, in the words of `loginSchema` (usernameRequired, passwordRequired). The
+ * sign-in page loads no zod (issue 12: first-page weight), so the form does not parse with the schema; the server still
+ * parses the body with it and answers every other rule (lengths) with its 400 message in the error box.
+ */
+function requiredProblems(values: Record<Field, string>): Partial<Record<Field, FieldProblem>> {
+  const problems: Partial<Record<Field, FieldProblem>> = {};
+  if (!values.username.trim()) problems.username = { key: 'usernameRequired', params: {} };
+  if (!values.password) problems.password = { key: 'passwordRequired', params: {} };
+  return problems;
 }
 
 function isLoginResponse(data: unknown): data is LoginResponse {
@@ -44,16 +56,15 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setServerError(null);
-    const parsed = loginSchema.safeParse(values);
-    if (!parsed.success) {
-      const found = fieldProblems(parsed.error);
-      setProblems({ username: found.username, password: found.password });
+    const found = requiredProblems(values);
+    if (found.username || found.password) {
+      setProblems(found);
       (found.username ? usernameRef : passwordRef).current?.focus();
       return;
     }
     setSubmitting(true);
     try {
-      const { data } = await api.post<unknown>('/auth/login', parsed.data);
+      const { data } = await api.post<unknown>('/auth/login', { username: values.username.trim(), password: values.password });
       if (!isLoginResponse(data)) throw new Error('Unexpected sign-in answer');
       saveSession(data.token, data.user);
       onSuccess(data.user);

@@ -1,4 +1,4 @@
-import { api, clearSession } from '@wms/shared-api';
+import { api, clearSession } from '@wms/shared-api/core';
 
 /** Short: signing out must not hang on a slow server; the local session is cleared whatever happens. */
 const LOGOUT_TIMEOUT_MS = 5000;

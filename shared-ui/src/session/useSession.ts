@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { getToken, getUser, onSessionChange, USER_KEY, type SessionUser } from '@wms/shared-api';
+import { getToken, getUser, onSessionChange, USER_KEY, type SessionUser } from '@wms/shared-api/core';
 
 export interface Session {
   token: string | null;

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { setUnauthorizedHandler } from '@wms/shared-api';
+import { setUnauthorizedHandler } from '@wms/shared-api/core';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { LoginScreen } from '../login/LoginScreen';
 import { signOut } from '../session/sign-out';

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { api, getToken, getUser, saveSession, type SessionUser } from '@wms/shared-api';
+import { api, getToken, getUser, saveSession, type SessionUser } from '@wms/shared-api/core';
 import { useSession } from '@wms/shared-ui';
 
 /** Keeps the stored user in step with the server (a role or name changed by an admin shows at the next navigation). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { can } from '@wms/shared-api';
+import { can } from '@wms/shared-api/core';
 import { LanguageSelect, signOut, useSession } from '@wms/shared-ui';
 import '../i18n';
 import { SECTIONS } from '../sections';
