@@ -122,6 +122,8 @@ test('2,5 typed over an edited price, in an order line, a receipt and a sale rea
   await pick(page, /Prodotto/, CODE, CODE);
   await typeNumber(page, 'price-input', '2,5');
   await page.getByTestId('save-price').click();
+  // Saved once back on the list (reading the API before that raced the POST).
+  await expect(page).toHaveURL(/\/operazioni\/prezzi$/);
   const [price] = (await get(`/api/prices/product/${productId}`)) as { id: number; price: string }[];
   await page.goto(`/operazioni/prezzi/${price.id}`);
   await expect(page.getByTestId('price-input')).toHaveValue(/^2,5/);
