@@ -90,6 +90,9 @@ export {
   type PagedListOptions,
 } from './lists/usePagedList';
 export { PagedTable, ListBody, type PagedTableProps, type ListBodyProps } from './lists/PagedTable';
-export { useRowActions, type RowAction, type RowActions } from './lists/useRowAction';
+export { useRowActions, type RowAction, type RowActionsState } from './lists/useRowAction';
+export { useLoad, Loaded, type Load, type LoadedProps } from './lists/Loaded';
+export { FilterBar, type FilterBarProps } from './lists/FilterBar';
+export { RowActions, type RowActionsProps } from './lists/RowActions';
 export { useDocumentTitle } from './components/useDocumentTitle';
 export { NotFound, isNotFound, type NotFoundProps } from './components/NotFound';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { MAX_BATCH_LENGTH } from '@wms/shared-api';
-import { Field, formatDate, SelectField } from '@wms/shared-ui';
+import { formatDate, SelectField, TextField } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { formatQuantity } from './format';
 import type { MovementFormState } from './useMovementForm';
@@ -16,41 +16,23 @@ export function BatchField({ form }: { form: MovementFormState }) {
   const hintOf = (text: string | null) => (text ? <span data-testid="movement-batch-hint">{text}</span> : undefined);
 
   if (values.movement_type === 'C') {
-    const known = [...stock.knownBatches.values()];
     return (
-      <Field
+      <TextField
         name="batch_number"
         label={label}
         required
+        value={values.batch_number}
+        onChange={(v) => form.changeLoadBatch(v ?? '')}
         error={form.message('batch_number')}
         hint={hintOf(stock.knownBatch ? t('movements.form.batchKnown') : null)}
-      >
-        {(control) => (
-          <>
-            <input
-              {...control}
-              type="text"
-              className="code"
-              value={values.batch_number}
-              maxLength={MAX_BATCH_LENGTH}
-              placeholder={t('movements.form.batchPlaceholder')}
-              list={known.length > 0 ? `${control.id}-batches` : undefined}
-              autoComplete="off"
-              spellCheck={false}
-              disabled={form.saving}
-              onChange={(e) => form.changeLoadBatch(e.target.value)}
-              data-testid="movement-batch"
-            />
-            {known.length > 0 ? (
-              <datalist id={`${control.id}-batches`}>
-                {known.map((r) => (
-                  <option key={r.batch_number} value={r.batch_number ?? ''} />
-                ))}
-              </datalist>
-            ) : null}
-          </>
-        )}
-      </Field>
+        code
+        maxLength={MAX_BATCH_LENGTH}
+        placeholder={t('movements.form.batchPlaceholder')}
+        suggestions={[...stock.knownBatches.keys()]}
+        autoComplete="off"
+        disabled={form.saving}
+        data-testid="movement-batch"
+      />
     );
   }
 

@@ -10,6 +10,7 @@ import {
   RequiredNote,
   SelectField,
   TextField,
+  WarehousePicker,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import type { MovementView } from './api';
@@ -17,8 +18,6 @@ import { BatchField } from './BatchField';
 import { formatQuantity } from './format';
 import type { MovementFormValues } from './movement-values';
 import { useMovementForm } from './useMovementForm';
-
-export { movementBody, type MovementFormValues } from './movement-values';
 
 export interface MovementFormProps {
   initial: MovementFormValues;
@@ -57,16 +56,15 @@ export function MovementForm({ initial, initialProductText, original, warehouses
     : [];
   // An inactive warehouse is offered only where it is already chosen (a movement being corrected), marked as such.
   const warehouseField = (name: 'warehouse_id' | 'destination_warehouse_id', label: string, onChange: (v: string) => void) => (
-    <SelectField
-      {...form.field(name)}
-      error={message(name)}
+    <WarehousePicker
+      name={name}
       label={t(label)}
       required
-      onChange={(v) => onChange(String(v))}
-      options={warehouses
-        .filter((w) => w.is_active || String(w.id) === values[name])
-        .map((w) => ({ value: String(w.id), label: w.is_active ? w.name : t('movements.form.inactiveWarehouse', { name: w.name }) }))}
-      placeholder={t('movements.form.chooseWarehouse')}
+      value={values[name]}
+      onChange={(id) => onChange(id === null ? '' : String(id))}
+      error={message(name)}
+      disabled={saving}
+      warehouses={warehouses}
       data-testid={name === 'warehouse_id' ? 'movement-warehouse' : 'movement-destination'}
     />
   );
@@ -143,7 +141,6 @@ export function MovementForm({ initial, initialProductText, original, warehouses
         />
         <TextField
           {...form.field('notes')}
-          onChange={(v) => form.set('notes', v ?? '')}
           label={t('movements.form.notes')}
           multiline
           data-testid="movement-notes"

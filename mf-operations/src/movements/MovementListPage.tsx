@@ -1,22 +1,22 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { MOVEMENT_SORTS } from '@wms/shared-api';
 import {
   Badge,
   DateField,
+  FilterBar,
   PageHeader,
   PagedTable,
+  RowActions,
   SelectField,
   TextField,
   Truncate,
   formatDate,
   formatNumber,
-  toastError,
-  toastSuccess,
-  useConfirm,
   useDocumentTitle,
   usePagedList,
+  useRowActions,
   useSession,
   withReason,
   type Column,
@@ -42,8 +42,6 @@ export function MovementListPage() {
   const tr = t as unknown as Translate;
   const listSearch = useLocation().search;
   const { user } = useSession();
-  const { confirm, dialog } = useConfirm();
-  const [deleting, setDeleting] = useState<string | null>(null);
   useDocumentTitle(t('movements.title'));
   const list = usePagedList<MovementView>(MOVEMENTS_PATH, {
     defaultSort: 'date',
@@ -53,41 +51,29 @@ export function MovementListPage() {
     filters: FILTERS,
     searchParam: 'product_code',
   });
-  const { reload, setOffset } = list;
-
-  // A page emptied by a delete (or a stale link) moves to the last page that has rows.
-  const emptied = list.status === 'ready' && !list.refreshing && list.rows.length === 0 && list.total > 0 && list.offset > 0;
-  useEffect(() => {
-    if (emptied) setOffset(Math.floor((list.total - 1) / PAGE_SIZE) * PAGE_SIZE);
-  }, [emptied, list.total, setOffset]);
+  const { act, busyId, dialog } = useRowActions(list.reload);
 
   const remove = useCallback(
-    async (m: MovementView) => {
-      const type = typeLabel(tr, m.movement_type, m.source_type).toLocaleLowerCase();
-      const ok = await confirm({
-        title: t('movements.list.confirmTitle'),
-        message: t('movements.list.confirmMessage', {
-          type,
-          quantity: formatQuantity(m.quantity),
-          code: m.product_code,
-          date: m.movement_date,
-        }),
-        confirmLabel: t('movements.list.confirmOk'),
-        tone: 'danger',
-      });
-      if (!ok) return;
-      setDeleting(m.id);
-      try {
-        await deleteMovement(m.id, user?.username ?? null);
-        toastSuccess(t('movements.feedback.deleted'));
-        reload();
-      } catch (err) {
-        toastError(withReason(t('movements.feedback.deleteError'), err));
-      } finally {
-        setDeleting(null);
-      }
-    },
-    [confirm, t, tr, user?.username, reload],
+    (m: MovementView) =>
+      act(m.id, {
+        ask: {
+          title: t('movements.list.confirmTitle'),
+          message: t('movements.list.confirmMessage', {
+            type: typeLabel(tr, m.movement_type, m.source_type).toLocaleLowerCase(),
+            quantity: formatQuantity(m.quantity),
+            code: m.product_code,
+            date: m.movement_date,
+          }),
+          confirmLabel: t('movements.list.confirmOk'),
+          tone: 'danger',
+        },
+        run: async () => {
+          await deleteMovement(m.id, user?.username ?? null);
+          return t('movements.feedback.deleted');
+        },
+        failure: (err) => withReason(t('movements.feedback.deleteError'), err),
+      }),
+    [act, t, tr, user?.username],
   );
 
   const columns = useMemo<Column<MovementView>[]>(() => {
@@ -137,34 +123,26 @@ export function MovementListPage() {
             );
           }
           return (
-            <span className="row-actions">
-              <Link
-                to={`${LIST_PATH}/${encodeURIComponent(m.id)}`}
-                state={{ listSearch }}
-                className="btn"
-                aria-label={t('movements.list.editMovement', names)}
-                data-testid={`edit-movement-${m.id}`}
-              >
-                {t('movements.list.edit')}
-              </Link>
-              <button
-                type="button"
-                className="btn btn-danger"
-                onClick={() => void remove(m)}
-                disabled={deleting !== null}
-                aria-label={t('movements.list.deleteMovement', names)}
-                data-testid={`delete-movement-${m.id}`}
-              >
-                {t('movements.list.delete')}
-              </button>
-            </span>
+            <RowActions
+              edit={{
+                to: `${LIST_PATH}/${encodeURIComponent(m.id)}`,
+                state: { listSearch },
+                label: t('movements.list.editMovement', names),
+                testId: `edit-movement-${m.id}`,
+              }}
+              remove={{
+                onClick: () => void remove(m),
+                disabled: busyId !== null,
+                label: t('movements.list.deleteMovement', names),
+                testId: `delete-movement-${m.id}`,
+              }}
+            />
           );
         },
       },
     ];
-  }, [t, tr, listSearch, deleting, remove]);
+  }, [t, tr, listSearch, busyId, remove]);
 
-  const filtered = Boolean(list.search || FILTERS.some((f) => list.filter(f)));
   const total = formatNumber(list.total, { minDecimals: 0, maxDecimals: 0 });
 
   return (
@@ -178,12 +156,10 @@ export function MovementListPage() {
           </Link>
         }
       />
-      <form className="movement-filters" role="search" aria-label={t('movements.list.filters')} onSubmit={(e) => e.preventDefault()}>
+      <FilterBar list={list} label={t('movements.list.filters')} resetLabel={t('movements.list.resetFilters')} resetTestId="filter-reset">
         <SelectField
-          name="type"
+          {...list.filterField('type')}
           label={t('movements.list.typeFilter')}
-          value={list.filter('type')}
-          onChange={(v) => list.setFilter('type', String(v ?? ''))}
           options={TYPE_FILTERS.filter(Boolean).map((f) => ({
             value: f,
             label: f === 'S-MAN' ? t('movements.list.manualUnload') : t(`movements.types.${f}`),
@@ -192,40 +168,15 @@ export function MovementListPage() {
           data-testid="filter-type"
         />
         <TextField
-          name="product_code"
+          {...list.searchField()}
           label={t('movements.list.productCodeFilter')}
-          value={list.search}
-          onChange={(v) => list.setSearch(v ?? '')}
           placeholder={t('movements.list.productCodePlaceholder')}
           autoComplete="off"
           data-testid="filter-code"
         />
-        <DateField
-          name="date_from"
-          label={t('movements.list.dateFrom')}
-          value={list.filter('date_from')}
-          onChange={(d) => list.setFilter('date_from', d)}
-          data-testid="filter-from"
-        />
-        <DateField
-          name="date_to"
-          label={t('movements.list.dateTo')}
-          value={list.filter('date_to')}
-          onChange={(d) => list.setFilter('date_to', d)}
-          data-testid="filter-to"
-        />
-        <div className="movement-filters-actions">
-          <button
-            type="button"
-            className="btn"
-            disabled={!filtered}
-            onClick={() => list.setFilters({ product_code: '', type: '', date_from: '', date_to: '' })}
-            data-testid="filter-reset"
-          >
-            {t('movements.list.resetFilters')}
-          </button>
-        </div>
-      </form>
+        <DateField {...list.filterField('date_from')} label={t('movements.list.dateFrom')} data-testid="filter-from" />
+        <DateField {...list.filterField('date_to')} label={t('movements.list.dateTo')} data-testid="filter-to" />
+      </FilterBar>
       <PagedTable
         list={list}
         failedText={t('movements.feedback.fetchFailed')}

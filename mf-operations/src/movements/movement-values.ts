@@ -7,8 +7,11 @@ import {
   movementProductProblems,
   movementSchema,
   type FieldProblem,
+  parseDay,
   type MovementBody,
   type MovementType,
+  type MovementView,
+  type Product,
 } from '@wms/shared-api';
 import { formatQuantity } from './format';
 
@@ -89,5 +92,21 @@ export function newMovementValues(day: string): MovementFormValues {
     expiry_date: '',
     quantity: '',
     notes: '',
+  };
+}
+
+/** The values of a movement being corrected; `product` null when it could not be read (deleted since). */
+export function movementValuesOf(m: MovementView, product: Product | null): MovementFormValues {
+  return {
+    movement_type: m.movement_type,
+    movement_date: parseDay(m.movement_date) ?? '',
+    product_id: product,
+    warehouse_id: String(m.warehouse_id),
+    destination_warehouse_id: m.destination_warehouse_id ? String(m.destination_warehouse_id) : '',
+    batch_number: m.batch_number ?? '',
+    production_date: m.production_date ?? '',
+    expiry_date: m.expiry_date ?? '',
+    quantity: String(m.quantity),
+    notes: m.notes ?? '',
   };
 }

@@ -1,7 +1,17 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emptyParty, PARTY_SORTS, partyBodyOf, type Party, type PartyBody, type PartyKind } from '@wms/shared-api';
-import { failureText, formatNumber, PageHeader, PagedTable, usePagedList, useRowActions, useSession, type Column } from '@wms/shared-ui';
+import {
+  failureText,
+  formatNumber,
+  PageHeader,
+  PagedTable,
+  RowActions,
+  usePagedList,
+  useRowActions,
+  useSession,
+  type Column,
+} from '@wms/shared-ui';
 import { NS } from '../paths';
 import { deleteParty, partiesPath } from './api';
 import { PartyForm } from './PartyForm';
@@ -52,25 +62,13 @@ export function PartiesPage({ kind }: { kind: PartyKind }) {
         id: 'actions',
         header: t('shared.actions.actions'),
         render: (p: Party) => (
-          <div className="row-actions">
-            <button
-              type="button"
-              className="btn btn-ghost"
-              onClick={() => setEditing({ id: p.id, initial: partyBodyOf(p) })}
-              aria-label={`${t('shared.actions.edit')} ${p.business_name}`}
-            >
-              {t('shared.actions.edit')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-ghost btn-ghost-danger"
-              onClick={() => void remove(p)}
-              disabled={busyId === p.id}
-              aria-label={`${t('shared.actions.delete')} ${p.business_name}`}
-            >
-              {t('shared.actions.delete')}
-            </button>
-          </div>
+          <RowActions
+            edit={{
+              onClick: () => setEditing({ id: p.id, initial: partyBodyOf(p) }),
+              label: `${t('shared.actions.edit')} ${p.business_name}`,
+            }}
+            remove={{ onClick: () => void remove(p), disabled: busyId === p.id, label: `${t('shared.actions.delete')} ${p.business_name}` }}
+          />
         ),
       },
     ],

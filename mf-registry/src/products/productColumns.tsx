@@ -1,7 +1,6 @@
 import type { TFunction } from 'i18next';
-import { Link } from 'react-router-dom';
 import type { Product } from '@wms/shared-api';
-import { Badge, type Column } from '@wms/shared-ui';
+import { Badge, RowActions, type Column } from '@wms/shared-ui';
 import { productUrl } from './paths';
 
 export interface ProductRowActions {
@@ -40,10 +39,10 @@ export function productColumns(t: TFunction, a: ProductRowActions): Column<Produ
       render: (p) => {
         const busy = a.busyId === p.id;
         return (
-          <div className="row-actions">
-            <Link className="btn btn-ghost" to={productUrl(p.id)} aria-label={named('edit', p)}>
-              {t('products.rowActions.edit')}
-            </Link>
+          <RowActions
+            edit={{ to: productUrl(p.id), label: named('edit', p), text: t('products.rowActions.edit') }}
+            remove={{ onClick: () => a.remove(p), disabled: busy, label: named('delete', p), text: t('products.rowActions.delete') }}
+          >
             <button type="button" className="btn btn-ghost" onClick={() => a.duplicate(p)} aria-label={named('duplicate', p)}>
               {t('products.rowActions.duplicate')}
             </button>
@@ -56,16 +55,7 @@ export function productColumns(t: TFunction, a: ProductRowActions): Column<Produ
             >
               {t(`products.rowActions.${p.status === 'active' ? 'archive' : 'activate'}`)}
             </button>
-            <button
-              type="button"
-              className="btn btn-ghost btn-ghost-danger"
-              onClick={() => a.remove(p)}
-              disabled={busy}
-              aria-label={named('delete', p)}
-            >
-              {t('products.rowActions.delete')}
-            </button>
-          </div>
+          </RowActions>
         );
       },
     },

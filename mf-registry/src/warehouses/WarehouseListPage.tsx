@@ -2,7 +2,17 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { apiError, WAREHOUSE_SORTS, type Warehouse } from '@wms/shared-api';
-import { Badge, formatNumber, PageHeader, PagedTable, usePagedList, useRowActions, useSession, type Column } from '@wms/shared-ui';
+import {
+  Badge,
+  formatNumber,
+  PageHeader,
+  PagedTable,
+  RowActions,
+  usePagedList,
+  useRowActions,
+  useSession,
+  type Column,
+} from '@wms/shared-ui';
 import { NS } from '../paths';
 import { deleteWarehouse, WAREHOUSES_PATH } from './api';
 import { NEW_WAREHOUSE_URL, warehouseUrl } from './paths';
@@ -58,20 +68,10 @@ export function WarehouseListPage() {
         id: 'actions',
         header: t('shared.actions.actions'),
         render: (w) => (
-          <div className="row-actions">
-            <Link className="btn btn-ghost" to={warehouseUrl(w.id)} aria-label={`${t('shared.actions.edit')} ${w.name}`}>
-              {t('shared.actions.edit')}
-            </Link>
-            <button
-              type="button"
-              className="btn btn-ghost btn-ghost-danger"
-              onClick={() => void remove(w)}
-              disabled={busyId === w.id}
-              aria-label={`${t('shared.actions.delete')} ${w.name}`}
-            >
-              {t('shared.actions.delete')}
-            </button>
-          </div>
+          <RowActions
+            edit={{ to: warehouseUrl(w.id), label: `${t('shared.actions.edit')} ${w.name}` }}
+            remove={{ onClick: () => void remove(w), disabled: busyId === w.id, label: `${t('shared.actions.delete')} ${w.name}` }}
+          />
         ),
       },
     ],

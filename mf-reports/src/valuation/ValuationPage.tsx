@@ -1,14 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { companyDay } from '@wms/shared-api/core';
-import type { Valuation } from '@wms/shared-api';
+import type { Valuation, ValuationMovement, ValuationRow } from '@wms/shared-api';
 import {
   CheckboxField,
+  DataTable,
   DateField,
-  ErrorState,
+  ListBody,
   PageHeader,
   SelectField,
-  Spinner,
   failureText,
   formatCurrency,
   formatDate,
@@ -16,10 +16,11 @@ import {
   useDocumentTitle,
   useSession,
   useWarehouses,
+  type Column,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { downloadCsv, fetchValuation, printPage } from '../shared/api';
-import { Pager, formatQuantity } from '../shared/ui';
+import { formatQuantity } from '../shared/ui';
 import { ExchangeRates } from './ExchangeRates';
 import { ValuationDefinitions } from './ValuationDefinitions';
 import '../shared/reports.css';
@@ -102,6 +103,41 @@ export function ValuationPage() {
   const data = load.status === 'ready' ? load.data : null;
   const grouped = data?.group_by_product ?? filters.groupByProduct;
   const warehouseName = warehouses?.find((w) => String(w.id) === filters.warehouseId)?.name ?? t('valuation.filters.allWarehouses');
+  const rowColumns = useMemo<Column<ValuationRow>[]>(() => {
+    const header = (id: string) => t(`valuation.columns.${id}`);
+    return [
+      { id: 'code', header: header('code'), render: (r) => r.product_code },
+      { id: 'description', header: header('description'), render: (r) => r.product_description },
+      { id: 'warehouse', header: header('warehouse'), render: (r) => r.warehouse_name },
+      ...(grouped ? [] : [{ id: 'batch', header: header('batch'), render: (r: ValuationRow) => r.batch_number ?? '' }]),
+      {
+        id: 'quantity',
+        header: header('quantity'),
+        align: 'end',
+        render: (r) => `${formatQuantity(r.quantity)} ${r.unit_of_measure ?? ''}`,
+      },
+      { id: 'unitPrice', header: header('unitPrice'), align: 'end', render: (r) => money(r.unit_price, r.currency) },
+      { id: 'currency', header: header('currency'), render: (r) => r.currency },
+      { id: 'value', header: header('value'), align: 'end', render: (r) => money(r.value, r.currency) },
+    ];
+  }, [t, grouped]);
+  const movementColumns = useMemo<Column<ValuationMovement>[]>(() => {
+    const quantity = (id: 'opening' | 'loads' | 'unloads' | 'closing') => ({
+      id,
+      header: t(`valuation.columns.${id}`),
+      align: 'end' as const,
+      render: (m: ValuationMovement) => formatQuantity(m[id]),
+    });
+    return [
+      { id: 'code', header: t('valuation.columns.code'), render: (m) => m.product_code },
+      { id: 'description', header: t('valuation.columns.description'), render: (m) => m.product_description },
+      quantity('opening'),
+      quantity('loads'),
+      quantity('unloads'),
+      quantity('closing'),
+    ];
+  }, [t]);
+
   return (
     <div className="report" data-testid="valuation">
       <PageHeader
@@ -172,112 +208,56 @@ export function ValuationPage() {
         {formatDate(filters.startDate)} – {formatDate(filters.endDate)} · {warehouseName}
       </p>
 
-      {load.status === 'failed' ? (
-        <ErrorState message={t('valuation.fetchFailed')} onRetry={() => setReloads((n) => n + 1)} testId="valuation-error" />
-      ) : !data ? (
-        periodInvalid || incomplete ? null : (
-          <Spinner />
-        )
-      ) : (
-        <div aria-busy={load.status === 'ready' && load.busy}>
-          <h2 className="report-section-title">{t('valuation.totalsTitle')}</h2>
-          <div className="report-totals" data-testid="valuation-totals">
-            {data.totals.map((x) => (
-              <div key={x.currency} className="report-total" data-testid={`total-${x.currency}`}>
-                <span className="muted">
-                  {x.currency} · {t('valuation.totalProducts', { count: x.products })}
-                </span>
-                <strong>{money(x.value, x.currency)}</strong>
+      {periodInvalid || incomplete ? null : (
+        <ListBody
+          list={{ status: load.status, refreshing: load.status === 'ready' && load.busy, reload: () => setReloads((n) => n + 1) }}
+          failedText={t('valuation.fetchFailed')}
+          errorTestId="valuation-error"
+        >
+          {data ? (
+            <>
+              <h2 className="report-section-title">{t('valuation.totalsTitle')}</h2>
+              <div className="report-totals" data-testid="valuation-totals">
+                {data.totals.map((x) => (
+                  <div key={x.currency} className="report-total" data-testid={`total-${x.currency}`}>
+                    <span className="muted">
+                      {x.currency} · {t('valuation.totalProducts', { count: x.products })}
+                    </span>
+                    <strong>{money(x.value, x.currency)}</strong>
+                  </div>
+                ))}
               </div>
-            ))}
-          </div>
-          <ExchangeRates username={user?.username} totals={data.totals} />
+              <ExchangeRates username={user?.username} totals={data.totals} />
 
-          <h2 className="report-section-title">{t('valuation.rowsTitle', { date: formatDate(data.end_date) })}</h2>
-          <div className="table-scroll">
-            <table className="data-table report-table" data-testid="valuation-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('valuation.columns.code')}</th>
-                  <th scope="col">{t('valuation.columns.description')}</th>
-                  <th scope="col">{t('valuation.columns.warehouse')}</th>
-                  {grouped ? null : <th scope="col">{t('valuation.columns.batch')}</th>}
-                  <th scope="col" className="align-end">
-                    {t('valuation.columns.quantity')}
-                  </th>
-                  <th scope="col" className="align-end">
-                    {t('valuation.columns.unitPrice')}
-                  </th>
-                  <th scope="col">{t('valuation.columns.currency')}</th>
-                  <th scope="col" className="align-end">
-                    {t('valuation.columns.value')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.length === 0 ? (
-                  <tr>
-                    <td colSpan={8} className="table-empty">
-                      {t('valuation.empty')}
-                    </td>
-                  </tr>
-                ) : null}
-                {data.items.map((r) => (
-                  <tr key={`${r.product_id}-${r.warehouse_id}-${r.batch_number ?? ''}`} data-testid={`valuation-row-${r.product_code}`}>
-                    <td>{r.product_code}</td>
-                    <td>{r.product_description}</td>
-                    <td>{r.warehouse_name}</td>
-                    {grouped ? null : <td>{r.batch_number ?? ''}</td>}
-                    <td className="align-end">
-                      {formatQuantity(r.quantity)} {r.unit_of_measure ?? ''}
-                    </td>
-                    <td className="align-end">{money(r.unit_price, r.currency)}</td>
-                    <td>{r.currency}</td>
-                    <td className="align-end">{money(r.value, r.currency)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager total={data.total_products} offset={offset} pageSize={VALUATION_PAGE_SIZE} onChange={setOffset} ns="valuation" />
+              <h2 className="report-section-title">{t('valuation.rowsTitle', { date: formatDate(data.end_date) })}</h2>
+              <DataTable
+                columns={rowColumns}
+                rows={data.items}
+                rowKey={(r) => `${r.product_id}-${r.warehouse_id}-${r.batch_number ?? ''}`}
+                rowTestId={(r) => `valuation-row-${r.product_code}`}
+                caption={t('valuation.rowsTitle', { date: formatDate(data.end_date) })}
+                emptyText={t('valuation.empty')}
+                manual
+                pageSize={VALUATION_PAGE_SIZE}
+                page={Math.floor(offset / VALUATION_PAGE_SIZE) + 1}
+                onPageChange={(n) => setOffset((n - 1) * VALUATION_PAGE_SIZE)}
+                totalRows={data.total_products}
+                testId="valuation-table"
+              />
 
-          <h2 className="report-section-title">{t('valuation.movementsTitle')}</h2>
-          <p className="muted">{t('valuation.movementsNote')}</p>
-          <div className="table-scroll">
-            <table className="data-table report-table" data-testid="valuation-movements">
-              <thead>
-                <tr>
-                  <th scope="col">{t('valuation.columns.code')}</th>
-                  <th scope="col">{t('valuation.columns.description')}</th>
-                  <th scope="col" className="align-end">
-                    {t('valuation.columns.opening')}
-                  </th>
-                  <th scope="col" className="align-end">
-                    {t('valuation.columns.loads')}
-                  </th>
-                  <th scope="col" className="align-end">
-                    {t('valuation.columns.unloads')}
-                  </th>
-                  <th scope="col" className="align-end">
-                    {t('valuation.columns.closing')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.movements.map((m) => (
-                  <tr key={m.product_id} data-testid={`movement-row-${m.product_code}`}>
-                    <td>{m.product_code}</td>
-                    <td>{m.product_description}</td>
-                    <td className="align-end">{formatQuantity(m.opening)}</td>
-                    <td className="align-end">{formatQuantity(m.loads)}</td>
-                    <td className="align-end">{formatQuantity(m.unloads)}</td>
-                    <td className="align-end">{formatQuantity(m.closing)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </div>
+              <h2 className="report-section-title">{t('valuation.movementsTitle')}</h2>
+              <p className="muted">{t('valuation.movementsNote')}</p>
+              <DataTable
+                columns={movementColumns}
+                rows={data.movements}
+                rowKey={(m) => m.product_id}
+                rowTestId={(m) => `movement-row-${m.product_code}`}
+                caption={t('valuation.movementsTitle')}
+                testId="valuation-movements"
+              />
+            </>
+          ) : null}
+        </ListBody>
       )}
       <ValuationDefinitions />
     </div>

@@ -2,7 +2,17 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { UserView } from '@wms/shared-api';
-import { Badge, failureText, PageHeader, PagedTable, useRowActions, useServerList, useSession, type Column } from '@wms/shared-ui';
+import {
+  Badge,
+  failureText,
+  PageHeader,
+  PagedTable,
+  RowActions,
+  useRowActions,
+  useServerList,
+  useSession,
+  type Column,
+} from '@wms/shared-ui';
 import { deleteUser, USERS_PATH, USERS_QUERY } from '../api/users';
 import { formatDateTime } from '../format';
 import { BASE_PATH, NS } from '../paths';
@@ -87,27 +97,16 @@ export function UserListPage() {
         render: (u) => {
           const self = u.id === me?.id;
           return (
-            <span className="row-actions">
-              <Link
-                to={`${BASE_PATH}/${u.id}`}
-                className="btn btn-ghost"
-                aria-label={t('list.editUser', { username: u.username })}
-                data-testid={`edit-user-${u.username}`}
-              >
-                {t('list.edit')}
-              </Link>
-              <button
-                type="button"
-                className="btn btn-ghost btn-ghost-danger"
-                onClick={() => void remove(u)}
-                disabled={self || busyId !== null}
-                title={self ? t('list.selfDelete') : undefined}
-                aria-label={t('list.deleteUser', { username: u.username })}
-                data-testid={`delete-user-${u.username}`}
-              >
-                {t('list.delete')}
-              </button>
-            </span>
+            <RowActions
+              edit={{ to: `${BASE_PATH}/${u.id}`, label: t('list.editUser', { username: u.username }), testId: `edit-user-${u.username}` }}
+              remove={{
+                onClick: () => void remove(u),
+                disabled: self || busyId !== null,
+                title: self ? t('list.selfDelete') : undefined,
+                label: t('list.deleteUser', { username: u.username }),
+                testId: `delete-user-${u.username}`,
+              }}
+            />
           );
         },
       },

@@ -18,18 +18,9 @@ jest.setTimeout(120_000);
 const BACKFILL = fs.readFileSync(path.join(MIGRATIONS_DIR, '012_movement_line_backfill.sql'), 'utf8');
 const DAY = '2025-03-10';
 
-let t: TestDb;
+// One database for the one scenario below (set in it, dropped after it).
 let db: Db;
 let actor: Actor;
-
-beforeAll(async () => {
-  t = await openTestDb();
-  db = t.db;
-  actor = { id: await makeUserId(db) };
-});
-afterAll(async () => {
-  await t.drop();
-});
 
 const post = (input: Omit<MovementInput, 'movementDate'>) => postMovementTx(db, { movementDate: DAY, ...input }, actor);
 const lineOf = async (id: number) =>
@@ -64,7 +55,13 @@ async function sale(q: Queryable, o: { productId: number; warehouseId: number; c
 }
 
 describe('migration 012: the document line of movements posted before source_line_id existed', () => {
+  let t: TestDb;
+  afterAll(() => t.drop());
+
   it('links what is certain, leaves the rest NULL, and changes nothing else', async () => {
+    t = await openTestDb();
+    db = t.db;
+    actor = { id: await makeUserId(db) };
     const w = (await makeWarehouse(db)).id;
     const plain = (await makeProduct(db)).id;
     const batched = (await makeProduct(db, { hasBatch: true })).id;

@@ -79,6 +79,8 @@ export interface DataTableProps<T> {
 
   onRowClick?: (row: T) => void;
   rowClassName?: (row: T) => string | undefined;
+  /** A test id per row (e.g. `valuation-row-<code>`). */
+  rowTestId?: (row: T) => string;
   testId?: string;
 }
 
@@ -209,6 +211,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 <tr
                   key={rowKey(row)}
                   className={[onRowClick ? 'clickable' : '', rowClassName?.(row) ?? ''].join(' ').trim() || undefined}
+                  data-testid={props.rowTestId?.(row)}
                   onClick={onRowClick ? () => onRowClick(row) : undefined}
                   onKeyDown={onRowClick ? (e) => onRowKey(e, row) : undefined}
                   tabIndex={onRowClick ? 0 : undefined}

@@ -91,6 +91,8 @@ export function TextField({
   maxLength,
   placeholder,
   autoComplete,
+  suggestions,
+  code,
   onInputProblem: _unused,
   ...props
 }: BaseFieldProps<string | null | undefined> & {
@@ -100,6 +102,10 @@ export function TextField({
   maxLength?: number;
   placeholder?: string;
   autoComplete?: string;
+  /** Values offered while typing (a datalist), any other text still accepted. */
+  suggestions?: readonly string[];
+  /** A code or batch number: monospaced, never wrapped or spell-checked. */
+  code?: boolean;
 }) {
   return (
     <Field {...props}>
@@ -113,11 +119,21 @@ export function TextField({
           placeholder,
           autoComplete,
           'data-testid': props['data-testid'],
+          ...(code ? { className: 'code', spellCheck: false } : {}),
         };
-        return multiline ? (
-          <textarea {...common} rows={3} onChange={(e) => props.onChange(e.target.value)} />
-        ) : (
-          <input {...common} type={type} onChange={(e) => props.onChange(e.target.value)} />
+        if (multiline) return <textarea {...common} rows={3} onChange={(e) => props.onChange(e.target.value)} />;
+        const listId = suggestions?.length ? `${control.id}-suggestions` : undefined;
+        return (
+          <>
+            <input {...common} type={type} list={listId} onChange={(e) => props.onChange(e.target.value)} />
+            {listId ? (
+              <datalist id={listId}>
+                {suggestions!.map((v) => (
+                  <option key={v} value={v} />
+                ))}
+              </datalist>
+            ) : null}
+          </>
         );
       }}
     </Field>

@@ -10,6 +10,8 @@ export const commonMessages = defineTranslations({
       confirm: 'Conferma',
       close: 'Chiudi',
       back: 'Indietro',
+      edit: 'Modifica',
+      delete: 'Elimina',
     },
     search: { label: 'Cerca', placeholder: 'Cerca...' },
     table: {
@@ -78,6 +80,7 @@ export const commonMessages = defineTranslations({
       customer: 'Cliente',
       warehouse: 'Magazzino',
       chooseWarehouse: 'Seleziona un magazzino',
+      inactiveWarehouse: '{{name}} (disattivato)',
       loadFailed: 'Elenco non disponibile',
     },
     notFound: {
@@ -94,6 +97,8 @@ export const commonMessages = defineTranslations({
       confirm: 'Confirmer',
       close: 'Fermer',
       back: 'Retour',
+      edit: 'Modifier',
+      delete: 'Supprimer',
     },
     search: { label: 'Rechercher', placeholder: 'Rechercher...' },
     table: {
@@ -162,6 +167,7 @@ export const commonMessages = defineTranslations({
       customer: 'Client',
       warehouse: 'Entrepôt',
       chooseWarehouse: 'Sélectionnez un entrepôt',
+      inactiveWarehouse: '{{name}} (désactivé)',
       loadFailed: 'Liste non disponible',
     },
     notFound: {

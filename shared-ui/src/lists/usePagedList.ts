@@ -47,8 +47,16 @@ export interface PagedList<T> {
   /** Current value of a filter from the URL ('' when absent). */
   filter: (name: string) => string;
   setFilter: (name: string, value: string) => void;
-  /** Several filters (the search parameter too) in one URL change, e.g. a "reset filters" button. */
+  /** Several filters (the search parameter too) in one URL change. */
   setFilters: (values: Record<string, string>) => void;
+  /** True when the search or any filter narrows the list (a "reset filters" button's enabled state). */
+  filtered: boolean;
+  /** Clears the search and every filter at once. */
+  clearFilters: () => void;
+  /** A filter field's binding (`name`, `value`, `onChange`) to spread into a kit field (SelectField, DateField…). */
+  filterField: (name: string) => { name: string; value: string; onChange: (value: string | number | null | undefined) => void };
+  /** The search box's binding, under the search parameter's name. */
+  searchField: () => { name: string; value: string; onChange: (value: string | null | undefined) => void };
   reload: () => void;
 }
 
@@ -133,6 +141,15 @@ export function usePagedList<T>(path: string, options: PagedListOptions = {}): P
   }, [urlQ, sort, order, pageSize, offset, filterKey, searchParam, JSON.stringify(fixed ?? {})]);
 
   const state = useServerList<T>(path, JSON.parse(query) as QueryParams);
+
+  // A page emptied by a delete (or a stale link) moves to the last page that has rows.
+  const lastOffset = state.total > 0 ? Math.floor((state.total - 1) / pageSize) * pageSize : 0;
+  const emptied = state.status === 'ready' && !state.refreshing && state.rows.length === 0 && offset > lastOffset;
+  useEffect(() => {
+    if (emptied) update({ offset: lastOffset > 0 ? String(lastOffset) : null }, true);
+  }, [emptied, lastOffset, update]);
+
+  const filter = (name: string) => (name in pending ? (pending[name] ?? '') : (params.get(name) ?? ''));
   return {
     ...state,
     search,
@@ -144,9 +161,17 @@ export function usePagedList<T>(path: string, options: PagedListOptions = {}): P
     offset,
     pageSize,
     setOffset: (o) => update({ offset: o > 0 ? String(o) : null }, true),
-    filter: (name) => (name in pending ? (pending[name] ?? '') : (params.get(name) ?? '')),
+    filter,
     setFilter: (name, value) => update({ [name]: value || null }),
     setFilters: (values) => update(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v || null]))),
+    filtered: search.trim() !== '' || filters.some((f) => filter(f) !== ''),
+    clearFilters: () => update(Object.fromEntries([searchParam, ...filters].map((k) => [k, null]))),
+    filterField: (name) => ({
+      name,
+      value: filter(name),
+      onChange: (v) => update({ [name]: v === null || v === undefined ? null : String(v) }),
+    }),
+    searchField: () => ({ name: searchParam, value: search, onChange: (v) => setSearchText(v ?? '') }),
   };
 }
 

@@ -11,7 +11,7 @@ export interface RowAction {
   failure: (error: unknown) => string;
 }
 
-export interface RowActions {
+export interface RowActionsState {
   /** Asks, runs, toasts the outcome and reloads the list after a success; `id` is busy meanwhile. */
   act: (id: string | number, action: RowAction) => Promise<void>;
   /** The row whose action is running (its buttons disabled), or null. */
@@ -21,7 +21,7 @@ export interface RowActions {
 }
 
 /** The row actions of a list (delete, archive…): confirm, call, toast, reload — one way on every screen. */
-export function useRowActions(reload: () => void): RowActions {
+export function useRowActions(reload: () => void): RowActionsState {
   const { confirm, dialog } = useConfirm();
   const [busyId, setBusyId] = useState<string | number | null>(null);
   const act = useCallback(

@@ -71,7 +71,12 @@ describe('WarehousePicker', () => {
     await userEvent.selectOptions(select, 'Centrale');
     expect(onChange).toHaveBeenCalledWith(1, expect.objectContaining({ name: 'Centrale' }));
     rerender(<WarehousePicker name="warehouse_id" value={2} onChange={onChange} />);
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Seleziona un magazzino', 'Centrale', 'Chiuso', 'Nord']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Seleziona un magazzino',
+      'Centrale',
+      'Chiuso (disattivato)',
+      'Nord',
+    ]);
   });
 });
 

@@ -94,7 +94,7 @@ export interface WarehousePickerProps {
   disabled?: boolean;
   /** Ids not offered (e.g. the origin of a transfer). */
   exclude?: readonly (number | null | undefined)[];
-  /** Also offer inactive warehouses (default: only the chosen one if it is inactive). */
+  /** Also offer inactive warehouses (default: only the chosen one if it is inactive); either is marked inactive. */
   includeInactive?: boolean;
   /** The list when the screen loaded it already (see `useWarehouses`). */
   warehouses?: Warehouse[] | null;
@@ -109,7 +109,7 @@ export function WarehousePicker({ warehouses: given, exclude = [], includeInacti
   const current = props.value == null || props.value === '' ? null : Number(props.value);
   const options = (list ?? [])
     .filter((w) => (includeInactive || w.is_active !== false || w.id === current) && (w.id === current || !exclude.includes(w.id)))
-    .map((w) => ({ value: String(w.id), label: w.name }));
+    .map((w) => ({ value: String(w.id), label: w.is_active === false ? t('picker.inactiveWarehouse', { name: w.name }) : w.name }));
   return (
     <SelectField
       {...props}
