@@ -28,6 +28,8 @@ declare module 'fastify' {
      * `app.sessions.forgetSession(id)` / `app.sessions.forgetUser(userId)` after its transaction commits.
      */
     sessions: SessionCache;
+    /** Milliseconds since the epoch for time-based rules (the sign-in throttle's delays and windows); tests move it. */
+    now: () => number;
   }
 }
 
@@ -41,6 +43,8 @@ export interface BuildAppOptions {
   serveWeb?: boolean;
   /** Domain plugins registered after the standard ones (tests register throw-away routes this way). */
   domains?: Domain[];
+  /** The clock of the sign-in throttle (default `Date.now`): tests of its delays step it instead of sleeping. */
+  now?: () => number;
 }
 
 /** Largest request body accepted (JSON forms); beyond it 413. */
@@ -74,6 +78,7 @@ export async function buildApp(opts: BuildAppOptions) {
   app.decorate('config', config);
   const sessions = new SessionCache();
   app.decorate('sessions', sessions);
+  app.decorate('now', opts.now ?? Date.now);
   app.decorateRequest('user', null as never);
   app.decorateRequest('sessionId', 0);
   installJsonParser(app);

@@ -62,6 +62,8 @@ export interface TestAppOptions {
   domains?: Domain[];
   serveWeb?: boolean;
   config?: Partial<Config>;
+  /** The app's clock (BuildAppOptions.now). */
+  now?: () => number;
 }
 
 export interface TestApp {
@@ -82,7 +84,7 @@ let counter = 0;
 
 export async function makeTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const { db, drop } = await openTestDb();
-  const app = await buildApp({ db, domains: opts.domains, serveWeb: opts.serveWeb, config: opts.config });
+  const app = await buildApp({ db, domains: opts.domains, serveWeb: opts.serveWeb, config: opts.config, now: opts.now });
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
   async function createUser(role: Role = 'warehouse', o: CreateUserOptions = {}): Promise<TestUser> {

@@ -9,7 +9,7 @@ import { authMessages } from './messages';
 import { dummyPasswordHash, verifyPassword } from './password';
 import { loginResponseSchema, messageSchema, sessionUserSchema } from './schemas';
 import { createSession, revokeSession } from './sessions';
-import { ADDRESS_MAX_FAILURES, AddressFailures, SignInDelays, WINDOW_MS } from './throttle';
+import { ADDRESS_MAX_FAILURES, AddressFailures, MAX_TRACKED, SignInDelays, WINDOW_MS } from './throttle';
 import { toAuthUser } from './types';
 import { findSignInUser, recordSignIn } from './queries';
 
@@ -30,8 +30,8 @@ function tooMany(reply: FastifyReply, code: string, message: Bilingual, waitMs: 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
   // One per server: see throttle.ts for the rules. Only POST /auth/login is limited; the rest of the API is not.
-  const addressFailures = new AddressFailures();
-  const delays = new SignInDelays();
+  const addressFailures = new AddressFailures(MAX_TRACKED, app.now);
+  const delays = new SignInDelays(MAX_TRACKED, app.now);
   await app.register(rateLimit, { global: false, store: addressFailures.asPluginStore() });
   const countAddressAttempt = app.createRateLimit({ max: ADDRESS_MAX_FAILURES, timeWindow: WINDOW_MS });
 

@@ -20,8 +20,10 @@ import { makeTestApp, type TestApp } from '../helpers';
 jest.setTimeout(180_000);
 
 let t: TestApp;
+/** When set, the app's clock stands still at this time (tests of the delays step it instead of sleeping). */
+let frozenAt: number | null = null;
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await makeTestApp({ now: () => frozenAt ?? Date.now() });
 });
 afterAll(async () => {
   await t.close();
@@ -33,8 +35,6 @@ const newAddress = () => `10.13.0.${++lastAddress}`;
 
 const login = (address: string, username: string, password: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: address, headers, payload: { username, password } });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('one counter per user as the database matches the name', () => {
   it('letter-case variants that sign in the same user share its counter (mimi, MIMI, mİmi, Mimi)', async () => {
@@ -109,22 +109,33 @@ describe('growing delays per (address, user), never a lock of the account', () =
   });
 
   it('after the free failures each attempt waits longer: 1 s, then 2 s', async () => {
-    const u = await t.createUser('sales');
-    const ip = newAddress();
-    for (let i = 0; i < FREE_FAILURES; i++) expect((await login(ip, u.username, 'wrong-pass')).statusCode).toBe(401);
-    const first = await login(ip, u.username, 'wrong-pass');
-    expect(first.statusCode).toBe(429);
-    expect(first.headers['retry-after']).toBe('1');
-    expect(first.json().error).toBe('Troppi tentativi di accesso non riusciti per questo utente: riprova tra 1 secondo');
-    await sleep(1100);
-    expect((await login(ip, u.username, 'wrong-pass')).statusCode).toBe(401);
-    const second = await login(ip, u.username, u.password);
-    expect(second.statusCode).toBe(429);
-    expect(second.headers['retry-after']).toBe('2');
-    await sleep(2100);
-    expect((await login(ip, u.username, u.password)).statusCode).toBe(200);
-    // A success clears the pair: the next failure is free again.
-    expect((await login(ip, u.username, 'wrong-pass')).statusCode).toBe(401);
+    // The throttle's clock stands still and is stepped: a wrong password costs one scrypt, which on a loaded machine
+    // took over a second of real time and made a sleeping test see 1 s left of a 2 s delay.
+    frozenAt = Date.now();
+    try {
+      const u = await t.createUser('sales');
+      const ip = newAddress();
+      for (let i = 0; i < FREE_FAILURES; i++) expect((await login(ip, u.username, 'wrong-pass')).statusCode).toBe(401);
+      const first = await login(ip, u.username, 'wrong-pass');
+      expect(first.statusCode).toBe(429);
+      expect(first.headers['retry-after']).toBe('1');
+      expect(first.json().error).toBe('Troppi tentativi di accesso non riusciti per questo utente: riprova tra 1 secondo');
+      frozenAt += 999;
+      expect((await login(ip, u.username, u.password)).statusCode).toBe(429);
+      frozenAt += 1;
+      expect((await login(ip, u.username, 'wrong-pass')).statusCode).toBe(401);
+      const second = await login(ip, u.username, u.password);
+      expect(second.statusCode).toBe(429);
+      expect(second.headers['retry-after']).toBe('2');
+      frozenAt += 1500;
+      expect((await login(ip, u.username, u.password)).headers['retry-after']).toBe('1');
+      frozenAt += 500;
+      expect((await login(ip, u.username, u.password)).statusCode).toBe(200);
+      // A success clears the pair: the next failure is free again.
+      expect((await login(ip, u.username, 'wrong-pass')).statusCode).toBe(401);
+    } finally {
+      frozenAt = null;
+    }
   });
 
   it('the delay doubles up to 15 minutes', () => {
