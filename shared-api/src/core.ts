@@ -9,6 +9,7 @@ export * from './session';
 export * from './client';
 export * from './validation/messages';
 export * from './validation/issues';
+export * from './validation/sale-messages';
 export * from './rules/company-day';
 export * from './rules/decimal';
 export * from './rules/price-status';

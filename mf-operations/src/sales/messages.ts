@@ -1,4 +1,4 @@
-import { saleMessages } from '@wms/shared-api';
+import { saleMessages } from '@wms/shared-api/core';
 import { defineTranslations } from '@wms/shared-ui';
 
 /** Sales screens' wording; the rule messages (§8) are shared-api's saleMessages, the same sentences the server answers. */
