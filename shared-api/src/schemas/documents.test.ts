@@ -2,7 +2,8 @@ import { fieldMessages } from '../validation/issues';
 import { registerValidationMessages, validationMessage, validationMessages } from '../validation/messages';
 import { goodsReceiptSchema, receiptItemProblems, receiptValidationMessages } from './goods-receipt';
 import { movementSchema, movementValidationMessages } from './movement';
-import { saleSchema, saleStockProblems, saleValidationMessages } from './sale';
+import { saleValidationMessages } from '../validation/sale-messages';
+import { saleSchema, saleStockProblems } from './sale';
 
 /** The movement, sale and receipt rules are worded once, in the one validation table the forms and the server read. */
 
