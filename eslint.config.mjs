@@ -7,6 +7,13 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
+// Browser apps build schemas in shared-api (one zod, shared at run time); a direct import bundles another copy.
+const noZod = {
+  name: 'zod',
+  message: 'Build the schema in shared-api (one zod at run time); type-only imports are fine.',
+  allowTypeImports: true,
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -46,13 +53,7 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: 'zod',
-              message: 'Build the schema in shared-api (one zod at run time); type-only imports are fine.',
-              allowTypeImports: true,
-            },
-          ],
+          paths: [noZod],
         },
       ],
     },
@@ -67,11 +68,7 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            {
-              name: 'zod',
-              message: 'Build the schema in shared-api (one zod at run time); type-only imports are fine.',
-              allowTypeImports: true,
-            },
+            noZod,
             {
               name: '@wms/shared-api',
               message: "Import values from '@wms/shared-api/core' (no zod on the sign-in page); type-only imports are fine.",
