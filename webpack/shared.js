@@ -18,7 +18,6 @@ const SINGLETONS = [
   'i18next',
   'react-i18next',
   'react-toastify',
-  'axios',
   '@wms/shared-api',
   '@wms/shared-ui',
 ];

@@ -1,8 +1,14 @@
-import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { apiBase, DEFAULT_TIMEOUT_MS } from './config';
 import { clearSession, getToken } from './session';
 import type { ApiErrorBody, Language } from './types';
 import { DEFAULT_LANGUAGE } from './types';
+
+/**
+ * The one API client of the portal: a small wrapper over the browser's `fetch` (issue 12: axios was 19 KB of the first
+ * page). Its surface is the part of axios the portal used, so call sites read the same shapes: a response is
+ * `{ data, status, headers }` (header names in lower case), a failed call rejects with an `ApiError` carrying
+ * `response.{status, data, headers}` (non-2xx) or a `code` (`ECONNABORTED` timeout, `ERR_NETWORK`, `ERR_CANCELED`).
+ */
 
 /** Calls that work without a token. */
 const PUBLIC_PATHS = ['/auth/login'];
@@ -14,6 +20,49 @@ export class MissingTokenError extends Error {
     super('Not signed in');
     this.name = 'MissingTokenError';
   }
+}
+
+export type QueryValue = string | number | boolean | Date | null | undefined;
+
+export interface RequestConfig {
+  /** Query string; null/undefined values are left out, arrays repeat the key. */
+  params?: Record<string, QueryValue | QueryValue[]>;
+  headers?: Record<string, string>;
+  /** Milliseconds before the call is aborted (default DEFAULT_TIMEOUT_MS); 0 = none. */
+  timeout?: number;
+  signal?: AbortSignal;
+  /** How the body of a successful answer is read; default: JSON when it parses, else text. */
+  responseType?: 'json' | 'text' | 'blob' | 'arraybuffer';
+  /** Request body (for `delete`, whose signature has no body argument). */
+  data?: unknown;
+}
+
+export interface ApiResponse<T = unknown> {
+  data: T;
+  status: number;
+  /** Response headers by lower-case name. */
+  headers: Record<string, string>;
+}
+
+export type ApiErrorCode = 'ERR_BAD_RESPONSE' | 'ERR_BAD_REQUEST' | 'ECONNABORTED' | 'ERR_NETWORK' | 'ERR_CANCELED';
+
+/** A failed call: the server's answer (`response`, non-2xx) or why there was none (`code`). */
+export class ApiError<T = unknown> extends Error {
+  readonly isApiError = true;
+  constructor(
+    message: string,
+    readonly code: ApiErrorCode,
+    readonly config: { method: string; url: string },
+    readonly response?: ApiResponse<T>,
+  ) {
+    super(message);
+    this.name = code === 'ERR_CANCELED' ? 'CanceledError' : 'ApiError';
+  }
+}
+
+/** True for a failed call of the client (also for a plain object shaped like one, as tests build them). */
+export function isApiError(error: unknown): error is ApiError {
+  return !!error && typeof error === 'object' && (error as { isApiError?: unknown }).isApiError === true;
 }
 
 let currentLanguage: () => Language = () => DEFAULT_LANGUAGE;
@@ -35,49 +84,151 @@ function isPublic(url: string | undefined): boolean {
   return !!url && PUBLIC_PATHS.some((p) => url === p || url.endsWith(p));
 }
 
-function attachAuth(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
-  config.headers.set('Accept-Language', currentLanguage());
-  if (isPublic(config.url)) return config;
-  const token = getToken();
-  if (!token) throw new MissingTokenError();
-  config.headers.set('Authorization', `Bearer ${token}`);
-  return config;
+function signOutHere(): void {
+  clearSession();
+  unauthorizedHandler();
 }
 
-function onError(error: unknown): Promise<never> {
-  if (error instanceof MissingTokenError) {
-    clearSession();
-    unauthorizedHandler();
-  } else if (axios.isAxiosError(error) && error.response?.status === 401 && !isPublic(error.config?.url)) {
-    clearSession();
-    unauthorizedHandler();
+function queryString(params: RequestConfig['params']): string {
+  if (!params) return '';
+  const q = new URLSearchParams();
+  const put = (key: string, v: QueryValue) => {
+    if (v === null || v === undefined) return;
+    q.append(key, v instanceof Date ? v.toISOString() : String(v));
+  };
+  for (const [key, value] of Object.entries(params)) {
+    if (Array.isArray(value)) value.forEach((v) => put(key, v));
+    else put(key, value);
   }
-  return Promise.reject(error);
+  const s = q.toString();
+  return s ? `?${s}` : '';
 }
 
-function create(): AxiosInstance {
-  const instance = axios.create({ baseURL: apiBase(), timeout: DEFAULT_TIMEOUT_MS });
-  instance.interceptors.request.use(attachAuth);
-  instance.interceptors.response.use((r) => r, onError);
-  return instance;
+function fullUrl(base: string, url: string, params: RequestConfig['params']): string {
+  const joined = /^[a-z][a-z\d+.-]*:\/\//i.test(url) ? url : `${base.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
+  const withQuery = joined + queryString(params);
+  // Resolved against the page, so it also works where fetch needs an absolute URL (Node, jsdom).
+  return typeof location !== 'undefined' && location.href ? new URL(withQuery, location.href).href : withQuery;
+}
+
+/** JSON for plain objects and arrays; strings, FormData, Blob, URLSearchParams… as they are. */
+function encodeBody(data: unknown, headers: Headers): BodyInit | undefined {
+  if (data === undefined) return undefined;
+  const raw =
+    typeof data === 'string' ||
+    (typeof FormData !== 'undefined' && data instanceof FormData) ||
+    (typeof Blob !== 'undefined' && data instanceof Blob) ||
+    data instanceof URLSearchParams ||
+    data instanceof ArrayBuffer;
+  if (raw) return data as BodyInit;
+  if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  return JSON.stringify(data);
+}
+
+async function readBody(res: Response, type: RequestConfig['responseType']): Promise<unknown> {
+  if (type === 'blob') return res.blob();
+  if (type === 'arraybuffer') return res.arrayBuffer();
+  const text = await res.text();
+  if (type === 'text' || !text) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function headerRecord(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => (out[name.toLowerCase()] = value));
+  return out;
+}
+
+export interface ApiClient {
+  readonly defaults: { baseURL: string; timeout: number };
+  request<T = unknown>(method: string, url: string, config?: RequestConfig): Promise<ApiResponse<T>>;
+  get<T = unknown>(url: string, config?: RequestConfig): Promise<ApiResponse<T>>;
+  delete<T = unknown>(url: string, config?: RequestConfig): Promise<ApiResponse<T>>;
+  post<T = unknown>(url: string, data?: unknown, config?: RequestConfig): Promise<ApiResponse<T>>;
+  put<T = unknown>(url: string, data?: unknown, config?: RequestConfig): Promise<ApiResponse<T>>;
+  patch<T = unknown>(url: string, data?: unknown, config?: RequestConfig): Promise<ApiResponse<T>>;
+}
+
+function create(): ApiClient {
+  const defaults = { baseURL: apiBase(), timeout: DEFAULT_TIMEOUT_MS };
+
+  async function request<T>(method: string, url: string, config: RequestConfig = {}): Promise<ApiResponse<T>> {
+    const where = { method, url };
+    const headers = new Headers(config.headers);
+    headers.set('Accept', 'application/json, text/plain, */*');
+    headers.set('Accept-Language', currentLanguage());
+    if (!isPublic(url)) {
+      const token = getToken();
+      if (!token) {
+        signOutHere();
+        throw new MissingTokenError();
+      }
+      headers.set('Authorization', `Bearer ${token}`);
+    }
+    const body = encodeBody(config.data, headers);
+
+    // One controller aborts on the caller's signal or on the timeout; `timedOut` tells which.
+    const controller = new AbortController();
+    const timeout = config.timeout ?? defaults.timeout;
+    let timedOut = false;
+    const timer = timeout > 0 ? setTimeout(() => ((timedOut = true), controller.abort()), timeout) : undefined;
+    const cancel = () => controller.abort();
+    if (config.signal?.aborted) controller.abort();
+    else config.signal?.addEventListener('abort', cancel);
+
+    let res: Response;
+    let data: unknown;
+    try {
+      res = await fetch(fullUrl(defaults.baseURL, url, config.params), { method, headers, body, signal: controller.signal });
+      // Error answers are read as JSON/text whatever the responseType, so `apiError` finds the server's `{error, code}`.
+      data = await readBody(res, res.ok ? config.responseType : 'json');
+    } catch (cause) {
+      if (timedOut) throw new ApiError(`timeout of ${timeout}ms exceeded`, 'ECONNABORTED', where);
+      if (controller.signal.aborted) throw new ApiError('canceled', 'ERR_CANCELED', where);
+      throw new ApiError(cause instanceof Error ? cause.message : 'Network Error', 'ERR_NETWORK', where);
+    } finally {
+      if (timer !== undefined) clearTimeout(timer);
+      config.signal?.removeEventListener('abort', cancel);
+    }
+
+    const response: ApiResponse<T> = { data: data as T, status: res.status, headers: headerRecord(res.headers) };
+    if (res.ok) return response;
+    if (res.status === 401 && !isPublic(url)) signOutHere();
+    const code = res.status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST';
+    throw new ApiError(`Request failed with status code ${res.status}`, code, where, response);
+  }
+
+  return {
+    defaults,
+    request,
+    get: (url, config) => request('GET', url, config),
+    delete: (url, config) => request('DELETE', url, config),
+    post: (url, data, config) => request('POST', url, { ...config, data }),
+    put: (url, data, config) => request('PUT', url, { ...config, data }),
+    patch: (url, data, config) => request('PATCH', url, { ...config, data }),
+  };
 }
 
 /** The one API client of the portal. Shared as a singleton through Module Federation. */
-export const api: AxiosInstance = create();
+export const api: ApiClient = create();
 
 /** The server's `{error, code}` of a failed call, if it sent one. */
 export function apiError(error: unknown): ApiErrorBody | null {
-  if (!axios.isAxiosError(error)) return null;
-  const data = (error as AxiosError<ApiErrorBody>).response?.data;
+  if (!isApiError(error)) return null;
+  const data = error.response?.data as ApiErrorBody | undefined;
   return data && typeof data.error === 'string' ? data : null;
 }
 
 /** HTTP status of a failed call (undefined for network errors and timeouts). */
 export function apiStatus(error: unknown): number | undefined {
-  return axios.isAxiosError(error) ? error.response?.status : undefined;
+  return isApiError(error) ? error.response?.status : undefined;
 }
 
 /** True when the call was aborted by its timeout (SPEC §8: "La richiesta ha impiegato troppo tempo"). */
 export function isTimeout(error: unknown): boolean {
-  return axios.isAxiosError(error) && (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT');
+  return isApiError(error) && (error.code === 'ECONNABORTED' || (error.code as string) === 'ETIMEDOUT');
 }

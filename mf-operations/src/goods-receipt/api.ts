@@ -1,6 +1,6 @@
 import { api, type GoodsReceiptBody, type ReceiptDocument, type ReceiptHistory, type ReceiptOrder } from '@wms/shared-api';
 
-/** The goods-receipt calls of SPEC §7 (+ completion, reversal and one receipt for the labels). Failures are axios errors. */
+/** The goods-receipt calls of SPEC §7 (+ completion, reversal and one receipt for the labels). Failures are the API client's ApiError. */
 export const ORDERS_TO_RECEIVE_PATH = '/goods-receipts/orders';
 
 export async function fetchReceiptOrder(orderId: string | number): Promise<ReceiptOrder> {

@@ -2,7 +2,7 @@ import { api, type MovementBody, type MovementView, type Product, type StockRow 
 
 /**
  * The stock calls of SPEC §7 the movement screens make, typed (the list pages through usePagedList). Every failure is the
- * axios error: callers word it (§8).
+ * API client's ApiError: callers word it (§8).
  */
 
 export type { MovementView, StockRow } from '@wms/shared-api';

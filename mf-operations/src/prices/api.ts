@@ -1,6 +1,6 @@
 import { api, type Price, type PriceBody, type PriceCounts, type PriceInForce } from '@wms/shared-api';
 
-/** The price calls of SPEC §7, typed. Failures are the axios error: callers word them (§8) with failureText. */
+/** The price calls of SPEC §7, typed. Failures are the API client's ApiError: callers word them (§8) with failureText. */
 export const PRICES_PATH = '/prices';
 
 export async function fetchPrice(id: number | string): Promise<Price> {

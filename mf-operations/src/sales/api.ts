@@ -1,7 +1,7 @@
 import { api, type Party, type SaleStockRow, type SaleView } from '@wms/shared-api';
 import { fetchPage } from '@wms/shared-ui';
 
-/** The sales calls of SPEC §7 the screens make. Failures are the axios error: callers word them with failureText. */
+/** The sales calls of SPEC §7 the screens make. Failures are the API client's ApiError: callers word them with failureText. */
 export const SALES_PATH = '/sales';
 
 export interface SalePayload {

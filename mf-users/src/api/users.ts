@@ -1,7 +1,7 @@
 import { api } from '@wms/shared-api/core';
 import type { UserView } from '@wms/shared-api';
 
-/** The users calls of SPEC §7, typed. Every failure is the axios error: callers word it (§8) with serverErrorText. */
+/** The users calls of SPEC §7, typed. Every failure is the API client's ApiError: callers word it (§8) with serverErrorText. */
 
 export const USERS_PATH = '/users';
 /** Staff lists are short: one call brings every live user (the server pages at 1000). */

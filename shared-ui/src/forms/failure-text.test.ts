@@ -1,11 +1,11 @@
 import { switchLanguage } from '../testing';
 import { failureText, withReason } from './failure-text';
 
-/** A failed axios call as the API answers it: status and `{error, code}`. */
+/** A failed API call as the client rejects it: status and `{error, code}`. */
 function refused(status: number, error?: string) {
-  return { isAxiosError: true, response: { status, data: error === undefined ? {} : { error, code: 'X' } } };
+  return { isApiError: true, response: { status, data: error === undefined ? {} : { error, code: 'X' } } };
 }
-const offline = { isAxiosError: true, code: 'ERR_NETWORK' };
+const offline = { isApiError: true, code: 'ERR_NETWORK' };
 
 describe('withReason', () => {
   it.each([

@@ -141,7 +141,7 @@ describe('useZodForm', () => {
 
   it('a refused save shows the server message above the buttons and its field texts under the fields', async () => {
     const err = Object.assign(new Error('400'), {
-      isAxiosError: true,
+      isApiError: true,
       response: { status: 400, data: { error: 'Dati non validi', code: 'VALIDATION', fields: { name: 'Nome già usato' } } },
     });
     render(<TestForm onSave={() => Promise.reject(err)} />);
