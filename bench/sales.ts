@@ -79,7 +79,7 @@ async function main(): Promise<void> {
   const products = (await db.query<{ id: number; has_batch: boolean }>('SELECT id, has_batch FROM products ORDER BY id')).rows;
   const warehouses = (await db.query<{ id: number }>('SELECT id FROM warehouses ORDER BY id')).rows.map((r) => r.id);
   const customers = (await db.query<{ id: number }>('SELECT id FROM customers ORDER BY id')).rows.map((r) => r.id);
-  const { postMovement } = await import('../server/src/stock/ledger');
+  const { postMovement } = await import('../server/src/stock/ledger.js');
   const expiry = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
   for (const p of products) {
     for (const w of warehouses) {

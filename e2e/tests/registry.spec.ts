@@ -12,8 +12,8 @@ const productRow = (page: Page, code: string) =>
 
 async function searchProducts(page: Page, term: string): Promise<void> {
   await page.getByRole('searchbox').fill(term);
-  // The list's URL carries the term once typing pauses (usePagedList's debounce): wait for it, so a click that follows
-  // is not overtaken by that URL write (a pending write navigated back from the edit form in CI, 23/11).
+  // The list's URL carries the term once typing pauses (usePagedList's debounce): wait for it, so the rows that follow
+  // are the filtered ones. (A write still pending when the user leaves is dropped: usePagedList.test.tsx.)
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(term)}(&|$)`));
   await expect(page.getByTestId('products-count')).toHaveText(/Totale prodotti: \d+|Total des produits : \d+/);
 }

@@ -58,7 +58,7 @@ const DAY = '2025-04-01';
 
 function settle<T>(promises: Promise<T>[]) {
   return Promise.allSettled(promises).then((results) => {
-    const ok = results.filter((r): r is PromiseFulfilledResult<T> => r.status === 'fulfilled').map((r) => r.value);
+    const ok = results.filter((r): r is PromiseFulfilledResult<Awaited<T>> => r.status === 'fulfilled').map((r) => r.value);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as unknown);
     return { ok, refused };
   });

@@ -8,6 +8,7 @@ function Edit({ seen }: { seen: string[] }) {
   const [q, setQ] = useState('2.500');
   return (
     <NumberField
+      name="qty"
       label="Quantità"
       decimals={3}
       value={q}
@@ -34,7 +35,7 @@ describe('NumberField in an edit form', () => {
   it('all selected, then focused (as Playwright fill does), the rewritten text stays selected: typing replaces it', async () => {
     function Price() {
       const [p, setP] = useState('1234.5');
-      return <NumberField label="Prezzo" decimals={5} minDecimals={2} value={p} onChange={setP} data-testid="price" />;
+      return <NumberField name="price" label="Prezzo" decimals={5} minDecimals={2} value={p} onChange={setP} data-testid="price" />;
     }
     render(<Price />);
     const input = screen.getByTestId('price') as HTMLInputElement;
@@ -51,6 +52,7 @@ describe('NumberField in an edit form', () => {
       const [p, setP] = useState('2.50000');
       return (
         <NumberField
+          name="price"
           label="Prezzo"
           decimals={5}
           value={p}

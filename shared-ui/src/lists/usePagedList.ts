@@ -114,9 +114,14 @@ export function usePagedList<T>(path: string, options: PagedListOptions = {}): P
   );
 
   // The URL's q follows the box once typing pauses; the box follows the URL when it changes from outside (back button).
+  // A write still pending when the user has left (a click on Edit right after typing: the list stays mounted while the
+  // form's lazy chunk loads) is dropped, or it would navigate back to the list.
   useEffect(() => {
     if (search === urlQ) return undefined;
-    const timer = setTimeout(() => update({ [searchParam]: search.trim() ? search : null }), debounceMs);
+    const typedAt = documentPath();
+    const timer = setTimeout(() => {
+      if (documentPath() === typedAt) update({ [searchParam]: search.trim() ? search : null });
+    }, debounceMs);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search, debounceMs]);
@@ -210,6 +215,14 @@ export function useServerList<T>(path: string, params: QueryParams): ServerList<
 
   const reload = useCallback(() => setTick((n) => n + 1), []);
   return { ...state, reload };
+}
+
+/**
+ * The browser's current path. A browser router changes it the moment a navigation starts, before the new screen renders
+ * (so the list's own location still says the list); a memory router (tests) never changes it.
+ */
+function documentPath(): string {
+  return typeof window === 'undefined' ? '' : window.location.pathname;
 }
 
 function readStored(key: string): string {
