@@ -27,8 +27,10 @@ const server = setupServer(
     return HttpResponse.json({ body: await request.json(), type, key: request.headers.get('idempotency-key') });
   }),
   http.delete('*/api/echo', async ({ request }) => HttpResponse.json({ body: await request.json() })),
-  http.get('*/api/file.csv', () =>
-    new HttpResponse('a;b\n1;2\n', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="file.csv"' } }),
+  http.get(
+    '*/api/file.csv',
+    () =>
+      new HttpResponse('a;b\n1;2\n', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="file.csv"' } }),
   ),
   http.get('*/api/refused', () => HttpResponse.json({ error: 'Già in uso', code: 'CONFLICT' }, { status: 409 })),
   http.get('*/api/expired', () => HttpResponse.json({ error: 'Sessione scaduta', code: 'UNAUTHORIZED' }, { status: 401 })),
@@ -88,7 +90,9 @@ describe('api client', () => {
 
   it('serialises params, sends JSON bodies and returns data, status and lower-case headers', async () => {
     saveSession('tok-123', user);
-    const res = await api.get<{ q: Record<string, string[]> }>('/echo', { params: { q: 'a b', page: 2, gone: undefined, none: null, ok: true } });
+    const res = await api.get<{ q: Record<string, string[]> }>('/echo', {
+      params: { q: 'a b', page: 2, gone: undefined, none: null, ok: true },
+    });
     expect(res.status).toBe(200);
     expect(res.data.q).toEqual({ q: ['a b'], page: ['2'], ok: ['true'] });
     expect(res.headers['x-total-count']).toBe('7');
