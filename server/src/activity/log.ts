@@ -14,10 +14,11 @@ export interface ActivityEntry {
 
 /**
  * The INSERT of one activity_log row as SQL text and parameters, numbered from `$first`: logActivity runs it alone; a
- * hot write may run it as a CTE of its next statement (`WITH logged AS (<sql>) SELECT …`) to save a round trip — the
- * row is written all the same, in the same transaction.
+ * hot write may run it as a data-modifying CTE of its own statement to save a round trip — the row is written all the
+ * same, in the same transaction. `entityFrom`: the entity id is the `id` of the one row of that CTE (e.g. the posting's
+ * `posted`), for a row that does not exist before the statement.
  */
-export function activityInsert(entry: ActivityEntry, first = 1): { sql: string; params: unknown[] } {
+export function activityInsert(entry: ActivityEntry, first = 1, entityFrom?: string): { sql: string; params: unknown[] } {
   const details =
     entry.details === undefined || entry.details === null
       ? null
@@ -25,8 +26,15 @@ export function activityInsert(entry: ActivityEntry, first = 1): { sql: string; 
         ? entry.details
         : JSON.stringify(entry.details);
   const n = (i: number) => `$${first + i}`;
+  const into = 'INSERT INTO activity_log (user_id, action, entity_type, entity_id, details)';
+  if (entityFrom) {
+    return {
+      sql: `${into} SELECT ${n(0)}::bigint, ${n(1)}::text, ${n(2)}::text, ${entityFrom}.id::text, ${n(3)}::text FROM ${entityFrom}`,
+      params: [entry.userId, entry.action, entry.entityType, details],
+    };
+  }
   return {
-    sql: `INSERT INTO activity_log (user_id, action, entity_type, entity_id, details) VALUES (${n(0)}, ${n(1)}, ${n(2)}, ${n(3)}, ${n(4)})`,
+    sql: `${into} VALUES (${n(0)}, ${n(1)}, ${n(2)}, ${n(3)}, ${n(4)})`,
     params: [entry.userId, entry.action, entry.entityType, entry.entityId == null ? null : String(entry.entityId), details],
   };
 }

@@ -165,13 +165,47 @@ function earliest(a: string | null, b: string | null): string | null {
   return a < b ? a : b;
 }
 
+/** One write of a balance row, decided from the plan and the locked row (no database work). */
+export interface BalanceWrite {
+  /** 'update': a row locked by lockBalances; 'upsert': a new row — or, for a load, any row (ON CONFLICT merges). */
+  kind: 'update' | 'upsert';
+  plan: BalancePlan;
+  /** The values of the statement's $1…$6 (product, warehouse, batch, signed quantity, production, expiry). */
+  params: unknown[];
+  /** What the locked row held ('update' only): the ShortageError's "available" should the guarded UPDATE miss. */
+  available: Milli;
+}
+
+/** The balance statements, their parameters numbered from `$first`. The UPDATE touches no row when stock would go negative. */
+export function balanceWriteSql(kind: BalanceWrite['kind'], first = 1): string {
+  const n = (i: number) => `$${first + i - 1}`;
+  if (kind === 'update') {
+    return `UPDATE stock_balances
+            SET quantity = quantity + ${n(4)}::numeric, production_date = ${n(5)}::date, expiry_date = ${n(6)}::date, updated_at = now()
+          WHERE product_id = ${n(1)}::bigint AND warehouse_id = ${n(2)}::bigint AND batch_number = ${n(3)}::text AND quantity + ${n(4)}::numeric >= 0`;
+  }
+  // ON CONFLICT locks the existing row and merges like the update (dates: the arriving goods' when the row is empty, else
+  // the earliest).
+  return `INSERT INTO stock_balances AS b (product_id, warehouse_id, batch_number, quantity, production_date, expiry_date)
+         VALUES (${n(1)}::bigint, ${n(2)}::bigint, ${n(3)}::text, ${n(4)}::numeric, ${n(5)}::date, ${n(6)}::date)
+         ON CONFLICT (product_id, warehouse_id, batch_number) DO UPDATE SET
+           quantity = b.quantity + EXCLUDED.quantity,
+           production_date = CASE WHEN b.quantity = 0 THEN EXCLUDED.production_date
+                                  ELSE LEAST(b.production_date, EXCLUDED.production_date) END,
+           expiry_date = CASE WHEN b.quantity = 0 THEN EXCLUDED.expiry_date
+                              ELSE LEAST(b.expiry_date, EXCLUDED.expiry_date) END,
+           updated_at = now()`;
+}
+
 /**
- * Writes the plans, in key order, to rows locked by lockBalances. Dates: when nothing of the goods already there remains
- * (the row was empty, or this operation takes all of it away) the row takes the arriving goods' dates; otherwise the
- * earliest dates are kept — for batch products assertConsistentBatchDates has already refused differing dates, so this
- * only fills a gap; for products without batches it keeps the most cautious expiry.
+ * The writes of the plans (in key order) to rows locked by lockBalances. Dates: when nothing of the goods already there
+ * remains (the row was empty, or this operation takes all of it away) the row takes the arriving goods' dates; otherwise
+ * the earliest dates are kept — for batch products assertConsistentBatchDates has already refused differing dates, so
+ * this only fills a gap; for products without batches it keeps the most cautious expiry. A plan that changes nothing is
+ * left out; taking from a balance that does not exist throws ShortageError.
  */
-export async function applyPlans(q: Queryable, plans: BalancePlan[], locked: Map<string, LockedBalance>): Promise<void> {
+export function balanceWrites(plans: BalancePlan[], locked: Map<string, LockedBalance>): BalanceWrite[] {
+  const out: BalanceWrite[] = [];
   for (const p of plans) {
     const delta = p.added - p.removed;
     const current = locked.get(balanceKey(p));
@@ -183,33 +217,37 @@ export async function applyPlans(q: Queryable, plans: BalancePlan[], locked: Map
         expiryDate = replaced ? p.expiryDate : earliest(current.expiryDate, p.expiryDate);
       }
       if (delta === 0n && productionDate === current.productionDate && expiryDate === current.expiryDate) continue;
-      const { rowCount } = await q.query(
-        `UPDATE stock_balances
-            SET quantity = quantity + $4::numeric, production_date = $5, expiry_date = $6, updated_at = now()
-          WHERE product_id = $1 AND warehouse_id = $2 AND batch_number = $3 AND quantity + $4::numeric >= 0`,
-        [p.productId, p.warehouseId, p.batchNumber, milliToDecimal(delta), productionDate, expiryDate],
-        { prepare: true },
-      );
-      // Unreachable while rows are locked and checked first; kept so a future change cannot go negative silently.
-      if (rowCount !== 1) throw new ShortageError({ ...p, available: current.quantity, needed: -delta });
+      out.push({
+        kind: 'update',
+        plan: p,
+        params: [p.productId, p.warehouseId, p.batchNumber, milliToDecimal(delta), productionDate, expiryDate],
+        available: current.quantity,
+      });
     } else if (delta > 0n) {
-      // A new balance — or, for a load (postMovement locks nothing first), any balance: ON CONFLICT locks the existing
-      // row and merges like the branch above (dates: the arriving goods' when the row is empty, else the earliest).
-      await q.query(
-        `INSERT INTO stock_balances AS b (product_id, warehouse_id, batch_number, quantity, production_date, expiry_date)
-         VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (product_id, warehouse_id, batch_number) DO UPDATE SET
-           quantity = b.quantity + EXCLUDED.quantity,
-           production_date = CASE WHEN b.quantity = 0 THEN EXCLUDED.production_date
-                                  ELSE LEAST(b.production_date, EXCLUDED.production_date) END,
-           expiry_date = CASE WHEN b.quantity = 0 THEN EXCLUDED.expiry_date
-                              ELSE LEAST(b.expiry_date, EXCLUDED.expiry_date) END,
-           updated_at = now()`,
-        [p.productId, p.warehouseId, p.batchNumber, milliToDecimal(delta), p.productionDate, p.expiryDate],
-        { prepare: true },
-      );
+      // A new balance — or, for a load (postMovement locks nothing first), any balance.
+      out.push({
+        kind: 'upsert',
+        plan: p,
+        params: [p.productId, p.warehouseId, p.batchNumber, milliToDecimal(delta), p.productionDate, p.expiryDate],
+        available: 0n,
+      });
     } else if (delta < 0n) {
       throw new ShortageError({ ...p, available: 0n, needed: -delta });
     }
+  }
+  return out;
+}
+
+/** The ShortageError of a guarded UPDATE that touched no row (unreachable while rows are locked and checked first). */
+export function missedUpdate(w: BalanceWrite): ShortageError {
+  return new ShortageError({ ...w.plan, available: w.available, needed: w.plan.removed - w.plan.added });
+}
+
+/** Writes the plans one statement each (reversals and corrections; a posting writes them in its ledger statement). */
+export async function applyPlans(q: Queryable, plans: BalancePlan[], locked: Map<string, LockedBalance>): Promise<void> {
+  for (const w of balanceWrites(plans, locked)) {
+    const { rowCount } = await q.query(balanceWriteSql(w.kind), w.params, { prepare: true });
+    // Kept so a future change cannot go negative silently.
+    if (w.kind === 'update' && rowCount !== 1) throw missedUpdate(w);
   }
 }

@@ -19,37 +19,45 @@ export interface NewMovementRow extends CheckedMovement {
   modifiedBy: number | null;
 }
 
-/** Appends one ledger row (the only INSERT into stock_movements). */
-export async function appendMovement(q: Queryable, r: NewMovementRow): Promise<MovementRecord> {
-  const { rows } = await q.query<MovementRecord>(
-    `INSERT INTO stock_movements (movement_type, source_type, source_document_type, source_document_id,
+/** The INSERT of one ledger row (the only INSERT into stock_movements), its parameters numbered from `$first`. */
+export function appendMovementSql(first = 1): string {
+  const cols = Array.from({ length: 19 }, (_, i) => `$${first + i}`).join(', ');
+  return `INSERT INTO stock_movements (movement_type, source_type, source_document_type, source_document_id,
        source_document_number, product_id, warehouse_id, destination_warehouse_id, batch_number, production_date,
        expiry_date, quantity, movement_date, notes, reverses_id, replaces_id, created_by, modified_by, source_line_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
-     RETURNING ${MOVEMENT_COLUMNS}`,
-    [
-      r.movementType,
-      r.sourceType,
-      r.sourceDocumentType,
-      r.sourceDocumentId,
-      r.sourceDocumentNumber,
-      r.productId,
-      r.warehouseId,
-      r.destinationWarehouseId,
-      r.batchNumber,
-      r.productionDate,
-      r.expiryDate,
-      milliToDecimal(r.quantity),
-      r.movementDate,
-      r.notes,
-      r.reversesId,
-      r.replacesId,
-      r.createdBy,
-      r.modifiedBy,
-      r.sourceLineId,
-    ],
-    { prepare: true },
-  );
+     VALUES (${cols})`;
+}
+
+/** appendMovementSql's parameters, in its order. */
+export function appendMovementParams(r: NewMovementRow): unknown[] {
+  return [
+    r.movementType,
+    r.sourceType,
+    r.sourceDocumentType,
+    r.sourceDocumentId,
+    r.sourceDocumentNumber,
+    r.productId,
+    r.warehouseId,
+    r.destinationWarehouseId,
+    r.batchNumber,
+    r.productionDate,
+    r.expiryDate,
+    milliToDecimal(r.quantity),
+    r.movementDate,
+    r.notes,
+    r.reversesId,
+    r.replacesId,
+    r.createdBy,
+    r.modifiedBy,
+    r.sourceLineId,
+  ];
+}
+
+/** Appends one ledger row alone (reversals, corrections; a posting appends it in one statement with its balances). */
+export async function appendMovement(q: Queryable, r: NewMovementRow): Promise<MovementRecord> {
+  const { rows } = await q.query<MovementRecord>(`${appendMovementSql()} RETURNING ${MOVEMENT_COLUMNS}`, appendMovementParams(r), {
+    prepare: true,
+  });
   return rows[0];
 }
 

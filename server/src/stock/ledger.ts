@@ -1,8 +1,12 @@
 import type { Db, Queryable } from '../db';
 import { AppError } from '../http/errors';
+import { activityInsert, type ActivityEntry } from '../activity/log';
 import {
   applyPlans,
   balanceKey,
+  balanceWrites,
+  balanceWriteSql,
+  missedUpdate,
   findShortage,
   lockBalances,
   planEffects,
@@ -15,9 +19,19 @@ import {
 } from './balances';
 import { assertConsistentBatchDates } from './batch-dates';
 import { checkAgainstProduct, checkMovementInput, type CheckedMovement } from './input';
-import { appendMovement, lockLiveCounters, lockLiveMovement, markReversed, type NewMovementRow } from './ledger-rows';
+import {
+  appendMovement,
+  appendMovementParams,
+  appendMovementSql,
+  lockLiveCounters,
+  lockLiveMovement,
+  markReversed,
+  MOVEMENT_COLUMNS,
+  type NewMovementRow,
+} from './ledger-rows';
+import { movementViewOf, viewSelectOver, type MovementView, type MovementViewRow } from './movement-queries';
 import { compose, stockMessages as msg } from './messages';
-import { decimalToMilli, formatMilli, type Milli } from './quantity';
+import { decimalToMilli, formatMilli, milliToDecimal, type Milli } from './quantity';
 import {
   checkProduct,
   checkWarehouses,
@@ -148,11 +162,79 @@ async function writePlans(q: Queryable, plans: BalancePlan[], locked: Map<string
   try {
     await applyPlans(q, plans, locked);
   } catch (err) {
-    if (err instanceof ShortageError) throw await shortageError(q, err.shortage, op);
-    // numeric_value_out_of_range: a balance beyond numeric(15,3).
-    if ((err as { code?: string }).code === '22003') throw new AppError(409, 'QUANTITY_OVERFLOW', msg.quantityOverflow);
-    throw err;
+    throw await balanceWriteError(q, err, op);
   }
+}
+
+/** A balance write's failure, worded: a shortage (409 INSUFFICIENT_STOCK) or a balance beyond numeric(15,3). */
+async function balanceWriteError(q: Queryable, err: unknown, op: Operation): Promise<unknown> {
+  if (err instanceof ShortageError) return shortageError(q, err.shortage, op);
+  // numeric_value_out_of_range: a balance beyond numeric(15,3).
+  if ((err as { code?: string }).code === '22003') return new AppError(409, 'QUANTITY_OVERFLOW', msg.quantityOverflow);
+  return err;
+}
+
+/** The facts of a posted movement as its ledger row will hold them (numeric as "12.000", dates 'yyyy-MM-dd'). */
+export type PostedFacts = Pick<
+  MovementRecord,
+  'movement_type' | 'product_id' | 'warehouse_id' | 'destination_warehouse_id' | 'batch_number' | 'quantity' | 'movement_date'
+>;
+
+function factsOf(r: NewMovementRow): PostedFacts {
+  return {
+    movement_type: r.movementType,
+    product_id: r.productId,
+    warehouse_id: r.warehouseId,
+    destination_warehouse_id: r.destinationWarehouseId,
+    batch_number: r.batchNumber,
+    quantity: milliToDecimal(r.quantity),
+    movement_date: r.movementDate,
+  };
+}
+
+/** The caller's activity row for a posting, written by the posting's own statement; its entity is the new movement. */
+export type PostingActivity = (posted: PostedFacts) => Omit<ActivityEntry, 'entityId'>;
+
+/**
+ * A posting's writes in ONE statement (data-modifying CTEs, one round trip): the balance rows (`b0`, `b1`: guarded
+ * UPDATEs of the rows locked beforehand, or the load's upsert), the ledger row (`posted`), optionally the caller's
+ * activity row; then `select` reads the answer from `posted` (with the
+ * balance checks' extra columns). All of it is the same transaction's work as before, in
+ * one statement instead of three: the balance rows that already existed are locked (lockBalances) before this
+ * statement, so its sub-statements take no new lock in an order that matters — only a load's upsert (alone) or a new
+ * destination row. The live-movement counters are kept by the ledger's statement trigger as for any insert. A guarded
+ * UPDATE that touched no row throws ShortageError (unreachable while rows are locked and checked first).
+ */
+async function writeMovement<R>(
+  q: Queryable,
+  writes: ReturnType<typeof balanceWrites>,
+  row: NewMovementRow,
+  activity: PostingActivity | undefined,
+  select: (extraColumns: string) => string,
+): Promise<R> {
+  const params: unknown[] = [];
+  const ctes: string[] = [];
+  const counts: string[] = [];
+  writes.forEach((w, i) => {
+    ctes.push(`b${i} AS (${balanceWriteSql(w.kind, params.length + 1)} RETURNING 1)`);
+    params.push(...w.params);
+    counts.push(`(SELECT count(*) FROM b${i})::int AS _b${i}`);
+  });
+  ctes.push(`posted AS (${appendMovementSql(params.length + 1)} RETURNING *)`);
+  params.push(...appendMovementParams(row));
+  if (activity) {
+    const logged = activityInsert(activity(factsOf(row)), params.length + 1, 'posted');
+    ctes.push(`logged AS (${logged.sql})`);
+    params.push(...logged.params);
+  }
+  const sql = `WITH ${ctes.join(',\n')}\n${select(counts.map((c) => `, ${c}`).join(''))}`;
+  const { rows } = await q.query<R & Record<string, unknown>>(sql, params, { prepare: true });
+  const out = rows[0];
+  writes.forEach((w, i) => {
+    if (w.kind === 'update' && out[`_b${i}`] !== 1) throw missedUpdate(w);
+    delete out[`_b${i}`];
+  });
+  return out;
 }
 
 /** An unload or transfer moves goods with the dates they have in stock. */
@@ -200,8 +282,17 @@ function receivers(undo: BalanceEffect[]): number[] {
   return undo.filter((e) => e.delta > 0n).map((e) => e.warehouseId);
 }
 
-/** Posts one movement: load (C), unload (S) or transfer (T, one row, both warehouses in the same transaction). */
-export async function postMovement(q: Queryable, input: MovementInput, actor: Actor): Promise<MovementRecord> {
+/**
+ * Checks and locks a posting, then writes it in one statement (writeMovement): BEGIN, the product + warehouse share
+ * locks, [unloads and transfers: the balance lock], the write, COMMIT.
+ */
+async function post<R>(
+  q: Queryable,
+  input: MovementInput,
+  actor: Actor,
+  activity: PostingActivity | undefined,
+  select: (extraColumns: string) => string,
+): Promise<R> {
   const checked = checkMovementInput(input);
   // Product and warehouses share-locked in one round trip (product first, as lockActiveProduct + lockActiveWarehouses),
   // refused in the same order: the product, its rules, then the warehouses.
@@ -211,12 +302,32 @@ export async function postMovement(q: Queryable, input: MovementInput, actor: Ac
   checkWarehouses(warehousesOf(m), refs.warehouses);
   await assertConsistentBatchDates(q, product, m);
   // A load only adds to one balance: nothing to check and no stock dates to read, so no lock query first — the upsert
-  // locks (or creates) that one row itself and merges the dates as applyPlans does for a locked row. Unloads and
-  // transfers lock every row they touch, in key order, and check the stock before writing.
+  // locks (or creates) that one row itself and merges the dates as a locked row's update does. Unloads and transfers
+  // lock every row they touch, in key order, and check the stock before writing.
   const locked = m.movementType === 'C' ? new Map<string, LockedBalance>() : await lockBalances(q, keysOf(m));
   m = withStockDates(m, locked.get(balanceKey(sourceKey(m))));
-  await writePlans(q, planEffects(effectsOf(m, 1n)), locked, 'post');
-  return appendMovement(q, newRow(m, { reversesId: null, replacesId: null, createdBy: actor.id, modifiedBy: null }));
+  const plans = planEffects(effectsOf(m, 1n));
+  const shortage = findShortage(plans, locked);
+  if (shortage) throw await shortageError(q, shortage, 'post');
+  const row = newRow(m, { reversesId: null, replacesId: null, createdBy: actor.id, modifiedBy: null });
+  try {
+    return await writeMovement<R>(q, balanceWrites(plans, locked), row, activity, select);
+  } catch (err) {
+    throw await balanceWriteError(q, err, 'post');
+  }
+}
+
+/** Posts one movement: load (C), unload (S) or transfer (T, one row, both warehouses in the same transaction). */
+export function postMovement(q: Queryable, input: MovementInput, actor: Actor): Promise<MovementRecord> {
+  return post<MovementRecord>(q, input, actor, undefined, (extra) => `SELECT ${MOVEMENT_COLUMNS}${extra} FROM posted`);
+}
+
+/**
+ * postMovement for the movements API: the caller's activity row is written and the movement's API view read by the
+ * posting's own statement (a load: BEGIN, locks, one write, COMMIT — four round trips).
+ */
+export function postMovementView(q: Queryable, input: MovementInput, actor: Actor, activity: PostingActivity): Promise<MovementView> {
+  return post<MovementViewRow>(q, input, actor, activity, (extra) => viewSelectOver('posted', extra)).then(movementViewOf);
 }
 
 /**

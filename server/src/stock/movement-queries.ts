@@ -28,7 +28,7 @@ export interface MovementFilter {
   offset: number;
 }
 
-interface MovementViewRow {
+export interface MovementViewRow {
   id: number;
   movement_type: MovementType;
   source_type: MovementSource;
@@ -75,12 +75,21 @@ const VIEW_JOINS = `
 
 const SELECT_VIEW = `${VIEW_COLUMNS} FROM stock_movements m ${VIEW_JOINS}`;
 
+/**
+ * The view's SELECT over another source of ledger rows with the table's columns — the posting statement's `posted` CTE
+ * (the INSERT's RETURNING *), so the answer of a posting comes back from the statement that writes it. Read the rows
+ * with `movementViewOf`.
+ */
+export const viewSelectOver = (source: string, extraColumns = ''): string =>
+  `${VIEW_COLUMNS}${extraColumns} FROM ${source} m ${VIEW_JOINS}`;
+
 /** The API id of a movement: manual ones end in "-manual" (SPEC §3). */
 export function movementApiId(id: number, sourceType: MovementSource): string {
   return sourceType === 'MAN' ? `${id}-manual` : String(id);
 }
 
-function toView(r: MovementViewRow): MovementView {
+/** A row of SELECT_VIEW / viewSelectOver → the API's view. */
+export function movementViewOf(r: MovementViewRow): MovementView {
   return {
     id: movementApiId(r.id, r.source_type),
     movement_type: r.movement_type,
@@ -117,23 +126,7 @@ function toView(r: MovementViewRow): MovementView {
 /** Any ledger row by id (live or not), or null. */
 export async function getMovementView(q: Queryable, id: number): Promise<MovementView | null> {
   const { rows } = await q.query<MovementViewRow>(`${SELECT_VIEW} WHERE m.id = $1`, [id]);
-  return rows[0] ? toView(rows[0]) : null;
-}
-
-/**
- * getMovementView after another statement in the same round trip: `before` (e.g. activity/log.ts `activityInsert`,
- * parameters from $2) runs as a data-modifying CTE, then the row's view is read. Used by the posting route: the
- * activity row and the answer in one statement instead of two.
- */
-export async function getMovementViewAfter(
-  q: Queryable,
-  id: number,
-  before: { sql: string; params: unknown[] },
-): Promise<MovementView | null> {
-  const { rows } = await q.query<MovementViewRow>(`WITH before AS (${before.sql}) ${SELECT_VIEW} WHERE m.id = $1`, [id, ...before.params], {
-    prepare: true,
-  });
-  return rows[0] ? toView(rows[0]) : null;
+  return rows[0] ? movementViewOf(rows[0]) : null;
 }
 
 /** Where a movement comes from (its source and document number), or null when there is no such row. */
@@ -250,7 +243,7 @@ export async function listMovements(q: Queryable, f: MovementFilter): Promise<{ 
   }
   if (countedByCounters(f)) {
     const page = await q.query<MovementViewRow>(sql, params);
-    return { rows: page.rows.map(toView), total: await countMovements(q, f, productIds) };
+    return { rows: page.rows.map(movementViewOf), total: await countMovements(q, f, productIds) };
   }
   // The count rides in the page's statement (one round trip): scalar subqueries, each with its own plan, beside the
   // page, like http/list.ts `page`. An empty page still answers one row carrying the total.
@@ -260,7 +253,7 @@ export async function listMovements(q: Queryable, f: MovementFilter): Promise<{ 
        LEFT JOIN LATERAL (SELECT true AS __row, __s.* FROM (${sql}) __s) __v ON true`,
     params,
   );
-  return { rows: rows.filter((r) => r.__row).map(toView), total: rows.length ? Number(rows[0].__total) : 0 };
+  return { rows: rows.filter((r) => r.__row).map(movementViewOf), total: rows.length ? Number(rows[0].__total) : 0 };
 }
 
 /** A warehouse filter counts its two sides separately (see countMovements); any other filter counts once. */

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { movementSchema, type MovementFields } from '@wms/shared-api';
-import { activityInsert, logActivity } from '../activity/log';
+import { logActivity } from '../activity/log';
 import type { Queryable } from '../db';
 import { AppError, render } from '../http/errors';
 import { sendPage } from '../http/page';
 import { requestLang } from '../http/lang';
-import { correctMovement, postMovement, reverseMovement } from './ledger';
+import { correctMovement, postMovementView, reverseMovement, type PostedFacts } from './ledger';
 import { stockMessages as msg } from './messages';
-import { getMovementView, getMovementViewAfter, listMovements, movementApiId, movementSource, type MovementView } from './movement-queries';
+import { getMovementView, listMovements, movementApiId, movementSource, type MovementView } from './movement-queries';
 import {
   deleteResponseSchema,
   movementIdParams,
@@ -20,7 +20,7 @@ import {
   stockRowSchema,
 } from './schemas';
 import { listStock, productExists, stockOfProduct } from './stock-queries';
-import type { MovementInput, MovementRecord } from './types';
+import type { MovementInput } from './types';
 
 /**
  * SPEC §7 stock calls: /stock-movements (list, one, create, correct, delete) and /stock, /stock/product/{id}.
@@ -52,7 +52,7 @@ function toInput(f: MovementFields): MovementInput {
   };
 }
 
-function activityDetails(row: MovementRecord): Record<string, unknown> {
+function activityDetails(row: PostedFacts): Record<string, unknown> {
   return {
     movement_type: row.movement_type,
     product_id: row.product_id,
@@ -145,17 +145,15 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const input = toInput(request.body);
-      const view = await db.tx(async (q) => {
-        const row = await postMovement(q, input, request.user);
-        // The activity row and the answer's view in one statement (one round trip less per posting).
-        const logged = activityInsert(
-          { userId: request.user.id, action: 'create', entityType: 'stock_movement', entityId: row.id, details: activityDetails(row) },
-          2,
-        );
-        const posted = await getMovementViewAfter(q, row.id, logged);
-        if (!posted) throw new AppError(404, 'MOVEMENT_NOT_FOUND', msg.movementNotFound);
-        return posted;
-      });
+      // The activity row and the answer's view are written and read by the posting's own statement (one round trip).
+      const view = await db.tx((q) =>
+        postMovementView(q, input, request.user, (posted) => ({
+          userId: request.user.id,
+          action: 'create',
+          entityType: 'stock_movement',
+          details: activityDetails(posted),
+        })),
+      );
       return reply.code(201).send(view);
     },
   );

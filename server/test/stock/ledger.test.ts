@@ -1,8 +1,15 @@
-import type { Db } from '../../src/db';
+import type { Db, Queryable } from '../../src/db';
 import { fieldProblems, validationMessage } from '@wms/shared-api';
 import { AppError } from '../../src/http/errors';
 import { RequestValidationError } from '../../src/http/validation';
-import { correctMovement, correctMovementTx, ledgerMatchesBalances, postMovementTx, reverseMovementTx } from '../../src/stock/ledger';
+import {
+  correctMovement,
+  correctMovementTx,
+  ledgerMatchesBalances,
+  postMovement,
+  postMovementTx,
+  reverseMovementTx,
+} from '../../src/stock/ledger';
 import type { Actor, MovementInput } from '../../src/stock/types';
 import { warehouseHoldsStock } from '../../src/stock/warehouse-stock';
 import { openTestDb, type TestDb } from '../helpers';
@@ -138,6 +145,26 @@ describe('load, unload, transfer', () => {
       'destination_warehouse_id',
       'destinationRequired',
     );
+  });
+
+  it('posts in few round trips: a load 2 statements, an unload 3, a transfer 3 (balances, ledger row and answer in one)', async () => {
+    const p = await makeProduct(db);
+    const a = await makeWarehouse(db);
+    const b = await makeWarehouse(db);
+    const statements = (input: MovementInput) =>
+      db.tx(async (q) => {
+        let n = 0;
+        const counting: Queryable = { query: (...args: Parameters<Queryable['query']>) => (n++, q.query(...args)) } as Queryable;
+        await postMovement(counting, input, actor);
+        return n;
+      });
+    const base = { productId: p.id, warehouseId: a.id, movementDate: TODAY };
+    // product + warehouse locks, then the write (balance upsert + ledger row + answer); BEGIN and COMMIT besides.
+    expect(await statements({ ...base, movementType: 'C', quantity: 10 })).toBe(2);
+    // + the balance lock before the stock check.
+    expect(await statements({ ...base, movementType: 'S', quantity: 1 })).toBe(3);
+    expect(await statements({ ...base, movementType: 'T', destinationWarehouseId: b.id, quantity: 2 })).toBe(3);
+    expect([await balance(db, p.id, a.id), await balance(db, p.id, b.id)]).toEqual(['7.000', '2.000']);
   });
 
   it('keeps the source document of sales and receipts', async () => {
