@@ -24,7 +24,9 @@ const common = (appDir) => ({
 /**
  * The host: no remotes at build time; they are registered at run time from /remotes.json. In production it provides the
  * federation runtime (global `_FEDERATION_RUNTIME_CORE`) to the remotes, which are built without their own copy
- * (`externalRuntime`): one runtime per page instead of one per remoteEntry (≈ 28 → 9 KB gzip each).
+ * (`externalRuntime`): one runtime per page instead of one per remoteEntry (≈ 28 → 9 KB gzip each). `optimization.target:
+ * 'web'` leaves the runtime's Node loading code out (34.4 → 32.2 KB brotli); `disableSnapshot` is not used: the snapshot
+ * plugin is what reads the remotes' mf-manifest.json that /remotes.json points at.
  */
 function hostFederation(appDir, { production = false } = {}) {
   return new ModuleFederationPlugin({
@@ -32,7 +34,7 @@ function hostFederation(appDir, { production = false } = {}) {
     remotes: {},
     runtimePlugins: [path.join(__dirname, 'runtime', 'remote-errors.js')],
     ...common(appDir),
-    ...(production ? { experiments: { provideExternalRuntime: true } } : {}),
+    ...(production ? { experiments: { provideExternalRuntime: true, optimization: { target: 'web' } } } : {}),
   });
 }
 
