@@ -8,9 +8,7 @@ const fetchPageMock = fetchPage as jest.MockedFunction<typeof fetchPage>;
 
 function List() {
   const list = usePagedList<{ id: number }>('/products');
-  return (
-    <input aria-label="Cerca" value={list.search} onChange={(e) => list.setSearch(e.target.value)} data-total={list.total} />
-  );
+  return <input aria-label="Cerca" value={list.search} onChange={(e) => list.setSearch(e.target.value)} data-total={list.total} />;
 }
 
 function renderList() {
