@@ -274,8 +274,8 @@ async function writes(databaseUrl: string): Promise<void> {
   const db = await openDb({ databaseUrl });
   try {
     const token = await signIn(app.base);
-    const products = // Active products only: posting to an inactive one is a 409 PRODUCT_INACTIVE (2 of the demo's 32 were 6 % of posts).
-    (
+    // Active products only: posting to an inactive one is a 409 PRODUCT_INACTIVE (2 of the demo's 32 were 6 % of posts).
+    const products = (
       await db.query<{ id: number }>("SELECT id FROM products WHERE NOT has_batch AND status = 'active' AND deleted_at IS NULL LIMIT 500")
     ).rows.map((r) => r.id);
     const warehouses = (await db.query<{ id: number }>('SELECT id FROM warehouses WHERE is_active AND deleted_at IS NULL')).rows.map(
