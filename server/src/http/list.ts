@@ -1,5 +1,7 @@
 import { MAX_SEARCH_WORDS } from '@wms/shared-api';
 import type { Queryable } from '../db';
+import { isDb, versionedPage } from './page-cache';
+import type { ReplyMemo } from './reply-memo';
 
 /**
  * The list kit of every domain's query module (sql.ts / *-queries.ts): WHERE building, "contains" search, one page with
@@ -15,6 +17,8 @@ import type { Queryable } from '../db';
 export interface Page<T> {
   rows: T[];
   total: number;
+  /** Set on a page from the page cache: its answer is made once per version (http/reply-memo.ts). */
+  memo?: ReplyMemo;
 }
 
 /** 'ASC' or 'DESC' for a list's `order` (absent: ascending). */
@@ -74,13 +78,17 @@ export class Where {
  * PGlite's parser copies every field before decoding it, then the worker's answer is cloned field by field to the
  * event loop): one string is far cheaper. Only for pages whose columns JSON carries exactly — text, booleans, integer
  * ids, timestamps already formatted as text (isoTimestamp); NOT numeric (JSON numbers would come back as floats).
+ *
+ * `opts.cachedBy` (with asJson): every table the page reads, each kept in `data_versions` (migration 013). Outside a
+ * transaction the page then comes from the page cache while those tables are unchanged, still in one round trip
+ * (http/page-cache.ts); the rows of a cached page are shared between calls and must not be changed.
  */
 export async function page<T>(
   q: Queryable,
   sql: { select: string; from: string; where: Where; orderBy: string },
   limit: number,
   offset: number,
-  opts: { asJson?: boolean } = {},
+  opts: { asJson?: boolean; cachedBy?: readonly string[] } = {},
 ): Promise<Page<T>> {
   const n = sql.where.params.length;
   const params = [...sql.where.params, limit, offset];
@@ -88,8 +96,10 @@ export async function page<T>(
   const pageSql = `SELECT ${sql.select} ${sql.from} ${sql.where} ORDER BY ${sql.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`;
   if (opts.asJson) {
     // json_agg reads the page subquery in its ORDER BY order (a plain scan of an ordered subquery keeps its order).
+    const pageJson = `SELECT coalesce(json_agg(__p), '[]')::text FROM (${pageSql}) __p`;
+    if (opts.cachedBy && isDb(q)) return versionedPage<T>(q, { count, pageJson, params, tables: opts.cachedBy });
     const { rows } = await q.query<{ __total: number | string; __rows: string }>(
-      `SELECT __c.__total, (SELECT coalesce(json_agg(__p), '[]')::text FROM (${pageSql}) __p) AS __rows FROM (${count}) __c`,
+      `SELECT __c.__total, (${pageJson}) AS __rows FROM (${count}) __c`,
       params,
       { prepare: true },
     );

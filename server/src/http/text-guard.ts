@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { RequestValidationError } from './validation';
 
@@ -44,8 +44,14 @@ export function assertStorableText(value: unknown, part: 'body' | 'querystring' 
 
 /** The onRequest check of query strings and path parameters (installed once for the whole server). */
 export function installTextGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    assertStorableText(request.query, 'querystring');
-    assertStorableText(request.params, 'params');
+  // A callback hook, not an async one: no promise per request on every answer of the server.
+  app.addHook('onRequest', (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+    try {
+      assertStorableText(request.query, 'querystring');
+      assertStorableText(request.params, 'params');
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
 }

@@ -1,6 +1,8 @@
-import { constants } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyCompress from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { memoAnswerOf } from '../http/reply-memo';
 
 /** JSON (and other text) answers smaller than this go out as they are: compressing them costs more than it saves. */
 export const COMPRESS_THRESHOLD = 1024;
@@ -25,14 +27,45 @@ export const DYNAMIC_BROTLI_QUALITY = 2;
  * the web files are pre-compressed at build time at the highest quality and sent as they are (see serve.ts), which this
  * plugin recognises by their Content-Encoding and leaves. Register before the routes.
  */
+const ENCODINGS = ['br', 'gzip'];
+const BROTLI_OPTIONS = {
+  params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY },
+};
+
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, {
     global: true,
     threshold: COMPRESS_THRESHOLD,
-    encodings: ['br', 'gzip'],
+    encodings: ENCODINGS as ('br' | 'gzip')[],
     syncThreshold: SYNC_COMPRESS_LIMIT,
-    brotliOptions: {
-      params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY },
-    },
+    brotliOptions: BROTLI_OPTIONS,
   });
+  // Runs before the plugin's own onSend (instance hooks precede route hooks), which leaves an encoded answer as it is.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    done(null, compressMemoAnswer(request, reply, payload) ?? payload);
+  });
+}
+
+/**
+ * A memo answer (http/reply-memo.ts: a cached list page) compressed once per encoding and reused, negotiated as the
+ * plugin does (its own negotiator, `x-gzip` and `*` read as gzip); undefined when the plugin should decide as usual.
+ */
+function compressMemoAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): Buffer | undefined {
+  const answer = memoAnswerOf(reply);
+  if (!answer || payload !== answer.body || answer.body.length < COMPRESS_THRESHOLD) return undefined;
+  const accept = request.headers['accept-encoding'];
+  if (!accept || request.headers['x-no-compression'] !== undefined || reply.getHeader('content-encoding')) return undefined;
+  const encoding = negotiate(accept.toLowerCase().replace(/x-gzip|\*/g, 'gzip'), ENCODINGS);
+  if (encoding !== 'br' && encoding !== 'gzip') return undefined;
+  let buf = answer.encoded.get(encoding);
+  if (!buf) {
+    buf = encoding === 'br' ? brotliCompressSync(answer.body, BROTLI_OPTIONS) : gzipSync(answer.body);
+    answer.encoded.set(encoding, buf);
+  }
+  const vary = reply.getHeader('vary');
+  if (!vary) reply.header('Vary', 'accept-encoding');
+  else if (!/accept-encoding/i.test(String(vary))) reply.header('Vary', `${String(vary)}, accept-encoding`);
+  reply.header('Content-Encoding', encoding);
+  reply.header('Content-Length', buf.length);
+  return buf;
 }

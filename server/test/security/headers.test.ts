@@ -93,4 +93,17 @@ describe('security headers', () => {
     }
     expect(csp((await page()).headers['content-security-policy'])['script-src']).toEqual(["'self'", 'https://reports.example.com:8443']);
   });
+
+  it('API answers carry the policy of data, not of a page: nothing loads, nothing frames, no page-only headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-site');
+    for (const h of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-xss-protection']) {
+      expect(res.headers[h]).toBeUndefined();
+    }
+    // A page under /api/ (the OpenAPI viewer, opened by a browser) gets the page's policy.
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs', headers: { accept: 'text/html' } });
+    expect(csp(docs.headers['content-security-policy'])['script-src']).toEqual(["'self'", 'https://reports.example.com:8443']);
+    expect(docs.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
 });

@@ -27,6 +27,9 @@ const SORTS: Record<ProductSort, string> = {
 // Timestamps arrive as ISO text (isoTimestamp): the row is the API's view as it is.
 type ProductRow = Product;
 
+/** The tables a products page reads (data_versions, migration 013). */
+const CACHED_BY = ['products', 'suppliers', 'users'] as const;
+
 const view = (r: ProductRow): Product => r;
 
 export interface ProductFilter {
@@ -55,8 +58,9 @@ export async function listProducts(q: Queryable, f: ProductFilter): Promise<{ ro
   if (f.status) where.add('p.status = ?', f.status);
   const dir = direction(f.order);
   const orderBy = f.sort ? `${SORTS[f.sort].replace('{dir}', dir)}, p.id ${dir}` : 'p.id DESC';
-  // Every column is text, boolean, an integer id or an ISO timestamp text: the page travels as one JSON value.
-  return page<Product>(q, { select: SELECT, from: FROM, where, orderBy }, f.limit, f.offset, { asJson: true });
+  // Every column is text, boolean, an integer id or an ISO timestamp text: the page travels as one JSON value, and is
+  // kept by the page cache while products, suppliers and usernames are unchanged (http/page-cache.ts).
+  return page<Product>(q, { select: SELECT, from: FROM, where, orderBy }, f.limit, f.offset, { asJson: true, cachedBy: CACHED_BY });
 }
 
 export async function getProduct(q: Queryable, id: number): Promise<Product | null> {
