@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import type { Queryable } from '../../src/db';
 import { listProducts } from '../../src/registry/products/sql';
 import { makeTestApp, type TestApp } from '../helpers';
-import { caller, partyBody, productBody, type Caller } from '../registry/kit';
+import { caller, partyBody, productBody, warehouseBody, type Caller } from '../registry/kit';
 
 jest.setTimeout(60_000);
 
@@ -124,5 +124,22 @@ describe('the page cache', () => {
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
     expect(plain.headers['x-total-count']).toBe(br1.headers['x-total-count']);
     expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+
+  it.each([
+    ['/warehouses', 'warehouses', 'name'],
+    ['/suppliers', 'suppliers', 'business_name'],
+    ['/customers', 'customers', 'business_name'],
+  ])('%s pages are cached by their table and usernames the same way', async (path, table, field) => {
+    const body = table === 'warehouses' ? warehouseBody() : partyBody();
+    const id = (await api.post(path, body)).json().id as number;
+    answers.length = 0;
+    await api.get(path);
+    const again = await api.get(path);
+    expect(answers.map((a) => a.computed)).toEqual([true, false]);
+    await t.db.query(`UPDATE ${table} SET ${field} = 'Rinominato da psql' WHERE id = $1`, [id]);
+    const renamed = (await api.get(path)).json() as Record<string, unknown>[];
+    expect(renamed.find((r) => r.id === id)?.[field]).toBe('Rinominato da psql');
+    expect(again.json()).not.toEqual(renamed);
   });
 });

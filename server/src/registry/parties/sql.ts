@@ -1,7 +1,7 @@
 import type { Party, PartyFields, PartyKind } from '@wms/shared-api';
 import { PARTY_SORTS } from '@wms/shared-api';
 import type { Queryable } from '../../db';
-import { containsPattern, direction, iso, page, searchWords, Where } from '../../http/list';
+import { containsPattern, direction, isoTimestamp, page, searchWords, Where } from '../../http/list';
 
 /**
  * The suppliers and customers tables (same columns, SPEC §3) seen from the API. `kind` is the table name, always one of
@@ -26,7 +26,8 @@ const COLUMNS = [
   'is_active',
 ] as const satisfies readonly (keyof PartyFields)[];
 
-const SELECT = `${COLUMNS.map((c) => `t.${c}`).join(', ')}, t.id, cu.username AS created_by, mu.username AS modified_by, t.created_at, t.updated_at`;
+const SELECT = `${COLUMNS.map((c) => `t.${c}`).join(', ')}, t.id, cu.username AS created_by, mu.username AS modified_by,
+  ${isoTimestamp('t.created_at')}, ${isoTimestamp('t.updated_at')}`;
 const from = (kind: PartyKind) => `FROM ${kind} t LEFT JOIN users cu ON cu.id = t.created_by LEFT JOIN users mu ON mu.id = t.modified_by`;
 
 type PartySort = (typeof PARTY_SORTS)[number];
@@ -40,8 +41,8 @@ const ORDER: Record<PartySort, string> = {
 const SEARCHED = `lower(t.business_name || ' ' || t.vat_number || ' ' || t.city || ' ' || t.province || ' ' || t.email || ' ' || t.phone
   || ' ' || coalesce(t.contact_name, ''))`;
 
-type Row = Omit<Party, 'created_at' | 'updated_at'> & { created_at: Date; updated_at: Date };
-const view = (r: Row): Party => ({ ...r, created_at: iso(r.created_at), updated_at: iso(r.updated_at) });
+// Timestamps arrive as ISO text (isoTimestamp): a row is the API's view as it is.
+type Row = Party;
 
 export interface PartyFilter {
   q?: string;
@@ -58,13 +59,16 @@ export async function listParties(q: Queryable, kind: PartyKind, f: PartyFilter)
   if (f.active !== undefined) where.add('t.is_active = ?', f.active);
   const dir = direction(f.order);
   const orderBy = `${ORDER[f.sort ?? 'business_name']} ${dir}, t.id ${dir}`;
-  const { rows, total } = await page<Row>(q, { select: SELECT, from: from(kind), where, orderBy }, f.limit, f.offset);
-  return { rows: rows.map(view), total };
+  // Text, booleans and ids only: one JSON value, kept by the page cache while the table and usernames are unchanged.
+  return page<Party>(q, { select: SELECT, from: from(kind), where, orderBy }, f.limit, f.offset, {
+    asJson: true,
+    cachedBy: [kind, 'users'],
+  });
 }
 
 export async function getParty(q: Queryable, kind: PartyKind, id: number): Promise<Party | null> {
   const { rows } = await q.query<Row>(`SELECT ${SELECT} ${from(kind)} WHERE t.id = $1 AND t.deleted_at IS NULL`, [id]);
-  return rows[0] ? view(rows[0]) : null;
+  return rows[0] ?? null;
 }
 
 export async function insertParty(q: Queryable, kind: PartyKind, p: PartyFields, userId: number): Promise<number> {

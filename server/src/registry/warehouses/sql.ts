@@ -1,16 +1,20 @@
 import type { Warehouse, WarehouseFields } from '@wms/shared-api';
 import type { Queryable } from '../../db';
-import { containsPattern, direction, iso, page, searchWords, Where } from '../../http/list';
+import { containsPattern, direction, isoTimestamp, page, searchWords, Where } from '../../http/list';
 
 /** The warehouses table seen from the API (SPEC §3 Warehouse). Deleted warehouses are invisible here. */
 
-const SELECT = `w.id, w.name, w.description, w.is_active, cu.username AS created_by, mu.username AS modified_by, w.created_at, w.updated_at`;
+const SELECT = `w.id, w.name, w.description, w.is_active, cu.username AS created_by, mu.username AS modified_by,
+  ${isoTimestamp('w.created_at')}, ${isoTimestamp('w.updated_at')}`;
 const FROM = `FROM warehouses w LEFT JOIN users cu ON cu.id = w.created_by LEFT JOIN users mu ON mu.id = w.modified_by`;
 
 export const WAREHOUSE_ORDER = { name: 'lower(w.name)', description: 'lower(w.description)', is_active: 'w.is_active' } as const;
 
-type Row = Omit<Warehouse, 'created_at' | 'updated_at'> & { created_at: Date; updated_at: Date };
-const view = (r: Row): Warehouse => ({ ...r, created_at: iso(r.created_at), updated_at: iso(r.updated_at) });
+// Timestamps arrive as ISO text (isoTimestamp): a row is the API's view as it is.
+type Row = Warehouse;
+
+/** The tables a warehouses page reads (data_versions, migration 013). */
+const CACHED_BY = ['warehouses', 'users'] as const;
 
 export interface WarehouseFilter {
   q?: string;
@@ -29,13 +33,13 @@ export async function listWarehouses(q: Queryable, f: WarehouseFilter): Promise<
   if (f.active !== undefined) where.add('w.is_active = ?', f.active);
   const dir = direction(f.order);
   const orderBy = `${WAREHOUSE_ORDER[f.sort ?? 'name']} ${dir} NULLS LAST, w.id ${dir}`;
-  const { rows, total } = await page<Row>(q, { select: SELECT, from: FROM, where, orderBy }, f.limit, f.offset);
-  return { rows: rows.map(view), total };
+  // Text, booleans and ids only: one JSON value, kept by the page cache while warehouses and usernames are unchanged.
+  return page<Warehouse>(q, { select: SELECT, from: FROM, where, orderBy }, f.limit, f.offset, { asJson: true, cachedBy: CACHED_BY });
 }
 
 export async function getWarehouse(q: Queryable, id: number): Promise<Warehouse | null> {
   const { rows } = await q.query<Row>(`SELECT ${SELECT} ${FROM} WHERE w.id = $1 AND w.deleted_at IS NULL`, [id]);
-  return rows[0] ? view(rows[0]) : null;
+  return rows[0] ?? null;
 }
 
 export async function insertWarehouse(q: Queryable, w: WarehouseFields, userId: number): Promise<number> {
