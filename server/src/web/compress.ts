@@ -22,21 +22,21 @@ export const SYNC_COMPRESS_LIMIT = 64 * 1024;
  */
 export const DYNAMIC_BROTLI_QUALITY = 2;
 
+const ENCODINGS: ('br' | 'gzip')[] = ['br', 'gzip'];
+const BROTLI_OPTIONS = {
+  params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY },
+};
+
 /**
  * Compresses API answers on the fly (brotli, else gzip, per Accept-Encoding) above COMPRESS_THRESHOLD, at a fast level;
  * the web files are pre-compressed at build time at the highest quality and sent as they are (see serve.ts), which this
  * plugin recognises by their Content-Encoding and leaves. Register before the routes.
  */
-const ENCODINGS = ['br', 'gzip'];
-const BROTLI_OPTIONS = {
-  params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY },
-};
-
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, {
     global: true,
     threshold: COMPRESS_THRESHOLD,
-    encodings: ENCODINGS as ('br' | 'gzip')[],
+    encodings: ENCODINGS,
     syncThreshold: SYNC_COMPRESS_LIMIT,
     brotliOptions: BROTLI_OPTIONS,
   });
