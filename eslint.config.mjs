@@ -14,6 +14,8 @@ const noZod = {
   allowTypeImports: true,
 };
 
+const ROUTER_MESSAGE = "Import the router from '@wms/shared-ui/router' (the one shared router; add a missing API there), not react-router.";
+
 export default tseslint.config(
   {
     ignores: [
@@ -75,6 +77,23 @@ export default tseslint.config(
               allowTypeImports: true,
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // One router on the page: '@wms/shared-ui/router' is the federation singleton and carries only the React Router APIs
+    // it re-exports (react-router is tree-shaken inside it). A direct import would bundle a second react-router (a second
+    // Router context: "useLocation() may be used only in the context of a <Router>") or miss an export silently.
+    // Tests and test helpers may build their own routers (MemoryRouter) from 'react-router'.
+    files: ['shell/src/**', 'shared-ui/src/**', 'mf-*/src/**'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test-support/**', 'shared-ui/src/testing/**', 'shared-ui/src/router.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router', 'react-router-dom'].map((name) => ({ name, message: ROUTER_MESSAGE })),
+          patterns: [{ group: ['react-router/*', 'react-router-dom/*'], message: ROUTER_MESSAGE }],
         },
       ],
     },

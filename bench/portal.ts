@@ -4,10 +4,11 @@
  *
  *   npm run build                                   # the built portal is what is measured
  *   DATABASE_URL=postgres://wms:wms@127.0.0.1:5432/wms_perf npm run bench:portal
- *   npm run bench:portal -- --seconds 10 --rounds 3 --warmup 3 --skip pages,pg,writes,embedded
+ *   npm run bench:portal -- --seconds 10 --rounds 3 --warmup 3 --skip pages,lighthouse,pg,writes,embedded
  *
- * Needs `wrk` (apt-get install wrk), `pgbench` (PostgreSQL client) and Chromium (/usr/bin/chromium). Sections:
+ * Needs `wrk` (apt-get install wrk), `pgbench` (PostgreSQL client) and Chromium (/usr/bin/chromium or CHROME_PATH). Sections:
  *  - pages:    JS on the wire per page (scripts/page-weight.js, Chromium, brotli bytes) against the budgets;
+ *  - lighthouse: Lighthouse desktop performance of /login and / signed in, median of --lighthouse-runs (3) cold runs;
  *  - pg:       products list (limit 50) and /api/health req/s as a share of a bare Fastify hello-world (same Fastify);
  *  - writes:   movement posting with 16 clients as a share of `pgbench -N -c 16` TPS, invariants checked afterwards;
  *  - embedded: PGlite — 50 clients on the products list while /api/health and a static file are timed alongside.
@@ -18,6 +19,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
 import { openDb } from '../server/src/db';
 import { ledgerMatchesBalances } from '../server/src/stock/ledger';
 import { arg, numberArg } from './target';
@@ -29,7 +31,9 @@ const ROUNDS = numberArg('rounds', 3);
 const WARMUP_SECONDS = numberArg('warmup', 3);
 const SKIP = new Set(arg('skip', '').split(',').filter(Boolean));
 const PASSWORD = 'Bench-Portal-1';
-const PORTS = { app: 8245, hello: 8246, embedded: 8247 };
+const PORTS = { app: 8245, hello: 8246, embedded: 8247, lighthouse: 8248 };
+const LIGHTHOUSE_RUNS = numberArg('lighthouse-runs', 3);
+const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
 const RESULTS = path.join(__dirname, 'results');
 
 interface Row {
@@ -185,6 +189,124 @@ function pages(): void {
       `≤ ${p.page.includes('beyond') ? '+' : ''}${p.budget / 1024} KB`,
       p.js <= p.budget,
     );
+  }
+}
+
+interface LighthouseRun {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  load: number;
+}
+
+/** One cold Lighthouse run (desktop preset) of `url`; `profile`: a Chromium profile to copy (it holds the session). */
+function lighthouseRun(url: string, profile?: string): LighthouseRun {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wms-lighthouse-'));
+  const out = path.join(dir, 'report.json');
+  const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+  flags.push('--disable-sync', '--no-first-run');
+  const args = [require.resolve('lighthouse/cli/index.js'), url, '--preset=desktop', '--output=json', `--output-path=${out}`];
+  args.push('--quiet', '--only-categories=performance');
+  if (profile) {
+    // A copy per run: the session in localStorage, an empty HTTP cache (Lighthouse keeps both with --disable-storage-reset).
+    const userDataDir = path.join(dir, 'profile');
+    fs.cpSync(profile, userDataDir, { recursive: true });
+    flags.push(`--user-data-dir=${userDataDir}`);
+    args.push('--disable-storage-reset');
+  }
+  args.push(`--chrome-flags=${flags.join(' ')}`);
+  try {
+    execFileSync(process.execPath, args, { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ['ignore', 'ignore', 'inherit'] });
+    const lhr = JSON.parse(fs.readFileSync(out, 'utf8')) as {
+      finalDisplayedUrl: string;
+      categories: { performance: { score: number } };
+      audits: Record<string, { numericValue?: number }>;
+    };
+    // A lost session would measure the sign-in page under the name of the home page.
+    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
+      throw new Error(`Lighthouse measured ${lhr.finalDisplayedUrl}, not ${url}`);
+    }
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    return {
+      score: lhr.categories.performance.score,
+      fcp: audit('first-contentful-paint'),
+      lcp: audit('largest-contentful-paint'),
+      tbt: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      load: os.loadavg()[0],
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A Chromium profile whose localStorage holds the admin's session for `base` (what the shell reads: token, user). */
+async function signedInProfile(base: string): Promise<string> {
+  const login = (await (
+    await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    })
+  ).json()) as { token?: string; user?: unknown };
+  if (!login.token) throw new Error(`sign-in failed: ${JSON.stringify(login)}`);
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'wms-lighthouse-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROME,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${base}/favicon.svg`);
+    await page.evaluate(
+      (s) => {
+        localStorage.setItem('token', s.token);
+        localStorage.setItem('user', JSON.stringify(s.user));
+      },
+      login as { token: string; user: unknown },
+    );
+  } finally {
+    await context.close();
+  }
+  return profile;
+}
+
+async function lighthouse(): Promise<void> {
+  console.log(`\nLighthouse desktop performance (lighthouse CLI, Chromium, ${LIGHTHOUSE_RUNS} cold runs per page, median)`);
+  const app = await startApp(PORTS.lighthouse);
+  let profile: string | undefined;
+  try {
+    profile = await signedInProfile(app.base);
+    const pagesToRun = [
+      { page: '/login', url: `${app.base}/login`, profile: undefined },
+      { page: '/ signed in', url: `${app.base}/`, profile },
+    ];
+    const results: Record<string, LighthouseRun[]> = {};
+    for (const p of pagesToRun) {
+      const runs: LighthouseRun[] = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+        const r = lighthouseRun(p.url, p.profile);
+        runs.push(r);
+        console.log(
+          `    ${p.page} run ${i + 1}: ${r.score.toFixed(2)} (FCP ${(r.fcp / 1000).toFixed(2)} s, LCP ${(r.lcp / 1000).toFixed(2)} s, TBT ${r.tbt.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}; load ${r.load.toFixed(1)})`,
+        );
+      }
+      results[p.page] = runs;
+      // The median run by score, so its timings are one run's (not medians of different runs).
+      const mid = [...runs].sort((a, b) => a.score - b.score)[Math.floor((runs.length - 1) / 2)];
+      report(
+        `Lighthouse desktop performance ${p.page}`,
+        `${mid.score.toFixed(2)} (${runs.map((r) => r.score.toFixed(2)).join(', ')}; LCP ${(mid.lcp / 1000).toFixed(2)} s, TBT ${mid.tbt.toFixed(0)} ms)`,
+        '≥ 0.95',
+        mid.score >= 0.95,
+      );
+    }
+    raw.lighthouse = results;
+  } finally {
+    if (profile) fs.rmSync(profile, { recursive: true, force: true });
+    await app.stop();
   }
 }
 
@@ -356,6 +478,7 @@ async function main(): Promise<void> {
   console.log(`Portal benchmark — ${os.cpus().length} CPUs, load average ${load} (a shared machine: read the ratios)`);
   const databaseUrl = process.env.DATABASE_URL?.trim();
   if (!SKIP.has('pages')) pages();
+  if (!SKIP.has('lighthouse')) await lighthouse();
   if (!SKIP.has('embedded')) await embedded();
   if (databaseUrl && !SKIP.has('pg')) await apiOnPostgres(databaseUrl);
   if (databaseUrl && !SKIP.has('writes')) await writes(databaseUrl);

@@ -7,6 +7,7 @@ const workspaceSources = {
   '^@wms/shared-api$': path.join(root, 'shared-api/src/index.ts'),
   '^@wms/shared-api/core$': path.join(root, 'shared-api/src/core.ts'),
   '^@wms/shared-ui$': path.join(root, 'shared-ui/src/index.ts'),
+  '^@wms/shared-ui/router$': path.join(root, 'shared-ui/src/router.ts'),
 };
 
 const tsTransform = {

@@ -82,6 +82,10 @@ async function load(browser, url, session, ready) {
   }
   const page = await context.newPage();
   const files = new Map();
+  const unusedPreloads = [];
+  page.on('console', (m) => {
+    if (/preloaded using link preload but not used/.test(m.text())) unusedPreloads.push(m.text());
+  });
   page.on('response', (res) => {
     const type = res.request().resourceType();
     if (type === 'script' || type === 'stylesheet') files.set(res.url(), type);
@@ -90,8 +94,21 @@ async function load(browser, url, session, ready) {
   if (ready) await page.waitForSelector(ready, { timeout: 60000 }).catch(() => undefined);
   await page.waitForLoadState('networkidle');
   const finalPath = new URL(page.url()).pathname;
+  // index.html's preload hints (webpack/preload-first-page.js): Chromium warns about a preloaded file the page did not use
+  // within 3 s of its load event (a stale or wrong hint, downloaded for nothing).
+  // A file loaded without a hint in the markup was found late, by the script that asked for it (webpack removes a chunk's
+  // <script> once it ran, so a hinted chunk is matched by its preload link).
+  const inHtml = await page.evaluate(() =>
+    [...document.querySelectorAll('link[rel=preload], script[src], link[rel=stylesheet]')].map((e) => e.href || e.src),
+  );
+  await page.waitForTimeout(3500);
+  const preload = {
+    hinted: await page.locator('link[rel=preload]').count(),
+    unused: unusedPreloads.map((m) => /(\S+\.(?:js|css))/.exec(m)?.[1] ?? m),
+    late: [...files.keys()].filter((u) => !inHtml.includes(u)),
+  };
   await context.close();
-  return { files, finalPath };
+  return { files, finalPath, preload };
 }
 
 async function weigh(files) {
@@ -140,6 +157,19 @@ async function main() {
 
     const signIn = await load(browser, `${base}/login`, null, 'form');
     const home = await load(browser, `${base}/`, session, 'main, nav');
+    // A preloaded file the page never runs is downloaded for nothing (a stale or wrong hint): fails the budget too.
+    for (const [name, p] of [
+      ['/login', signIn.preload],
+      ['/ (signed in)', home.preload],
+    ]) {
+      const unused = p.unused.map((u) => new URL(u).pathname);
+      const late = p.late.map((u) => new URL(u).pathname);
+      console.log(
+        `${name.padEnd(36)} preload hints ${p.hinted}${unused.length ? `, never used: ${unused.join(', ')}` : ', all used'}` +
+          `${late.length ? `; loaded without a hint: ${late.join(', ')}` : ''}`,
+      );
+      if (unused.length) failed = true;
+    }
     const pages = [
       { page: '/login', ...(await weigh(signIn.files)), budget: BUDGET.page },
       { page: '/ (signed in)', ...(await weigh(home.files)), budget: BUDGET.page },

@@ -6,6 +6,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { hostFederation, remoteFederation, REMOTES } = require('./federation');
+const { PreloadFirstPagePlugin } = require('./preload-first-page');
 
 const API_TARGET = process.env.API_TARGET || 'http://localhost:8080';
 const FAVICON = path.join(__dirname, 'assets', 'favicon.svg');
@@ -84,7 +85,8 @@ function hostConfig({ appDir, port = 3000, title = 'Warehouse Management System'
       hostFederation(appDir, { production }),
       // publicPath '/' so deep links (/anagrafica/prodotti loaded directly) still find the scripts.
       new HtmlWebpackPlugin({ template: './src/index.html', title, favicon: FAVICON, publicPath: '/' }),
-      ...(production ? productionPlugins() : []),
+      // index.html names the first page's chunks (<link rel="preload">): fetched alongside main.js, not after it runs.
+      ...(production ? [new PreloadFirstPagePlugin(), ...productionPlugins()] : []),
     ];
     // In production the server writes /remotes.json; in development it points at the remotes' dev servers.
     config.devServer.setupMiddlewares = (middlewares) => {

@@ -1,7 +1,7 @@
 // Exposed as `users/App`: the whole Users section, mounted by the shell at /users/* (the shell checks the
 // `users` permission before mounting it).
 import { lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from '@wms/shared-ui/router';
 import './i18n';
 import { UserListPage } from './list/UserListPage';
 import { BASE_PATH } from './paths';

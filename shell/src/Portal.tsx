@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import { RouterProvider, type createBrowserRouter } from '@wms/shared-ui/router';
 import { setUnauthorizedHandler } from '@wms/shared-api/core';
 import { ToastHost } from '@wms/shared-ui';
 

@@ -1,7 +1,7 @@
 import '@wms/shared-ui/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter } from '@wms/shared-ui/router';
 import { discoverRemotes } from './federation/remotes';
 import { Portal } from './Portal';
 import { routes } from './routes';

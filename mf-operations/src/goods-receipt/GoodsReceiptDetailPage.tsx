@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '@wms/shared-ui/router';
 import type { ReceiptOrder, ReceiptOrderItem } from '@wms/shared-api';
 import {
   currentLanguage,

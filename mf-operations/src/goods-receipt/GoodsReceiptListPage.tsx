@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from '@wms/shared-ui/router';
 import type { ReceiptOrderRow } from '@wms/shared-api';
 import { displayDay, formatNumber, PageHeader, PagedTable, usePagedList, type Column } from '@wms/shared-ui';
 import { NS } from '../paths';

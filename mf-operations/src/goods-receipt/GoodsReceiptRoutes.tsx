@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@wms/shared-ui/router';
 import { Spinner } from '@wms/shared-ui';
 import { GoodsReceiptDetailPage } from './GoodsReceiptDetailPage';
 import { GoodsReceiptListPage } from './GoodsReceiptListPage';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@wms/shared-ui/router';
 import type { ReceiptHistory } from '@wms/shared-api';
 import { displayDay, ErrorState, formatNumber, isNotFound, NotFound, PageHeader, Spinner } from '@wms/shared-ui';
 import { NS } from '../paths';

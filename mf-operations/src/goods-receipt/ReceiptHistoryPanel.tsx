@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@wms/shared-ui/router';
 import type { ReceiptOrder } from '@wms/shared-api';
 import { displayDay, formatNumber } from '@wms/shared-ui';
 import { NS } from '../paths';

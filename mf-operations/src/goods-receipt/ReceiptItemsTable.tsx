@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@wms/shared-ui/router';
 import type { ReceiptOrderItem, Warehouse } from '@wms/shared-api';
 import { formatNumber, NumberField, QUANTITY_DECIMALS, Truncate, WarehousePicker } from '@wms/shared-ui';
 import { NS } from '../paths';

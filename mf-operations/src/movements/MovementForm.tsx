@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@wms/shared-ui/router';
 import { MOVEMENT_TYPES, type MovementBody, type MovementType, type Warehouse } from '@wms/shared-api';
 import {
   DateField,

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from '@wms/shared-ui/router';
 import type { MovementBody, Warehouse } from '@wms/shared-api';
 import { fetchWarehouseOptions, Loaded, PageHeader, toastSuccess, today, useDocumentTitle, useLoad, useSession } from '@wms/shared-ui';
 import { NS } from '../paths';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@wms/shared-ui/router';
 import { MOVEMENT_SORTS } from '@wms/shared-api';
 import {
   Badge,

@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@wms/shared-ui/router';
 import { MovementFormPage } from './MovementFormPage';
 import { MovementListPage } from './MovementListPage';
 

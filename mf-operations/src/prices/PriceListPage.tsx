@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@wms/shared-ui/router';
 import { PRICE_SORTS, type Price, type PriceCounts, type PriceStatus } from '@wms/shared-api';
 import {
   Badge,

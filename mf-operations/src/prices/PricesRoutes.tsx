@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@wms/shared-ui/router';
 import { PriceFormPage } from './PriceFormPage';
 import { PriceListPage } from './PriceListPage';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@wms/shared-ui/router';
 import type { PurchaseOrder } from '@wms/shared-api';
 import { displayDay, failureText, isNotFound, NotFound, Spinner, ErrorState, useDocumentTitle } from '@wms/shared-ui';
 import { NS } from '../paths';

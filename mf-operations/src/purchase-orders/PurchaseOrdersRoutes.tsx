@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@wms/shared-ui/router';
 import { PurchaseOrderFormPage } from './PurchaseOrderFormPage';
 import { PurchaseOrderListPage } from './PurchaseOrderListPage';
 import { PurchaseOrderPrintPage } from './PurchaseOrderPrintPage';

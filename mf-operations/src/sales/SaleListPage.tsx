@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@wms/shared-ui/router';
 import type { SaleView } from '@wms/shared-api';
 import {
   Badge,

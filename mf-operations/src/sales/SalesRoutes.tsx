@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@wms/shared-ui/router';
 import { SaleFormPage } from './SaleFormPage';
 import { SaleListPage } from './SaleListPage';
 

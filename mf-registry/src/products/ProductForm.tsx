@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@wms/shared-ui/router';
 import { CURRENCIES, productSchema, UNITS, type Party, type ProductBody } from '@wms/shared-api';
 import {
   CheckboxField,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from '@wms/shared-ui/router';
 import { emptyProduct, productBodyOf, type Product, type ProductBody } from '@wms/shared-api';
 import { isNotFound, NotFound, PageHeader, Spinner, toastError } from '@wms/shared-ui';
 import { NS } from '../paths';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@wms/shared-ui/router';
 import { PRODUCT_SORTS, type Product } from '@wms/shared-api';
 import { failureText, formatNumber, PageHeader, PagedTable, usePagedList, useRowActions, useSession } from '@wms/shared-ui';
 import { NS } from '../paths';

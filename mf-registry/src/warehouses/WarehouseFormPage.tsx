@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '@wms/shared-ui/router';
 import { emptyWarehouse, warehouseSchema, type WarehouseBody } from '@wms/shared-api';
 import {
   CheckboxField,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@wms/shared-ui/router';
 import { apiError, assignableRoles, PASSWORD_MIN, ROLES, userSchema, type Role } from '@wms/shared-api';
 import { CheckboxField, Field, FormActions, RequiredNote, SelectField, TextField, useSession, useZodForm } from '@wms/shared-ui';
 import { BASE_PATH, NS } from '../paths';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '@wms/shared-ui/router';
 import { PageHeader, Spinner, toastError, toastSuccess, useSession, withReason } from '@wms/shared-ui';
 import { createUser, fetchUser, updateUser, type UserPayload } from '../api/users';
 import { BASE_PATH, NS } from '../paths';

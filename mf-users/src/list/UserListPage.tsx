@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@wms/shared-ui/router';
 import type { UserView } from '@wms/shared-api';
 import {
   Badge,

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { signInAs, switchLanguage } from '../testing';
 import { Hub, type HubCard } from './Hub';
 

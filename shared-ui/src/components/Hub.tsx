@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@wms/shared-ui/router';
 import { can, type Permission } from '@wms/shared-api/core';
 import { useSession } from '../session/useSession';
 

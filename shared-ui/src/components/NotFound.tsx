@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@wms/shared-ui/router';
 
 export interface NotFoundProps {
   /** Where "back" leads (the entity's list). */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@wms/shared-ui/router';
 import { can, type Permission } from '@wms/shared-api/core';
 import { useSession } from '../session/useSession';
 

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from '@wms/shared-ui/router';
 import type { Permission, Role } from '@wms/shared-api';
 import { useSession } from '../session/useSession';
 import { Hub } from './Hub';

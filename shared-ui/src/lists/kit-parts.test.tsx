@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { switchLanguage } from '../testing';
 import { ToastHost } from '../toasts/toasts';
 import { Loaded, useLoad } from './Loaded';

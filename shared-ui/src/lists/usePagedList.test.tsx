@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from '@wms/shared-ui/router';
 import { fetchPage } from './fetch-page';
 import { usePagedList } from './usePagedList';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@wms/shared-ui/router';
 import { fetchPage, type QueryParams } from './fetch-page';
 
 export const DEFAULT_PAGE_SIZE = 25;

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { LocationProbe, signInAs, switchLanguage } from '../testing';
 import { usePagedList } from '../lists/usePagedList';
 import { ProductPicker, WarehousePicker } from './pickers';

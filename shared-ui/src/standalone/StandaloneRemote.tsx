@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from '@wms/shared-ui/router';
 import { setUnauthorizedHandler } from '@wms/shared-api/core';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { LoginScreen } from '../login/LoginScreen';

@@ -3,7 +3,7 @@
  */
 import { act, type ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { saveSession, type Language, type Role, type SessionUser } from '@wms/shared-api/core';
 import { changeLanguage } from '../i18n/instance';
 

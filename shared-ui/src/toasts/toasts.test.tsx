@@ -2,6 +2,15 @@ import { act, render, screen } from '@testing-library/react';
 import { ToastHost, toastError, toastSuccess } from './toasts';
 
 describe('toasts', () => {
+  // First in this file: the module remembers that a toast was raised.
+  it('mounts no toast container (react-toastify not loaded) until the first toast', async () => {
+    const { container } = render(<ToastHost />);
+    expect(container.querySelector('.Toastify')).toBeNull();
+    act(() => toastSuccess('Primo messaggio'));
+    expect(await screen.findByText('Primo messaggio')).toBeInTheDocument();
+    expect(container.querySelector('.Toastify')).not.toBeNull();
+  });
+
   it('shows success and error toasts from anywhere, coloured by type', async () => {
     render(<ToastHost />);
     act(() => {

@@ -1,4 +1,4 @@
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from '@wms/shared-ui/router';
 import { LoginScreen, useSession } from '@wms/shared-ui';
 
 /** /login: the shared sign-in screen, without the top navigation. Signed-in users go home. */

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '@wms/shared-ui/router';
 import { api, getToken, getUser, saveSession, type SessionUser } from '@wms/shared-api/core';
 import { useSession } from '@wms/shared-ui';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '@wms/shared-ui/router';
 import '../i18n';
 import { TopBar } from './TopBar';
 

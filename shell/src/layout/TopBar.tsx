@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useNavigate } from '@wms/shared-ui/router';
 import { can } from '@wms/shared-api/core';
 import { LanguageSelect, signOut, useSession } from '@wms/shared-ui';
 import '../i18n';

@@ -1,7 +1,7 @@
 // Stands in for '@module-federation/enhanced/runtime' in Jest (it cannot fetch real remotes):
 //   jest.mock('@module-federation/enhanced/runtime', () => require('./test-support/federation-mock'));
 import type { ComponentType } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@wms/shared-ui/router';
 
 export const loadRemote = jest.fn<Promise<{ default: ComponentType } | null>, [string]>();
 export const registerRemotes = jest.fn();

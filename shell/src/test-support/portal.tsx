@@ -1,5 +1,5 @@
 import { render, type RenderResult } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router-dom';
+import { createMemoryRouter } from 'react-router';
 import { forgetAllRemoteApps } from '../federation/remote-apps';
 import { resetRemoteDiscovery } from '../federation/remotes';
 import { Portal } from '../Portal';
