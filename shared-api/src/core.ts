@@ -12,6 +12,7 @@ export * from './validation/issues';
 export * from './validation/sale-messages';
 export * from './rules/company-day';
 export * from './rules/decimal';
+export * from './rules/units';
 export * from './rules/price-status';
 export * from './rules/order-status';
 export * from './rules/batch-expiry';

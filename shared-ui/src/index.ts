@@ -13,7 +13,19 @@ export { ToastHost, toastSuccess, toastError, toastInfo, TOAST_LIMIT } from './t
 
 // formatters
 export { formatDate, toDate } from './format/date';
-export { formatNumber, formatCurrency, DEFAULT_CURRENCY, type DecimalsOptions } from './format/number';
+export {
+  formatNumber,
+  formatKind,
+  formatCount,
+  formatUnit,
+  formatQuantity,
+  formatCurrency,
+  formatAmount,
+  formatUnitPrice,
+  formatPrice,
+  DEFAULT_CURRENCY,
+  type DecimalsOptions,
+} from './format/number';
 
 // building blocks
 export { PageHeader, type PageHeaderProps } from './components/PageHeader';
@@ -36,17 +48,19 @@ export { LoginScreen, type LoginScreenProps } from './login/LoginScreen';
 export { StandaloneRemote, type StandaloneRemoteProps } from './standalone/StandaloneRemote';
 
 // the module kit: numbers, days, fields, forms, pickers, lists (README "The module kit")
+// The one exact-decimal engine lives in shared-api (rules/decimal.ts); the kit re-exports what screens use.
 export {
-  parseDecimal,
+  readDecimal,
   formatDecimal,
   editDecimal,
+  csvDecimal,
   isDecimalString,
   QUANTITY_DECIMALS,
   UNIT_PRICE_DECIMALS,
   PRICE_DECIMALS,
-  type DecimalParse,
+  type DecimalRead,
   type DecimalProblem,
-} from './forms/decimal';
+} from '@wms/shared-api/core';
 export { parseDayInput, displayDay, isoDay, dayToDate, dateToDay, today, type DayParse } from './forms/day';
 export {
   Field,

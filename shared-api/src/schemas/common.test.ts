@@ -70,7 +70,7 @@ describe('exact decimals', () => {
     expect(problem('1.000001')).toBe('Al massimo 5 decimali');
     expect(problem(0)).toBe('Il valore deve essere maggiore di zero');
     expect(problem(-1)).toBe('Il valore deve essere maggiore di zero');
-    expect(problem(2_000_000)).toBe('Valore troppo grande (massimo 1000000)');
+    expect(problem(2_000_000)).toBe('Valore troppo grande (massimo 1.000.000)');
     expect(problem('abc')).toBe('Valore non valido');
     expect(problem(undefined)).toBe('Campo obbligatorio');
     expect(z.object({ p: decimal({ decimals: 2, max: 10, min: 'notNegative' }) }).parse({ p: 0 })).toEqual({ p: '0' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { compareDecimals, decimalPlaces, decimalText } from '@wms/shared-api/core';
+import { compareDecimals, DECIMAL_PATTERN, decimalPlaces, decimalText } from '@wms/shared-api/core';
 
 /**
  * The building blocks of every schema (forms and server alike): texts, ids, days, decimals, flags and the list query.
@@ -143,46 +143,51 @@ export const queryDay = z.preprocess(
 
 // ------------------------------------------------------------------------------------------------------------ decimals
 
-/**
- * True when `n` has at most `decimals` digits after the point as written (JS prints the shortest exact form): 0.3 passes,
- * 0.1 + 0.2 (0.30000000000000004) does not — it is refused, never silently rounded.
- */
-export function hasAtMostDecimals(n: number, decimals: number): boolean {
-  if (!Number.isFinite(n)) return false;
-  const printed = String(Math.abs(n));
-  if (/e/i.test(printed)) return false;
-  const dot = printed.indexOf('.');
-  return dot < 0 || printed.length - dot - 1 <= decimals;
-}
-
 export interface DecimalOptions {
-  /** Digits allowed after the point (quantities 3, unit prices 4, prices 5). */
+  /** Digits allowed after the point (rules/decimal.ts SCALES: quantities 3, unit prices 4, prices 5). */
   decimals: number;
   /** Largest value accepted. */
   max: number;
-  /** 'positive' (> 0, the default) or 'notNegative' (≥ 0). */
-  min?: 'positive' | 'notNegative';
+  /** 'positive' (> 0, the default) or 'notNegative' (≥ 0), or a least value (inclusive, e.g. a sale's 1). */
+  min?: 'positive' | 'notNegative' | { least: number };
+  /** Message key of "too large" (default 'tooLarge', with {max}). */
+  tooLargeKey?: string;
+  /** One message key for every refusal but "required" (a sale's quantity has one sentence for all its rules). */
+  oneKey?: string;
 }
 
 /**
- * An exact decimal (quantity, price, amount): a JSON number (read through its shortest printing) or a decimal string
- * ("2.5"; "2,5" too), never rounded (rules/decimal.ts does the exact arithmetic). Output: canonical decimal text ("2.5"), for numeric columns and exact (bigint) arithmetic. Refusals:
- * required, invalidType (not a number), positive / notNegative, tooManyDecimals {max}, tooLarge {max}.
+ * An exact decimal (quantity, price, amount): a decimal string with a point ("2.5"; API syntax, never grouped — what people
+ * type is read by readDecimal in the form first) or a JSON number exactly representable at the field's scale (read
+ * through its shortest printing: 0.1 + 0.2 is refused, never rounded). Output: canonical decimal text ("2.5"), for numeric
+ * columns and exact (bigint) arithmetic (rules/decimal.ts). Refusals: required, invalidType (not a number), positive /
+ * notNegative / below {min}, tooManyDecimals {max}, tooLarge {max}.
  */
-export const decimal = ({ decimals, max, min = 'positive' }: DecimalOptions) =>
-  z.union([z.number(), z.string()], { error: missingOrInvalid }).transform((v, ctx) => {
+export const decimal = ({ decimals, max, min = 'positive', tooLargeKey = 'tooLarge', oneKey }: DecimalOptions) =>
+  z.union([z.number(), z.string()], { error: (iss) => (iss.input == null ? 'required' : (oneKey ?? 'invalidType')) }).transform((v, ctx) => {
     const refuse = (message: string, params?: Record<string, number>) => {
-      ctx.addIssue({ code: 'custom', message, ...(params ? { params } : {}) });
+      ctx.addIssue({ code: 'custom', message: oneKey ?? message, ...(params ? { params } : {}) });
       return z.NEVER;
     };
-    if (typeof v === 'string' && v.trim() === '') return refuse('required');
+    if (typeof v === 'string' && v.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: 'required' });
+      return z.NEVER;
+    }
     const exact = decimalText(v);
     if (exact === null) return refuse('invalidType');
     if (decimalPlaces(exact) > decimals) return refuse('tooManyDecimals', { max: decimals });
-    if (min === 'positive' ? compareDecimals(exact, 0) <= 0 : compareDecimals(exact, 0) < 0) return refuse(min);
-    if (compareDecimals(exact, max) > 0) return refuse('tooLarge', { max });
+    if (typeof min === 'object') {
+      if (compareDecimals(exact, min.least) < 0) return refuse('belowMinimum', { min: min.least });
+    } else if (min === 'positive' ? compareDecimals(exact, 0) <= 0 : compareDecimals(exact, 0) < 0) return refuse(min);
+    if (compareDecimals(exact, max) > 0) return refuse(tooLargeKey, { max });
     return exact;
   });
+
+/**
+ * A decimal in an answer (quantities, prices, amounts, rates): exact text ('12.500', '0.00125'), never a JSON number.
+ * OpenAPI: a string with DECIMAL_PATTERN.
+ */
+export const decimalView = z.string().regex(new RegExp(DECIMAL_PATTERN)).describe('exact decimal as text, e.g. "1234.5"');
 
 // --------------------------------------------------------------------------------------------------------------- flags
 

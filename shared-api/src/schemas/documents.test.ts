@@ -28,9 +28,9 @@ describe('one table of rule words', () => {
   });
 
   it('one rule, one sentence: the batch of a product, its dates, quantities', () => {
-    expect(saleStockProblems({ quantity: 1, batch_number: null }, { has_batch: true }, null).batch_number.key).toBe('batchRequired');
+    expect(saleStockProblems({ quantity: '1', batch_number: null }, { has_batch: true }, null).batch_number.key).toBe('batchRequired');
     const receipt = receiptItemProblems(
-      { quantity: 1, batches: [{ batch_number: 'L', quantity: 1, production_date: null, expiry_date: null }] },
+      { quantity: '1', batches: [{ batch_number: 'L', quantity: '1', production_date: null, expiry_date: null }] },
       { has_batches: true, has_expiry: true, has_production_date: false },
     );
     // The receipt's expiry rule is the movement's: the same words.

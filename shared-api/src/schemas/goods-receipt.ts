@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import {
+  compareDecimals,
+  decimalPlaces,
+  isDecimalString,
   ITEM_STATUSES,
   ORDER_STATUSES,
+  QUANTITY_DECIMALS,
   subtractDecimals,
   sumDecimals,
   toUnits,
@@ -11,8 +15,8 @@ import {
   registerValidationMessages,
   validationMessage,
 } from '@wms/shared-api/core';
-import { hasAtMostDecimals, hasControlChars, id, optionalId, optionalText, parseDay } from './common';
-import { MAX_BATCH_LENGTH, MAX_MOVEMENT_QUANTITY, QUANTITY_DECIMALS } from './movement';
+import { decimal, decimalView, hasControlChars, id, optionalId, optionalText, parseDay } from './common';
+import { MAX_BATCH_LENGTH, MAX_MOVEMENT_QUANTITY } from './movement';
 
 /**
  * Goods receipt (SPEC §3 Goods receipt order / Receipt document, §5 Goods receipt, §7 POST /goods-receipts/receive): the
@@ -67,23 +71,21 @@ export type ReceiptValidationKey = keyof (typeof receiptValidationMessages)['it'
 
 // ----------------------------------------------------------------------------------------------------------- quantities
 
-/** Σ of quantities, exact (0.1 + 0.2 = 0.3), as a JSON number. */
-export function sumQuantities(values: readonly number[]): number {
-  return Number(sumDecimals([...values]));
+/** Σ of quantities (decimal strings), exact (0.1 + 0.2 = 0.3); values that are not decimals count as nothing. */
+export function sumQuantities(values: readonly string[]): string {
+  return sumDecimals(values.filter(isDecimalString));
 }
 
 /** SPEC §5: the batches match the received quantity when their sum is within 0.001 of it (exact decimal arithmetic). */
-export function batchesMatch(quantity: number, batchQuantities: readonly number[]): boolean {
-  if (![quantity, ...batchQuantities].every((n) => Number.isFinite(n) && hasAtMostDecimals(n, QUANTITY_DECIMALS))) return false;
+export function batchesMatch(quantity: string, batchQuantities: readonly string[]): boolean {
+  if (![quantity, ...batchQuantities].every((n) => isDecimalString(n) && decimalPlaces(n) <= QUANTITY_DECIMALS)) return false;
   const diff = toUnits(subtractDecimals(sumDecimals([...batchQuantities]), quantity), QUANTITY_DECIMALS);
   return diff >= -TOLERANCE_UNITS && diff <= TOLERANCE_UNITS;
 }
 
-/** A quantity in a message: decimal comma (Italian and French alike). */
-const shown = (n: number) => String(n).replace('.', ',');
-
-function mismatchParams(quantity: number, batches: ReadonlyArray<{ quantity: number }>) {
-  return { batches: shown(sumQuantities(batches.map((b) => b.quantity))), quantity: shown(quantity) };
+/** The quantities of the mismatch message, as decimal strings (validationMessage writes them in the reader's language). */
+function mismatchParams(quantity: string, batches: ReadonlyArray<{ quantity: string }>) {
+  return { batches: sumQuantities(batches.map((b) => b.quantity)), quantity };
 }
 
 // --------------------------------------------------------------------------------------------------------------- fields
@@ -116,15 +118,15 @@ const optionalDay = z
     return d;
   });
 
-const quantityNumber = z
-  .number({ error: (iss) => (iss.input == null ? 'required' : 'invalidType') })
-  .max(MAX_MOVEMENT_QUANTITY, { error: 'quantityTooLarge' })
-  .refine((n) => hasAtMostDecimals(n, QUANTITY_DECIMALS), { error: 'tooManyDecimals', params: { max: QUANTITY_DECIMALS } });
+/** A received quantity: exact decimal text (or an exactly representable JSON number) → canonical text. */
+const receivedQuantity = (min: 'positive' | 'notNegative') =>
+  decimal({ decimals: QUANTITY_DECIMALS, max: MAX_MOVEMENT_QUANTITY, min, tooLargeKey: 'quantityTooLarge' });
+const isPositive = (q: string) => compareDecimals(q, 0) > 0;
 
 export const receiptBatchSchema = z
   .object({
     batch_number: optionalText(MAX_BATCH_LENGTH).transform((v) => v ?? ''),
-    quantity: quantityNumber.refine((n) => n > 0, { error: 'positive' }),
+    quantity: receivedQuantity('positive'),
     production_date: optionalDay,
     expiry_date: optionalDay,
   })
@@ -139,10 +141,7 @@ export const receiptItemSchema = z.object({
   /** Informational (SPEC §7 sends it); the server checks it names the order item's product. */
   product_id: id.optional(),
   /** What arrives now; 0 (or missing) means "nothing for this item" and the item is skipped. */
-  quantity: z.preprocess(
-    (v) => (v == null || v === '' ? 0 : v),
-    quantityNumber.refine((n) => n >= 0, { error: 'notNegative' }),
-  ),
+  quantity: z.preprocess((v) => (v == null || v === '' ? '0' : v), receivedQuantity('notNegative')),
   warehouse_id: optionalId,
   batches: z
     .array(receiptBatchSchema)
@@ -170,12 +169,12 @@ export const goodsReceiptSchema = z
       ctx.addIssue({ code: 'custom', path: ['items'], message: 'noChanges' });
       return;
     }
-    if (!r.items.some((i) => i.quantity > 0)) ctx.addIssue({ code: 'custom', path: ['items'], message: 'noItemsToSave' });
+    if (!r.items.some((i) => isPositive(i.quantity))) ctx.addIssue({ code: 'custom', path: ['items'], message: 'noItemsToSave' });
     const seen = new Set<number>();
     r.items.forEach((item, i) => {
       if (seen.has(item.order_item_id)) ctx.addIssue({ code: 'custom', path: ['items', i, 'order_item_id'], message: 'duplicateItem' });
       seen.add(item.order_item_id);
-      if (item.quantity <= 0) return;
+      if (!isPositive(item.quantity)) return;
       if (item.warehouse_id == null) ctx.addIssue({ code: 'custom', path: ['items', i, 'warehouse_id'], message: 'warehouseRequired' });
       if (
         item.batches.length > 0 &&
@@ -201,7 +200,7 @@ export const goodsReceiptSchema = z
     });
   })
   // Items with nothing received are not part of the document.
-  .transform((r) => ({ ...r, items: r.items.filter((i) => i.quantity > 0) }));
+  .transform((r) => ({ ...r, items: r.items.filter((i) => isPositive(i.quantity)) }));
 
 /** What the detail screen sends (SPEC §7). */
 export type GoodsReceiptBody = z.input<typeof goodsReceiptSchema>;
@@ -239,13 +238,13 @@ export type ReceiptProblem = FieldProblem;
  */
 export function receiptItemProblems(
   item: {
-    quantity: number;
-    batches: ReadonlyArray<{ batch_number: string | null; quantity: number; production_date: string | null; expiry_date: string | null }>;
+    quantity: string;
+    batches: ReadonlyArray<{ batch_number: string | null; quantity: string; production_date: string | null; expiry_date: string | null }>;
   },
   product: ReceiptProductFlags,
 ): Record<string, ReceiptProblem> {
   const out: Record<string, ReceiptProblem> = {};
-  if (!(item.quantity > 0) || !needsBatches(product)) return out;
+  if (!isDecimalString(item.quantity) || !isPositive(item.quantity) || !needsBatches(product)) return out;
   if (item.batches.length === 0) {
     out.batches = { key: 'batchesRequired', params: {} };
     return out;
@@ -285,7 +284,7 @@ const dayText = z.string().nullable().describe('yyyy-MM-dd');
 
 export const receiptBatchViewSchema = z.object({
   batch_number: z.string(),
-  quantity: z.number(),
+  quantity: decimalView,
   production_date: dayText,
   expiry_date: dayText,
 });
@@ -314,7 +313,7 @@ export const receiptDocumentSchema = z.object({
       unit_of_measure: z.string().nullable(),
       warehouse_id: z.number(),
       warehouse_name: z.string(),
-      quantity: z.number(),
+      quantity: decimalView,
       batches: z.array(receiptBatchViewSchema),
     }),
   ),
@@ -326,11 +325,11 @@ export const receiptOrderItemSchema = z.object({
   product_id: z.number(),
   code: z.string(),
   description: z.string(),
-  ordered_quantity: z.number(),
-  received_quantity: z.number(),
-  remaining_quantity: z.number(),
+  ordered_quantity: decimalView,
+  received_quantity: decimalView,
+  remaining_quantity: decimalView,
   /** The most this item may still receive (remaining plus the over-receipt tolerance). */
-  max_receivable_quantity: z.number(),
+  max_receivable_quantity: decimalView,
   unit_of_measure: z.string().nullable(),
   status: z.enum(ITEM_STATUSES),
   completed: z.boolean(),
@@ -351,8 +350,8 @@ export const receiptOrderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   items: z.array(receiptOrderItemSchema),
   summary: z.object({
-    ordered_quantity: z.number(),
-    total_received: z.number(),
+    ordered_quantity: decimalView,
+    total_received: decimalView,
     last_receipt_date: z.string().nullable().describe('yyyy-MM-dd'),
     receipt_count: z.number(),
   }),
@@ -368,8 +367,8 @@ export const receiptOrderRowSchema = z.object({
   supplier_name: z.string().nullable(),
   status: z.enum(ORDER_STATUSES),
   item_count: z.number(),
-  ordered_quantity: z.number(),
-  received_quantity: z.number(),
+  ordered_quantity: decimalView,
+  received_quantity: decimalView,
 });
 
 /** GET /goods-receipts/item-history/{itemId}: SPEC §3 Receipt history. */
@@ -380,8 +379,8 @@ export const receiptHistorySchema = z.object({
   product_code: z.string(),
   product_description: z.string(),
   unit_of_measure: z.string().nullable(),
-  total_ordered: z.number(),
-  total_received: z.number(),
+  total_ordered: decimalView,
+  total_received: decimalView,
   last_receipt_date: z.string().nullable().describe('yyyy-MM-dd'),
   receipt_count: z.number(),
   status: z.enum(ITEM_STATUSES),
@@ -391,9 +390,9 @@ export const receiptHistorySchema = z.object({
       ddt_number: z.string(),
       ddt_date: z.string().describe('yyyy-MM-dd'),
       receipt_date: z.string().describe('yyyy-MM-dd'),
-      received_quantity: z.number(),
+      received_quantity: decimalView,
       /** Still to receive after this receipt (reversed receipts do not count). */
-      remaining_quantity: z.number(),
+      remaining_quantity: decimalView,
       warehouse_name: z.string(),
       reversed: z.boolean(),
       batches: z.array(z.object({ batchNumber: z.string(), quantity: z.number(), productionDate: dayText, expiryDate: dayText })),

@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { hasAtMostDecimals, id, MAX_LONG_TEXT, optionalDay, optionalId, optionalText, requiredDay } from './common';
-import { fieldMessages, fieldProblems, type FieldProblem, registerValidationMessages, validationMessage } from '@wms/shared-api/core';
+import { decimal, id, MAX_LONG_TEXT, optionalDay, optionalId, optionalText, requiredDay } from './common';
+import {
+  compareDecimals,
+  fieldMessages,
+  fieldProblems,
+  type FieldProblem,
+  QUANTITY_DECIMALS,
+  registerValidationMessages,
+  validationMessage,
+} from '@wms/shared-api/core';
 import type { Product } from './product';
 
 /**
@@ -13,11 +21,9 @@ export type MovementType = (typeof MOVEMENT_TYPES)[number];
 export const MOVEMENT_SOURCES = ['MAN', 'SO', 'PO'] as const;
 export type MovementSource = (typeof MOVEMENT_SOURCES)[number];
 
-/** Quantities are exact decimals with at most this many digits after the point (stored as numeric(15,3)). */
-export const QUANTITY_DECIMALS = 3;
 /** The form's input step (SPEC §9). */
 export const QUANTITY_STEP = 0.01;
-/** Largest quantity of one movement: keeps every quantity exact as a JSON number and far from the column's limit. */
+/** Largest quantity of one movement: far from the column's limit (numeric(15,3)). */
 export const MAX_MOVEMENT_QUANTITY = 1_000_000_000;
 export const MAX_BATCH_LENGTH = 100;
 
@@ -52,11 +58,9 @@ export type MovementValidationKey = keyof (typeof movementValidationMessages)['i
 /** A problem of one field: a message key (movement or shared validation key) and its parameters. */
 export type MovementProblem = FieldProblem;
 
-const quantity = z
-  .number({ error: (iss) => (iss.input == null ? 'required' : 'invalidType') })
-  .positive({ error: 'positive' })
-  .max(MAX_MOVEMENT_QUANTITY, { error: 'quantityTooLarge' })
-  .refine((n) => hasAtMostDecimals(n, QUANTITY_DECIMALS), { error: 'tooManyDecimals', params: { max: QUANTITY_DECIMALS } });
+/** A movement quantity: exact decimal text (or an exactly representable JSON number) → canonical text ('2.5'). */
+export const quantityField = decimal({ decimals: QUANTITY_DECIMALS, max: MAX_MOVEMENT_QUANTITY, tooLargeKey: 'quantityTooLarge' });
+const quantity = quantityField;
 
 export const movementSchema = z
   .object({
@@ -110,14 +114,14 @@ export interface MovementProductFlags {
 export function movementProductProblems(
   m: Pick<MovementFields, 'movement_type' | 'batch_number' | 'production_date' | 'expiry_date' | 'quantity'>,
   product: MovementProductFlags,
-  available: number | null = null,
+  available: string | null = null,
 ): Record<string, MovementProblem> {
   const out: Record<string, MovementProblem> = {};
   if (product.has_batch && !m.batch_number) out.batch_number = { key: 'batchRequired', params: {} };
   if (m.movement_type === 'C') {
     if (product.has_production_date && !m.production_date) out.production_date = { key: 'productionDateRequired', params: {} };
     if (product.has_expiry_date && !m.expiry_date) out.expiry_date = { key: 'expiryDateRequired', params: {} };
-  } else if (available !== null && m.quantity > available) {
+  } else if (available !== null && compareDecimals(m.quantity, available) > 0) {
     out.quantity = { key: 'insufficientStock', params: { available } };
   }
   return out;

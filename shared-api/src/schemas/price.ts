@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRICE_STATUSES } from '@wms/shared-api/core';
+import { PRICE_DECIMALS, PRICE_STATUSES } from '@wms/shared-api/core';
 import { decimal, parseDay } from './common';
 import { CURRENCIES } from './product';
 
@@ -8,7 +8,6 @@ import { CURRENCIES } from './product';
  * created_by / modified_by, if sent, are ignored (the server takes the author from the session). Dates travel as
  * 'yyyy-MM-dd' (dd/MM/yyyy is accepted too); the price as a decimal string, exact, up to 5 decimals.
  */
-export const PRICE_DECIMALS = 5;
 /** The form's input step (SPEC §5, §9). */
 export const PRICE_STEP = 0.01;
 /** Largest amount a price or an order line accepts (kept far from the columns' limits). */

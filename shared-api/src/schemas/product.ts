@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { flag, MAX_TEXT, optionalId, optionalText, requiredText } from './common';
+import { UNIT_CODES } from '@wms/shared-api/core';
 
 /**
  * Products (SPEC §3, §5): the body of POST / PUT /products, parsed by the product form and by the server alike. Fields the
  * client adds (created_by, modified_by, deleted_at, deleted_by) are not part of it and are dropped: the server takes the
  * author from the session.
  */
-export const UNITS = ['m', 'kg', 'piece', 'l'] as const;
+export const UNITS = UNIT_CODES;
 export type Unit = (typeof UNITS)[number];
 export const CURRENCIES = ['EUR', 'USD', 'MAD', 'CNY'] as const;
 export type Currency = (typeof CURRENCIES)[number];

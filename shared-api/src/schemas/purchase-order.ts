@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { multiplyDecimals, sumDecimals, ITEM_STATUSES, ORDER_STATUSES } from '@wms/shared-api/core';
+import {
+  DISPLAY_DECIMALS,
+  ITEM_STATUSES,
+  LINE_TOTAL_DECIMALS,
+  multiplyDecimals,
+  ORDER_QUANTITY_DECIMALS,
+  ORDER_STATUSES,
+  sumDecimals,
+  UNIT_PRICE_DECIMALS,
+} from '@wms/shared-api/core';
 import { MAX_LONG_TEXT, optionalText } from './common';
 import { decimalField, dayField, optionalDayField, refField } from './price';
 import { CURRENCIES } from './product';
@@ -10,11 +19,8 @@ import { CURRENCIES } from './product';
  * quantity × unit price rounded to 4 decimals (lineTotal, the same rounding as the database's generated column), status is
  * derived from what was received (rules/order-status.ts).
  */
-export const UNIT_PRICE_DECIMALS = 4;
-export const LINE_TOTAL_DECIMALS = 4;
-/** Order totals are shown with 2 decimals (SPEC §9); they are kept with 4. */
-export const ORDER_TOTAL_DISPLAY_DECIMALS = 2;
-export const ORDER_QUANTITY_DECIMALS = 3;
+/** Order totals are shown with 2 decimals (SPEC §9); they are kept with 4. Scales: rules/decimal.ts (SCALES). */
+export const ORDER_TOTAL_DISPLAY_DECIMALS = DISPLAY_DECIMALS.amount.max;
 export const MAX_ORDER_ITEMS = 500;
 /** Where a line's unit price came from: the price in force on the order date, typed by hand, or none found (0 offered). */
 export const PRICE_SOURCES = ['price', 'manual', 'none'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { fieldMessages, fieldProblems, type FieldProblem, validationMessage } from '@wms/shared-api/core';
-import { hasAtMostDecimals, id, optionalText } from './common';
-import { MAX_BATCH_LENGTH, MAX_MOVEMENT_QUANTITY, QUANTITY_DECIMALS } from './movement';
+import { compareDecimals, fieldMessages, isDecimalString, fieldProblems, type FieldProblem, QUANTITY_DECIMALS, validationMessage } from '@wms/shared-api/core';
+import { decimal, decimalView, id, optionalText } from './common';
+import { MAX_BATCH_LENGTH, MAX_MOVEMENT_QUANTITY } from './movement';
 
 /**
  * Sales (SPEC §3 Sale, §5 Sale, §7 /sales, §8 Sales): the body of POST /sales and PUT /sales/{id}, parsed by the sale
@@ -21,22 +21,16 @@ export const SALE_QUANTITY_STEP = 0.01;
 // --------------------------------------------------------------------------------------------------------------- fields
 
 /**
- * ≥ 1 (SPEC §9), at most 3 decimals (the ledger's exactness), at most 1e9. A JSON number as SPEC §7 sends it, or the exact
- * decimal string the form's NumberField holds ('2.5'); anything else is the one "invalid quantity" message.
+ * ≥ 1 (SPEC §9), at most 3 decimals (the ledger's exactness), at most 1e9: exact decimal text ('2.5', as the form's
+ * NumberField holds it) or an exactly representable JSON number as SPEC §7 sends it; anything else is the one "invalid
+ * quantity" message. Output: canonical decimal text.
  */
-const quantity = z.preprocess(
-  (v) =>
-    typeof v === 'string' && /^\d{1,10}(\.\d{1,3})?$/.test(v.trim())
-      ? Number(v.trim())
-      : typeof v === 'string' && v.trim() === ''
-        ? undefined
-        : v,
-  z
-    .number({ error: (iss) => (iss.input == null ? 'required' : 'saleQuantity') })
-    .min(SALE_MIN_QUANTITY, { error: 'saleQuantity' })
-    .max(MAX_MOVEMENT_QUANTITY, { error: 'saleQuantity' })
-    .refine((n) => hasAtMostDecimals(n, QUANTITY_DECIMALS), { error: 'saleQuantity' }),
-);
+const quantity = decimal({
+  decimals: QUANTITY_DECIMALS,
+  max: MAX_MOVEMENT_QUANTITY,
+  min: { least: SALE_MIN_QUANTITY },
+  oneKey: 'saleQuantity',
+});
 
 /**
  * POST /sales and PUT /sales/{id} (edit): SPEC §7 fields. `created_by` is accepted and ignored (the author is the session's
@@ -63,13 +57,13 @@ export const saleStatusSchema = z.object({
 
 /** Problems of the stock-dependent rules the form checks before the server does: quantity vs available, batch required. */
 export function saleStockProblems(
-  sale: { quantity: number | null | undefined; batch_number: string | null | undefined },
+  sale: { quantity: string | null | undefined; batch_number: string | null | undefined },
   product: { has_batch: boolean } | null,
-  available: number | null,
+  available: string | null,
 ): Record<string, SaleProblem> {
   const out: Record<string, SaleProblem> = {};
   if (product?.has_batch && !sale.batch_number) out.batch_number = { key: 'batchRequired', params: {} };
-  if (available !== null && typeof sale.quantity === 'number' && sale.quantity > available) {
+  if (available !== null && isDecimalString(sale.quantity) && compareDecimals(sale.quantity, available) > 0) {
     out.quantity = { key: 'aboveAvailability', params: { available } };
   }
   return out;
@@ -84,7 +78,7 @@ export const saleViewSchema = z.object({
   product_id: z.number(),
   product_code: z.string(),
   product_description: z.string(),
-  quantity: z.number(),
+  quantity: decimalView,
   batch_number: z.string().nullable(),
   expiry_date: z.string().nullable().describe('yyyy-MM-dd, the batch expiry when sold'),
   warehouse_id: z.number(),
@@ -106,7 +100,7 @@ export const saleStockRowSchema = z.object({
   warehouse_id: z.number(),
   warehouse_name: z.string(),
   batch_number: z.string().nullable(),
-  quantity: z.number(),
+  quantity: decimalView,
   expiry_date: z.string().nullable().describe('yyyy-MM-dd'),
   received_at: z.string().nullable().describe('yyyy-MM-dd, first load of this batch here'),
   expired: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalView } from './common';
 
 /**
  * The stock levels report (SPEC §2 Reports /report/giacenze): one row per product with its total on hand and unit; the
@@ -13,7 +14,7 @@ export const stockLevelRowSchema = z.object({
   product_category: z.string(),
   unit_of_measure: z.string().nullable(),
   /** Σ of the product's balances above zero (in the chosen warehouse, if any). */
-  quantity: z.number(),
+  quantity: decimalView,
   /** Warehouses and (warehouse, batch) balances holding it. */
   warehouses: z.number(),
   batches: z.number(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalView } from './common';
 import { MOVEMENT_SOURCES, MOVEMENT_TYPES } from './movement';
 
 /**
@@ -24,7 +25,7 @@ export const movementViewSchema = z.object({
   warehouse_name: z.string(),
   destination_warehouse_id: z.number().nullable(),
   destination_warehouse: z.string().nullable(),
-  quantity: z.number(),
+  quantity: decimalView,
   batch_number: z.string().nullable(),
   production_date: day.describe('yyyy-MM-dd'),
   expiry_date: day.describe('yyyy-MM-dd'),
@@ -54,7 +55,7 @@ export const stockRowSchema = z.object({
   warehouse_id: z.number(),
   warehouse_name: z.string(),
   batch_number: z.string().nullable(),
-  quantity: z.number(),
+  quantity: decimalView,
   expiry_date: day.describe('yyyy-MM-dd'),
   production_date: day.describe('yyyy-MM-dd'),
   product_code: z.string(),

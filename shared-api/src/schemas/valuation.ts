@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalView } from './common';
 
 /**
  * The stock valuation report (SPEC §2 /report/valorizzazione, §3 Valuation row, §7 GET /stock/valuation): the server's
@@ -12,7 +13,7 @@ import { z } from 'zod';
  * - value: quantity × unit price, exact; rounded only when shown. Totals per currency, never converted silently.
  * Dates are company days (Europe/Rome). Decimal fields are exact decimal strings ("12.5", "0.00125").
  */
-const decimal = z.string().describe('exact decimal, e.g. "1234.56789"');
+const decimal = decimalView;
 
 export const valuationRowSchema = z.object({
   product_id: z.number(),

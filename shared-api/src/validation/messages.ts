@@ -1,3 +1,6 @@
+import { formatDecimal, isDecimalString } from '../rules/decimal';
+import type { Language } from '../types';
+
 /**
  * Wording of validation failures, in both languages. Schemas carry only the key; the form translates it through i18next
  * (namespace "validation") and the server through `validationMessage`, so both say exactly the same thing.
@@ -25,6 +28,7 @@ const coreValidationMessages = {
     saleQuantity: 'Quantità non valida: minimo 1, al massimo 3 decimali',
     tooManyDecimals: 'Al massimo {{max}} decimali',
     tooLarge: 'Valore troppo grande (massimo {{max}})',
+    belowMinimum: 'Il valore deve essere almeno {{min}}',
     endBeforeStart: 'La data di fine non può precedere la data di inizio',
     arrivalBeforeOrder: "La data di arrivo non può precedere la data dell'ordine",
     noItems: "Aggiungi almeno un prodotto all'ordine",
@@ -51,6 +55,7 @@ const coreValidationMessages = {
     saleQuantity: 'Quantité non valide : minimum 1, 3 décimales au maximum',
     tooManyDecimals: '{{max}} décimales au maximum',
     tooLarge: 'Valeur trop grande (maximum {{max}})',
+    belowMinimum: 'La valeur doit être au moins {{min}}',
     endBeforeStart: 'La date de fin ne peut pas précéder la date de début',
     arrivalBeforeOrder: "La date d'arrivée ne peut pas précéder la date de la commande",
     noItems: 'Ajoutez au moins un produit à la commande',
@@ -96,9 +101,25 @@ export function isValidationKey(key: string): boolean {
   return Object.prototype.hasOwnProperty.call(validationMessages.it, key);
 }
 
+/**
+ * Parameters of a message as people of `lang` read them: numbers and decimal strings in the language's writing
+ * ("(2,5)", "1.000.000.000" / "1 000 000 000", never "(2.500)"), dates 'yyyy-MM-dd' as dd/MM/yyyy; other texts unchanged.
+ * The server's messages and the forms' (useZodForm) both pass their parameters through here.
+ */
+export function formatMessageParams(lang: Language, params: Record<string, unknown> = {}): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value === 'number' || isDecimalString(value)) out[name] = formatDecimal(value, lang);
+    else if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) out[name] = value.split('-').reverse().join('/');
+    else out[name] = value == null ? '' : String(value);
+  }
+  return out;
+}
+
 /** Translates a validation key with its parameters, e.g. `validationMessage('fr', 'tooLong', { max: 200 })`. */
-export function validationMessage(lang: 'it' | 'fr', key: string, params: Record<string, string | number> = {}): string {
+export function validationMessage(lang: 'it' | 'fr', key: string, params: Record<string, unknown> = {}): string {
   const table = validationMessages[lang];
   const template = table[key] ?? table.invalidType;
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  const shown = formatMessageParams(lang, params);
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => shown[name] ?? '');
 }
