@@ -1,5 +1,6 @@
 import { useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../format/number';
 import { Truncate } from './Truncate';
 import { ariaSort, compareValues, matchesSearch, nextSort, type CellValue, type SortState } from './table-sort';
 
@@ -232,7 +233,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <button type="button" className="btn" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             {t('table.previous')}
           </button>
-          <span aria-live="polite">{t('table.page', { page, pages })}</span>
+          <span aria-live="polite">{t('table.page', { page: formatCount(page), pages: formatCount(pages) })}</span>
           <button type="button" className="btn" disabled={page >= pages} onClick={() => setPage(page + 1)}>
             {t('table.next')}
           </button>

@@ -10,10 +10,10 @@ export function toDate(value: Date | string | number | null | undefined): Date |
   if (typeof value === 'number') return toDate(new Date(value));
   const text = value.trim();
   const dayFirst = DAY_FIRST.exec(text);
-  if (dayFirst) return calendarDate(Number(dayFirst[3]), Number(dayFirst[2]), Number(dayFirst[1]));
+  if (dayFirst) return calendarDate(parseInt(dayFirst[3], 10), parseInt(dayFirst[2], 10), parseInt(dayFirst[1], 10));
   // A bare ISO date is a calendar day, not UTC midnight: reading it as local avoids showing the day before.
   const isoDate = ISO_DATE_ONLY.exec(text);
-  if (isoDate) return calendarDate(Number(isoDate[1]), Number(isoDate[2]), Number(isoDate[3]));
+  if (isoDate) return calendarDate(parseInt(isoDate[1], 10), parseInt(isoDate[2], 10), parseInt(isoDate[3], 10));
   return toDate(new Date(text));
 }
 

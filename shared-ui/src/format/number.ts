@@ -1,10 +1,4 @@
-import {
-  DISPLAY_DECIMALS,
-  formatDecimal,
-  unitLabel,
-  type DisplayKind,
-  type Language,
-} from '@wms/shared-api/core';
+import { DISPLAY_DECIMALS, formatDecimal, unitLabel, type DisplayKind, type Language } from '@wms/shared-api/core';
 import { currentLanguage } from '../i18n/instance';
 
 /**

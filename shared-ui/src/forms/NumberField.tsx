@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type FocusEvent } from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { editDecimal, formatDecimal, formatMessageParams, NUMBER_MARKS, readDecimal, type DecimalProblem } from '@wms/shared-api/core';
 import { currentLanguage } from '../i18n/instance';
-import { editDecimal, formatDecimal, parseDecimal } from './decimal';
 import { Field, type BaseFieldProps } from './Field';
 import type { FormProblem } from './useZodForm';
 
@@ -20,10 +20,13 @@ export interface NumberFieldProps extends Omit<BaseFieldProps<string | number | 
 }
 
 /**
- * A quantity, price or amount as Italian and French users type it: "2,5" (a point is accepted too), no thousands
- * separators while typing, formatted in the user's language on blur ("1.234,5" / "1 234,5"). Text that cannot be read
- * exactly ("2,5,1", letters, too many decimals) keeps its own message under the field and is never saved, rounded or
- * guessed: the form's value stays the exact decimal string.
+ * A quantity, price or amount as Italian and French users write it, read by shared-api's `readDecimal` (README of the
+ * kit, "The number field"): it "1.500" = 1500, "1.234,5", "2,5", "2.5"; fr "1 234,5" (space, U+00A0 or U+202F), "2,5".
+ * On blur it shows the value as it read it, grouped, in the user's language ("1.234,5" / "1 234,5") — text this field
+ * reads back as the same value. On focus it shows the editing form ("1234,5"). The numeric keypad's decimal key types
+ * the language's mark (","), as spreadsheets do. Text that cannot be read exactly (misplaced groups, two marks, letters,
+ * a French "1.500", too many decimals) keeps its own message under the field, saying how to write it, and is never
+ * saved, rounded or guessed: the form's value stays the exact decimal string.
  */
 export function NumberField({
   decimals,
@@ -37,8 +40,9 @@ export function NumberField({
 }: NumberFieldProps) {
   const { t } = useTranslation('common');
   const lang = currentLanguage();
+  const shown = (value: string) => formatDecimal(value, lang, { minDecimals });
   const [focused, setFocused] = useState(false);
-  const [text, setText] = useState(() => formatDecimal(props.value ?? '', lang, minDecimals));
+  const [text, setText] = useState(() => shown(props.value == null ? '' : String(props.value)));
   const [problem, setProblem] = useState<FormProblem | null>(null);
   /** The value this field last handed to the form: another value arriving from outside replaces the text. */
   const emitted = useRef<string | null>(null);
@@ -47,7 +51,7 @@ export function NumberField({
     if (incoming === emitted.current) return;
     emitted.current = null;
     setProblem(null);
-    setText(focused ? editDecimal(incoming, lang) : formatDecimal(incoming, lang, minDecimals));
+    setText(focused ? editDecimal(incoming, lang) : shown(incoming));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [incoming, lang]);
 
@@ -58,41 +62,42 @@ export function NumberField({
 
   const onType = (next: string) => {
     setText(next);
-    const parsed = parseDecimal(next, decimals);
-    if (parsed.ok) {
+    const read = readDecimal(next, lang, decimals);
+    if (read.ok) {
       if (problem) setProblem(null);
       onInputProblem?.(null);
-      emitted.current = parsed.value;
-      if (parsed.value !== incoming) onChange(parsed.value);
+      emitted.current = read.value;
+      if (read.value !== incoming) onChange(read.value);
     } else {
       // Shown on blur (or on save); the form must not keep a value the text no longer says.
-      onInputProblem?.(problemOf(parsed.problem, decimals));
+      onInputProblem?.(problemOf(read.problem, decimals));
     }
   };
 
   const onBlur = () => {
     setFocused(false);
-    const parsed = parseDecimal(text, decimals);
-    if (parsed.ok) {
+    const read = readDecimal(text, lang, decimals);
+    if (read.ok) {
       report(null);
-      setText(formatDecimal(parsed.value, lang, minDecimals));
+      setText(shown(read.value));
     } else {
-      report(problemOf(parsed.problem, decimals));
+      report(problemOf(read.problem, decimals));
     }
   };
 
   /**
-   * Focus rewrites the shown text into its editing form ("1.234,50" → "1234,5"), written into the input inside the focus
-   * event (not on React's next render), and selects it all, as a keyboard focus does: typing then replaces the value.
-   * Chromium reports no selection inside a focus event even when `select()` (Playwright's fill) caused it, and writing
-   * the value puts the caret at the end: keeping the caret there had "2,75" typed over "2,50000" read "2,52,75".
+   * Focus rewrites the shown text into its editing form ("1.234,50" → "1234,5": read exactly as the blur wrote it),
+   * written into the input inside the focus event (not on React's next render), and selects it all, as a keyboard focus
+   * does: typing then replaces the value. Chromium reports no selection inside a focus event even when `select()`
+   * (Playwright's fill) caused it, and writing the value puts the caret at the end: keeping the caret there had "2,75"
+   * typed over "2,50" read "2,52,75".
    */
   const onFocus = (e: FocusEvent<HTMLInputElement>) => {
     setFocused(true);
     const el = e.currentTarget;
-    const parsed = parseDecimal(text.split(lang === 'fr' ? /[\u202f\u00a0 ]/ : '.').join(''), decimals);
-    if (!problem && parsed.ok) {
-      const editing = editDecimal(parsed.value, lang);
+    const read = readDecimal(text, lang, decimals);
+    if (!problem && read.ok) {
+      const editing = editDecimal(read.value, lang);
       if (editing !== text) {
         el.value = editing;
         el.select();
@@ -101,7 +106,22 @@ export function NumberField({
     }
   };
 
-  const shownError = error ?? (problem ? t(problem.key, problem.params) : undefined);
+  /** The numeric keypad's decimal key (a "." on many layouts) types the language's decimal mark at the caret. */
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    const mark = NUMBER_MARKS[lang].decimal;
+    if (e.code !== 'NumpadDecimal' || e.key === mark || e.ctrlKey || e.metaKey || e.altKey) return;
+    e.preventDefault();
+    const el = e.currentTarget;
+    const start = el.selectionStart ?? el.value.length;
+    const end = el.selectionEnd ?? start;
+    const next = el.value.slice(0, start) + mark + el.value.slice(end);
+    // Written into the input now (React then renders the same text and keeps the caret after the mark).
+    el.value = next;
+    el.setSelectionRange(start + mark.length, start + mark.length);
+    onType(next);
+  };
+
+  const shownError = error ?? (problem ? t(problem.key, formatMessageParams(lang, problem.params)) : undefined);
 
   return (
     <Field {...props} error={shownError} className={['field-number', props.className].filter(Boolean).join(' ')}>
@@ -119,6 +139,7 @@ export function NumberField({
             onChange={(e) => onType(e.target.value)}
             onBlur={onBlur}
             onFocus={onFocus}
+            onKeyDown={onKeyDown}
             data-testid={props['data-testid']}
           />
           {suffix ? (
@@ -132,6 +153,6 @@ export function NumberField({
   );
 }
 
-function problemOf(problem: 'invalidNumber' | 'tooManyDecimals', decimals: number): FormProblem {
+function problemOf(problem: DecimalProblem, decimals: number): FormProblem {
   return { key: `common:fields.${problem}`, params: { max: decimals } };
 }

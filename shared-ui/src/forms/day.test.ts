@@ -47,3 +47,18 @@ describe('displayDay', () => {
     expect(displayDay(iso)).toBe(shown);
   });
 });
+
+describe('today()', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('is the company day (Europe/Rome), not the browser day nor the UTC day', () => {
+    const { today } = jest.requireActual<typeof import('./day')>('./day');
+    // 23:30 UTC on 4 March 2026 is already 00:30 on 5 March in Rome.
+    jest.useFakeTimers({ now: new Date('2026-03-04T23:30:00Z') });
+    expect(today()).toBe('2026-03-05');
+    jest.useFakeTimers({ now: new Date('2026-07-31T21:59:00Z') });
+    expect(today()).toBe('2026-07-31');
+    jest.useFakeTimers({ now: new Date('2026-07-31T22:00:00Z') });
+    expect(today()).toBe('2026-08-01');
+  });
+});

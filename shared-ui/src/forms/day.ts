@@ -1,3 +1,5 @@
+import { companyToday } from '@wms/shared-api/core';
+
 /**
  * Calendar days as Italian and French users write them: dd/MM/yyyy whatever the browser's locale. Values travel as ISO
  * 'yyyy-MM-dd' strings ('' for none); a day that does not exist (31/02/2026) is a problem, never moved to another day.
@@ -7,6 +9,7 @@ export type DayParse = { ok: true; value: string } | { ok: false; problem: 'inva
 const TYPED = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
 const pad = (n: number) => String(n).padStart(2, '0');
+const toInt = (digits: string) => parseInt(digits, 10);
 
 /** The ISO day of a real calendar date, or null (31/02, month 13, years outside 1900–2999). */
 export function isoDay(year: number, month: number, day: number): string | null {
@@ -25,7 +28,11 @@ export function parseDayInput(text: string): DayParse {
   if (t === '') return { ok: true, value: '' };
   const iso = ISO.exec(t);
   const typed = TYPED.exec(t) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(t);
-  const value = iso ? isoDay(+iso[1], +iso[2], +iso[3]) : typed ? isoDay(+typed[3], +typed[2], +typed[1]) : null;
+  const value = iso
+    ? isoDay(toInt(iso[1]), toInt(iso[2]), toInt(iso[3]))
+    : typed
+      ? isoDay(toInt(typed[3]), toInt(typed[2]), toInt(typed[1]))
+      : null;
   return value ? { ok: true, value } : { ok: false, problem: 'invalidDate' };
 }
 
@@ -39,7 +46,7 @@ export function displayDay(value: string | null | undefined): string {
 /** Local Date of an ISO day (for the calendar), or undefined. */
 export function dayToDate(value: string | null | undefined): Date | undefined {
   const m = value ? ISO.exec(value) : null;
-  return m ? new Date(+m[1], +m[2] - 1, +m[3]) : undefined;
+  return m ? new Date(toInt(m[1]), toInt(m[2]) - 1, toInt(m[3])) : undefined;
 }
 
 /** ISO day of a local Date (what the calendar hands back). */
@@ -47,7 +54,7 @@ export function dateToDay(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** Today as an ISO day, in the user's time zone. */
+/** Today as an ISO day: the company's day (Europe/Rome, shared-api's `companyToday`), whatever the browser's time zone. */
 export function today(): string {
-  return dateToDay(new Date());
+  return companyToday();
 }

@@ -56,7 +56,7 @@ describe('NumberField', () => {
   });
 
   it.each([
-    ['2,5,1', 'Numero non valido'],
+    ['2,5,1', 'Un solo separatore decimale'],
     ['abc', 'Numero non valido'],
     ['2,1234', 'Al massimo 3 decimali'],
   ])('%j gets an inline message and is never saved', async (typed, message) => {
@@ -81,7 +81,7 @@ describe('NumberField', () => {
     await userEvent.type(screen.getByTestId('day'), '05/03/2026');
     await userEvent.type(screen.getByTestId('qty'), '2,5,1{Enter}');
     expect(onSave).not.toHaveBeenCalled();
-    expect(screen.getByTestId('error-quantity')).toHaveTextContent('Numero non valido');
+    expect(screen.getByTestId('error-quantity')).toHaveTextContent('Un solo separatore decimale');
   });
 });
 
@@ -152,5 +152,35 @@ describe('useZodForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Dati non validi');
     expect(screen.getByTestId('error-name')).toHaveTextContent('Nome già usato');
     expect(screen.getByLabelText(/Nome/)).toHaveFocus();
+  });
+});
+
+describe('useZodForm message parameters', () => {
+  // A rule with a decimal parameter, as the sale's maximum or a price's minimum: the form writes it as the server does.
+  const minimum = z.object({
+    quantity: z.string().refine((v) => v === '' || parseInt(v, 10) >= 3, { error: 'belowMinimum', params: { min: '2.5' } }),
+    total: z.string().max(1000, { error: 'tooLarge' }),
+  });
+
+  function MinimumForm() {
+    const form = useZodForm(minimum, { quantity: '1', total: 'x'.repeat(1001) });
+    return (
+      <form ref={form.formRef} noValidate onSubmit={form.handleSubmit(async () => undefined, 'common:form.saveFailed')}>
+        <NumberField label="Quantità" decimals={3} {...form.field('quantity')} data-testid="qty" />
+        <TextField label="Totale" {...form.field('total')} />
+        <FormActions saving={form.saving} onCancel={() => undefined} failure={form.failure} saveTestId="save" />
+      </form>
+    );
+  }
+
+  it.each([
+    ['it', 'Il valore deve essere almeno 2,5', 'Valore troppo grande (massimo 1.000)'],
+    ['fr', 'La valeur doit être au moins 2,5', 'Valeur trop grande (maximum 1\u202f000)'],
+  ] as const)('in %s says %j like the server, never "2.5"', async (lang, quantity, total) => {
+    await switchLanguage(lang);
+    render(<MinimumForm />);
+    await userEvent.click(screen.getByTestId('save'));
+    expect(screen.getByTestId('error-quantity')).toHaveTextContent(quantity);
+    expect(screen.getByTestId('error-total').textContent).toContain(total); // exact: U+202F in French
   });
 });

@@ -46,7 +46,7 @@ describe('NumberField in an edit form', () => {
     expect([input.selectionStart, input.selectionEnd]).toEqual([0, '1234,5'.length]);
   });
 
-  it('focus rewrites "2,50000" to "2,5" and selects it (Chromium shows no selection in the focus that select() causes): "2,75" typed over it, not "2,52,75"', async () => {
+  it('focus rewrites "2,50" to "2,5" and selects it (Chromium shows no selection in the focus that select() causes): "2,75" typed over it, not "2,52,75"', async () => {
     const seen: string[] = [];
     function Price() {
       const [p, setP] = useState('2.50000');
@@ -55,6 +55,7 @@ describe('NumberField in an edit form', () => {
           name="price"
           label="Prezzo"
           decimals={5}
+          minDecimals={2}
           value={p}
           onChange={(v) => {
             seen.push(v);
@@ -66,7 +67,7 @@ describe('NumberField in an edit form', () => {
     }
     render(<Price />);
     const input = screen.getByTestId('price') as HTMLInputElement;
-    expect(input).toHaveValue('2,50000');
+    expect(input).toHaveValue('2,50');
     // As Playwright's fill in Chromium: the focus event sees no selection, and the select() after it comes before React renders.
     await act(async () => {
       input.setSelectionRange(0, 0);

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { apiError, fieldProblems } from '@wms/shared-api/core';
+import { apiError, fieldProblems, formatMessageParams } from '@wms/shared-api/core';
+import { currentLanguage } from '../i18n/instance';
 import { toastError } from '../toasts/toasts';
 import { failureText } from './failure-text';
 
@@ -112,7 +113,8 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
 
   const error = (field: string): string | undefined => {
     const p = (revealInput ? inputProblems[field] : undefined) ?? problems[field];
-    return p ? t(p.key, p.params) : serverFields[field];
+    // Numbers and days in the message are written as the reader writes them ("(2,5)"), as the server's messages are.
+    return p ? t(p.key, formatMessageParams(currentLanguage(), p.params)) : serverFields[field];
   };
 
   /**

@@ -21,8 +21,7 @@ export function cleanParams(params: QueryParams): Record<string, string | number
 /** The total of a paged answer: X-Total-Count when the server sent a number, else the rows received. */
 export function totalOf(headers: Record<string, unknown>, received: number): number {
   const raw = headers['x-total-count'];
-  const n = Number(raw);
-  return raw !== undefined && raw !== null && raw !== '' && Number.isFinite(n) ? n : received;
+  return typeof raw === 'number' || (typeof raw === 'string' && /^\d+$/.test(raw.trim())) ? parseInt(String(raw), 10) : received;
 }
 
 /** One page of `path` (an API path such as '/products'); `signal` aborts it when a newer request replaces it. */

@@ -87,7 +87,7 @@ export function usePagedList<T>(path: string, options: PagedListOptions = {}): P
   const sort = rawSort && (!sorts || sorts.includes(rawSort)) ? rawSort : defaultSort;
   const rawOrder = params.get('order');
   const order: 'asc' | 'desc' = rawOrder === 'asc' || rawOrder === 'desc' ? rawOrder : sort === defaultSort ? defaultOrder : 'asc';
-  const rawOffset = Number(params.get('offset'));
+  const rawOffset = parseInt(params.get('offset') ?? '', 10);
   const offset = Number.isInteger(rawOffset) && rawOffset > 0 ? rawOffset : 0;
 
   // What the user just chose, shown at once while the router commits the URL (a navigation may run in a transition).

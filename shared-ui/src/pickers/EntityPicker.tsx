@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../format/number';
 import { Field, type ControlProps } from '../forms/Field';
 import type { Page } from '../lists/fetch-page';
 
@@ -75,7 +76,7 @@ function Combobox<T extends PickerRow>({
 }: EntityPickerProps<T> & { control: ControlProps }) {
   const { t } = useTranslation('common');
   const listId = `${useId()}-list`.replace(/[^a-zA-Z0-9_-]/g, '');
-  const id = value === null || value === undefined || value === '' ? null : Number(value);
+  const id = toId(value);
   const [row, setRow] = useState<T | null>(selected && selected.id === id ? selected : null);
   const [text, setText] = useState(row ? textOf(row) : (initialText ?? ''));
   const [open, setOpen] = useState(false);
@@ -238,10 +239,16 @@ function Combobox<T extends PickerRow>({
               : results.state === 'ready' && rows.length === 0
                 ? t('picker.none')
                 : more > 0
-                  ? t('picker.more', { count: more })
+                  ? t('picker.more', { more: formatCount(more) })
                   : ''}
         </p>
       </div>
     </div>
   );
+}
+
+/** An entity id from a picker's value (a number, or the digits of a select's option); null when empty or not an id. */
+export function toId(value: string | number | null | undefined): number | null {
+  if (typeof value === 'number') return Number.isInteger(value) ? value : null;
+  return value && /^\d+$/.test(value) ? parseInt(value, 10) : null;
 }

@@ -4,7 +4,7 @@ import { api } from '@wms/shared-api/core';
 import type { Party, Product, Warehouse } from '@wms/shared-api';
 import { SelectField } from '../forms/Field';
 import { fetchPage } from '../lists/fetch-page';
-import { EntityPicker, type EntityPickerProps } from './EntityPicker';
+import { EntityPicker, toId, type EntityPickerProps } from './EntityPicker';
 
 type PickerProps<T extends { id: number }> = Omit<EntityPickerProps<T>, 'search' | 'load' | 'text' | 'label'> & { label?: ReactNode };
 
@@ -106,7 +106,7 @@ export function WarehousePicker({ warehouses: given, exclude = [], includeInacti
   const { t } = useTranslation('common');
   const own = useWarehouses(given !== undefined);
   const list = given !== undefined ? given : own.warehouses;
-  const current = props.value == null || props.value === '' ? null : Number(props.value);
+  const current = toId(props.value);
   const options = (list ?? [])
     .filter((w) => (includeInactive || w.is_active !== false || w.id === current) && (w.id === current || !exclude.includes(w.id)))
     .map((w) => ({ value: String(w.id), label: w.is_active === false ? t('picker.inactiveWarehouse', { name: w.name }) : w.name }));
@@ -119,7 +119,7 @@ export function WarehousePicker({ warehouses: given, exclude = [], includeInacti
       options={options}
       placeholder={t('picker.chooseWarehouse')}
       onChange={(v) => {
-        const id = v === '' ? null : Number(v);
+        const id = toId(v);
         onChange(id, (list ?? []).find((w) => w.id === id) ?? null);
       }}
     />
