@@ -1,12 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { EXPIRING_SOON_DAYS, daysToExpiry, expiryState } from '@wms/shared-api/core';
-import { Badge, formatNumber } from '@wms/shared-ui';
+import { Badge, formatCount } from '@wms/shared-ui';
 import { NS } from '../paths';
-
-/** A quantity as the reports show it: Italian separators, up to 3 decimals (the ledger's precision). */
-export function formatQuantity(value: number | string | null | undefined): string {
-  return formatNumber(value, { minDecimals: 0, maxDecimals: 3 });
-}
 
 /** "Expired" / "expiring within 30 days" badge of a batch (the one shared batch-expiry rule); nothing otherwise. */
 export function ExpiryMarker({ expiry }: { expiry: string | null | undefined }) {
@@ -35,12 +30,13 @@ export function Pager({
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.floor(offset / pageSize) + 1;
   if (pages <= 1) return null;
+  const pageOf = t(`${ns}.pageOf`, { page: formatCount(page), pages: formatCount(pages) });
   return (
-    <nav className="pager no-print" aria-label={t(`${ns}.pageOf`, { page, pages })}>
+    <nav className="pager no-print" aria-label={pageOf}>
       <button type="button" className="btn" disabled={page <= 1} onClick={() => onChange(Math.max(0, offset - pageSize))}>
         {t(`${ns}.previous`)}
       </button>
-      <span data-testid="page-of">{t(`${ns}.pageOf`, { page, pages })}</span>
+      <span data-testid="page-of">{pageOf}</span>
       <button type="button" className="btn" disabled={page >= pages} onClick={() => onChange(offset + pageSize)}>
         {t(`${ns}.next`)}
       </button>

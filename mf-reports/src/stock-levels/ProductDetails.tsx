@@ -1,10 +1,11 @@
 import { Fragment, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sumDecimals } from '@wms/shared-api/core';
 import type { StockRow } from '@wms/shared-api';
-import { formatDate } from '@wms/shared-ui';
+import { formatDate, formatKind, formatUnit } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchProductStock } from '../shared/api';
-import { ExpiryMarker, formatQuantity } from '../shared/ui';
+import { ExpiryMarker } from '../shared/ui';
 
 export type DetailState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; rows: StockRow[] };
 
@@ -55,7 +56,10 @@ export function useProductDetails(warehouseId: string) {
   };
 }
 
-/** The rows under an open product: per warehouse, its batches with expiry and production dates and markers. */
+/**
+ * The rows under an open product: per warehouse, its total (an exact sum of one product's balances, so one unit) and its
+ * batches with expiry and production dates and markers.
+ */
 export function ProductDetails({ state, onRetry }: { state: DetailState; onRetry: () => void }) {
   const { t } = useTranslation(NS);
   if (state.status !== 'ready') {
@@ -88,8 +92,8 @@ export function ProductDetails({ state, onRetry }: { state: DetailState; onRetry
             <td colSpan={3} className="report-indent">
               {warehouse}
             </td>
-            <td className="align-end">{formatQuantity(rows.reduce((s, r) => s + Math.round(r.quantity * 1000), 0) / 1000)}</td>
-            <td>{rows[0].unit_of_measure ?? ''}</td>
+            <td className="align-end">{formatKind(sumDecimals(rows.map((r) => r.quantity)), 'quantity')}</td>
+            <td>{formatUnit(rows[0].unit_of_measure)}</td>
             <td colSpan={2} />
           </tr>
           {rows.some((r) => r.batch_number)
@@ -104,8 +108,8 @@ export function ProductDetails({ state, onRetry }: { state: DetailState; onRetry
                     {t('stockLevels.columns.batch')} {r.batch_number ?? t('stockLevels.noBatch')}
                     {r.production_date ? ` · ${t('stockLevels.columns.production')} ${formatDate(r.production_date)}` : ''}
                   </td>
-                  <td className="align-end">{formatQuantity(r.quantity)}</td>
-                  <td>{r.unit_of_measure ?? ''}</td>
+                  <td className="align-end">{formatKind(r.quantity, 'quantity')}</td>
+                  <td>{formatUnit(r.unit_of_measure)}</td>
                   <td />
                   <td>
                     {formatDate(r.expiry_date)} <ExpiryMarker expiry={r.expiry_date} />

@@ -16,7 +16,7 @@ const LEVELS: StockLevelRow[] = [
     product_description: 'Vite zincata',
     product_category: 'Ferramenta',
     unit_of_measure: 'piece',
-    quantity: 1234.5,
+    quantity: '1234.500',
     warehouses: 2,
     batches: 2,
     earliest_expiry: day(-3),
@@ -28,7 +28,7 @@ const LEVELS: StockLevelRow[] = [
     product_description: 'Dado',
     product_category: 'Bulloneria',
     unit_of_measure: 'kg',
-    quantity: 2.25,
+    quantity: '2.250',
     warehouses: 1,
     batches: 0,
     earliest_expiry: null,
@@ -39,7 +39,7 @@ const row = (over: Partial<StockRow>): StockRow => ({
   warehouse_id: 1,
   warehouse_name: 'Centrale',
   batch_number: null,
-  quantity: 1,
+  quantity: '1.000',
   expiry_date: null,
   production_date: null,
   product_code: 'VITE-10',
@@ -54,11 +54,11 @@ const DETAILS: StockRow[] = [
     warehouse_id: 1,
     warehouse_name: 'Centrale',
     batch_number: 'L1',
-    quantity: 1000,
+    quantity: '1000.000',
     expiry_date: day(-3),
     production_date: '2025-01-10',
   }),
-  row({ warehouse_id: 2, warehouse_name: 'Nord', batch_number: 'L2', quantity: 234.5, expiry_date: day(10) }),
+  row({ warehouse_id: 2, warehouse_name: 'Nord', batch_number: 'L2', quantity: '234.500', expiry_date: day(10) }),
 ];
 
 const requests: URL[] = [];
@@ -98,9 +98,45 @@ describe('/report/giacenze', () => {
     open();
     const vite = await screen.findByTestId('stock-row-VITE-10');
     expect(within(vite).getByText('1.234,5')).toBeInTheDocument();
-    expect(within(vite).getByText('piece')).toBeInTheDocument();
+    expect(within(vite).getByText('pz')).toBeInTheDocument();
     expect(within(vite).getByText('Scaduto')).toBeInTheDocument();
+    expect(within(screen.getByTestId('stock-row-DADO-M8')).getByText('2,25')).toBeInTheDocument();
     expect(screen.getByTestId('stock-total')).toHaveTextContent('2 prodotti');
+    expect(screen.getByTestId('stock-table')).not.toHaveTextContent('piece');
+  });
+
+  it('in French: groups with U+202F and a decimal comma, never a dot-grouped number; units "pce" / "kg", never "piece"', async () => {
+    await switchLanguage('fr');
+    open();
+    const vite = await screen.findByTestId('stock-row-VITE-10');
+    expect(screen.getByTestId('stock-quantity-VITE-10').textContent).toBe('1\u202f234,5');
+    expect(within(vite).getByText('pce')).toBeInTheDocument();
+    expect(within(screen.getByTestId('stock-row-DADO-M8')).getByText('kg')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Afficher les entrepôts et lots de VITE-10' }));
+    // The warehouse's total is the exact sum of its batches (1000 + 0 in Centrale), Nord's is 234,5.
+    // (textContent, not toHaveTextContent: that one turns U+202F into a plain space.)
+    expect((await screen.findByTestId('warehouse-row-Centrale')).textContent).toContain('1\u202f000');
+    expect(screen.getByTestId('warehouse-row-Nord')).toHaveTextContent('234,5');
+    expect(screen.getByTestId('warehouse-row-Nord')).toHaveTextContent('pce');
+    const table = screen.getByTestId('stock-table').textContent ?? '';
+    expect(table).not.toMatch(/\d\.\d{3}/);
+    expect(table).not.toContain('piece');
+    expect(screen.getByTestId('stock-total')).toHaveTextContent('2 produits');
+  });
+
+  it("sums a warehouse's batches exactly (0.1 + 0.2 is 0,3) and counts thousands of products grouped", async () => {
+    server.use(
+      http.get('*/api/stock/levels', () => HttpResponse.json([LEVELS[0]], { headers: { 'X-Total-Count': '1234' } })),
+      http.get('*/api/stock/product/:id', () =>
+        HttpResponse.json([row({ batch_number: 'A', quantity: '0.100' }), row({ batch_number: 'B', quantity: '0.200' })]),
+      ),
+    );
+    open();
+    expect(await screen.findByTestId('stock-total')).toHaveTextContent('1.234 prodotti');
+    fireEvent.click(await screen.findByRole('button', { name: 'Mostra magazzini e lotti di VITE-10' }));
+    const centrale = await screen.findByTestId('warehouse-row-Centrale');
+    expect(within(centrale).getByText('0,3')).toBeInTheDocument();
+    expect(within(screen.getByTestId('page-of')).getByText('Pagina 1 di 25')).toBeInTheDocument();
   });
 
   it('expands a product to its warehouses and batches with expiry, production and the ≤ 30 days marker', async () => {

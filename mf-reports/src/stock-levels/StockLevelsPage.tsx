@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EXPIRING_SOON_DAYS } from '@wms/shared-api/core';
+import { EXPIRING_SOON_DAYS, companyToday } from '@wms/shared-api/core';
 import type { StockLevelRow } from '@wms/shared-api';
 import {
   ListBody,
@@ -8,7 +8,10 @@ import {
   SelectField,
   TextField,
   failureText,
+  formatCount,
   formatDate,
+  formatKind,
+  formatUnit,
   toastError,
   useDebounced,
   useDocumentTitle,
@@ -17,7 +20,7 @@ import {
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { downloadCsv, printPage } from '../shared/api';
-import { ExpiryMarker, Pager, formatQuantity } from '../shared/ui';
+import { ExpiryMarker, Pager } from '../shared/ui';
 import { ProductDetails, useProductDetails } from './ProductDetails';
 import '../shared/reports.css';
 
@@ -29,7 +32,9 @@ export const STOCK_PAGE_SIZE = 50;
  * /report/giacenze (SPEC §2 Reports): one row per product holding stock (total and unit), server-paged and filtered by
  * code, description, family and warehouse (the filters live in the URL). A row expands to its warehouses and their batches
  * with expiry and production dates; expired batches and those expiring within 30 days are marked (the shared batch-expiry
- * rule). Print (A4) with or without the batches; CSV of everything the filters select.
+ * rule). Print (A4) with or without the batches; CSV of everything the filters select. Numbers in the user's language
+ * (shared-ui's formatter family: exact, it '1.234,5', fr '1 234,5'), units by their translated label (never the code);
+ * quantities are only summed within one product (one unit).
  */
 export function StockLevelsPage() {
   const { t } = useTranslation(NS);
@@ -133,13 +138,13 @@ export function StockLevelsPage() {
         ]
           .filter(Boolean)
           .join(' · ')}{' '}
-        — {t('stockLevels.printedOn', { date: formatDate(new Date()) })}
+        — {t('stockLevels.printedOn', { date: formatDate(companyToday()) })}
       </p>
       <ListBody
         list={list}
         failedText={t('stockLevels.fetchFailed')}
         errorTestId="stock-error"
-        count={`${t('stockLevels.total', { count: list.total })} · ${t('stockLevels.legendMarkers', { days: EXPIRING_SOON_DAYS })}`}
+        count={`${t('stockLevels.total', { count: list.total, total: formatCount(list.total) })} · ${t('stockLevels.legendMarkers', { days: EXPIRING_SOON_DAYS })}`}
         countClassName="muted report-count"
         countTestId="stock-total"
       >
@@ -192,9 +197,11 @@ export function StockLevelsPage() {
                       <td>{r.product_code}</td>
                       <td>{r.product_description}</td>
                       <td>{r.product_category}</td>
-                      <td className="align-end">{formatQuantity(r.quantity)}</td>
-                      <td>{r.unit_of_measure ?? ''}</td>
-                      <td className="align-end">{r.warehouses}</td>
+                      <td className="align-end" data-testid={`stock-quantity-${r.product_code}`}>
+                        {formatKind(r.quantity, 'quantity')}
+                      </td>
+                      <td>{formatUnit(r.unit_of_measure)}</td>
+                      <td className="align-end">{formatCount(r.warehouses)}</td>
                       <td>
                         {formatDate(r.earliest_expiry)} <ExpiryMarker expiry={r.earliest_expiry} />
                       </td>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { companyToday, type Valuation } from '@wms/shared-api';
@@ -99,7 +99,11 @@ describe('/report/valorizzazione', () => {
     expect(plain(screen.getByTestId('valuation-row-OIL').textContent)).toContain('2,12345 USD');
     expect(plain(screen.getByTestId('total-EUR').textContent)).toContain('12,50 €');
     expect(plain(screen.getByTestId('total-USD').textContent)).toContain('5,30863 USD');
-    expect(within(screen.getByTestId('movement-row-BOLT')).getByText('9')).toBeInTheDocument();
+    expect(plain(screen.getByTestId('valuation-row-BOLT').textContent)).toContain('10 pz');
+    expect(plain(screen.getByTestId('valuation-row-BOLT').textContent)).toContain('1,25 €');
+    expect(plain(screen.getByTestId('valuation-row-OIL').textContent)).toContain('2,5 l');
+    expect(plain(screen.getByTestId('movement-row-BOLT').textContent)).toContain('9 pz');
+    expect(screen.getByTestId('valuation').textContent).not.toContain('piece');
     expect(screen.getByTestId('valuation-definitions')).toHaveTextContent('il prezzo in vigore alla data finale');
     expect(screen.queryByTestId('grand-total-eur')).not.toBeInTheDocument();
   });
@@ -130,6 +134,58 @@ describe('/report/valorizzazione', () => {
     fireEvent.blur(screen.getByLabelText(/^Dal/));
     expect(await screen.findByText('La data iniziale deve precedere quella finale')).toBeInTheDocument();
     expect(requests.length).toBe(before);
+  });
+
+  it('in French: thousands grouped with U+202F, decimal comma, no dot-grouped number, units "pce", never "piece"', async () => {
+    server.use(
+      http.get('*/api/stock/valuation', ({ request }) => {
+        const base = answer(new URL(request.url).searchParams);
+        return HttpResponse.json({
+          ...base,
+          items: [{ ...base.items[0], quantity: '1234.500', unit_price: '1234.5', value: '1523990.25' }, base.items[1]],
+          totals: [
+            { currency: 'EUR', value: '1523990.25', products: 1234 },
+            { currency: 'USD', value: '5.308625', products: 1 },
+          ],
+          movements: [{ ...base.movements[0], opening: '1234.5', loads: '1000', unloads: '0.250', closing: '2234.25' }],
+        } satisfies Valuation);
+      }),
+    );
+    await switchLanguage('fr');
+    open();
+    const bolt = await screen.findByTestId('valuation-row-BOLT');
+    // textContent as rendered: U+202F between groups, U+00A0 before the unit and the currency.
+    expect(bolt.textContent).toContain('1\u202f234,5\u00a0pce');
+    expect(bolt.textContent).toContain('1\u202f234,50\u00a0€');
+    expect(bolt.textContent).toContain('1\u202f523\u202f990,25\u00a0€');
+    expect(screen.getByTestId('total-EUR').textContent).toContain('1\u202f523\u202f990,25\u00a0€');
+    expect(screen.getByTestId('total-EUR').textContent).toContain('1\u202f234 produits');
+    const movement = screen.getByTestId('movement-row-BOLT').textContent ?? '';
+    expect(movement).toContain('1\u202f234,5\u00a0pce');
+    expect(movement).toContain('1\u202f000\u00a0pce');
+    expect(movement).toContain('0,25\u00a0pce');
+    expect(movement).toContain('2\u202f234,25\u00a0pce');
+    fireEvent.change(screen.getByLabelText('1 EUR = … USD'), { target: { value: '1,25' } });
+    const grand = await screen.findByTestId('grand-total-eur');
+    // 1523990.25 + 5.308625 / 1.25 = 1523994.4969 → 1 523 994,50 €
+    expect(grand.textContent).toContain('1\u202f523\u202f994,50\u00a0€');
+    const page = screen.getByTestId('valuation').textContent ?? '';
+    expect(page).not.toMatch(/\d\.\d{3}/);
+    expect(page).not.toContain('piece');
+  });
+
+  it('refuses an unreadable rate with how to write it, and reads an Italian thousands group', async () => {
+    open();
+    await screen.findByTestId('total-USD');
+    fireEvent.change(screen.getByLabelText('1 EUR = … USD'), { target: { value: '1,2,5' } });
+    expect(await screen.findByText(/Tasso non valido: scrivi un numero maggiore di zero, ad esempio 1,0825/)).toBeInTheDocument();
+    expect(screen.queryByTestId('grand-total-eur')).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('1 EUR = … USD'), { target: { value: '0' } });
+    expect(screen.queryByTestId('grand-total-eur')).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('1 EUR = … USD'), { target: { value: '1.000' } });
+    // 12.5 + 5.308625 / 1000 = 12.505308625 → 12,51 €
+    expect(plain((await screen.findByTestId('grand-total-eur')).textContent)).toContain('12,51 €');
+    expect(screen.getByTestId('grand-total-eur')).toHaveTextContent('Cambi usati: 1 EUR = 1.000 USD');
   });
 
   it('says fetchFailed / fetchWarehousesFailed in Italian and French', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { companyDay } from '@wms/shared-api/core';
+import { companyToday, type Language } from '@wms/shared-api/core';
 import type { Valuation, ValuationMovement, ValuationRow } from '@wms/shared-api';
 import {
   CheckboxField,
@@ -9,9 +9,12 @@ import {
   ListBody,
   PageHeader,
   SelectField,
+  currentLanguage,
   failureText,
-  formatCurrency,
+  formatCount,
   formatDate,
+  formatPrice,
+  formatQuantity,
   toastError,
   useDocumentTitle,
   useSession,
@@ -20,7 +23,6 @@ import {
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { downloadCsv, fetchValuation, printPage } from '../shared/api';
-import { formatQuantity } from '../shared/ui';
 import { ExchangeRates } from './ExchangeRates';
 import { ValuationDefinitions } from './ValuationDefinitions';
 import '../shared/reports.css';
@@ -37,8 +39,11 @@ interface Filters {
 
 type Load = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: Valuation; busy: boolean };
 
-/** Money of the valuation: Italian currency format, 2 to 5 decimals (SPEC §9). */
-export const money = (value: string | number, currency: string) => formatCurrency(value, currency);
+/**
+ * Money of the valuation (unit prices, values, totals per currency): SPEC §9 "valuation numbers go up to 5 decimals,
+ * currency formatted with 2 to 5 decimals" — the price display, exact, in the user's language.
+ */
+export const money = (value: string, currency: string, lang: Language) => formatPrice(value, currency, lang);
 
 /**
  * /report/valorizzazione (SPEC §2 Reports): the stock valued at the end of the end date — filters period, warehouse or all,
@@ -51,7 +56,8 @@ export function ValuationPage() {
   useDocumentTitle(t('valuation.title'));
   const { user } = useSession();
   const { warehouses, failed: warehousesFailed } = useWarehouses();
-  const today = companyDay();
+  const today = companyToday();
+  const lang = currentLanguage();
   const [filters, setFilters] = useState<Filters>({
     startDate: today,
     endDate: today,
@@ -114,19 +120,19 @@ export function ValuationPage() {
         id: 'quantity',
         header: header('quantity'),
         align: 'end',
-        render: (r) => `${formatQuantity(r.quantity)} ${r.unit_of_measure ?? ''}`,
+        render: (r) => formatQuantity(r.quantity, r.unit_of_measure, lang),
       },
-      { id: 'unitPrice', header: header('unitPrice'), align: 'end', render: (r) => money(r.unit_price, r.currency) },
+      { id: 'unitPrice', header: header('unitPrice'), align: 'end', render: (r) => money(r.unit_price, r.currency, lang) },
       { id: 'currency', header: header('currency'), render: (r) => r.currency },
-      { id: 'value', header: header('value'), align: 'end', render: (r) => money(r.value, r.currency) },
+      { id: 'value', header: header('value'), align: 'end', render: (r) => money(r.value, r.currency, lang) },
     ];
-  }, [t, grouped]);
+  }, [t, grouped, lang]);
   const movementColumns = useMemo<Column<ValuationMovement>[]>(() => {
     const quantity = (id: 'opening' | 'loads' | 'unloads' | 'closing') => ({
       id,
       header: t(`valuation.columns.${id}`),
       align: 'end' as const,
-      render: (m: ValuationMovement) => formatQuantity(m[id]),
+      render: (m: ValuationMovement) => formatQuantity(m[id], m.unit_of_measure, lang),
     });
     return [
       { id: 'code', header: t('valuation.columns.code'), render: (m) => m.product_code },
@@ -136,7 +142,7 @@ export function ValuationPage() {
       quantity('unloads'),
       quantity('closing'),
     ];
-  }, [t]);
+  }, [t, lang]);
 
   return (
     <div className="report" data-testid="valuation">
@@ -221,9 +227,9 @@ export function ValuationPage() {
                 {data.totals.map((x) => (
                   <div key={x.currency} className="report-total" data-testid={`total-${x.currency}`}>
                     <span className="muted">
-                      {x.currency} · {t('valuation.totalProducts', { count: x.products })}
+                      {x.currency} · {t('valuation.totalProducts', { count: x.products, total: formatCount(x.products) })}
                     </span>
-                    <strong>{money(x.value, x.currency)}</strong>
+                    <strong>{money(x.value, x.currency, lang)}</strong>
                   </div>
                 ))}
               </div>
