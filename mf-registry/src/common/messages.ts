@@ -1,6 +1,6 @@
 import { defineTranslations } from '@wms/shared-ui';
 
-/** Words every registry screen uses: actions, states, units of measure. */
+/** Words every registry screen uses: actions, states (units of measure: shared-api's one table, formatUnit / unitLabel). */
 export const sharedMessages = defineTranslations({
   it: {
     actions: {
@@ -13,8 +13,6 @@ export const sharedMessages = defineTranslations({
       actions: 'Azioni',
     },
     status: { active: 'Attivo', inactive: 'Inattivo', label: 'Stato' },
-    units: { m: 'm (metri)', kg: 'kg (chilogrammi)', piece: 'pezzo', l: 'l (litri)' },
-    unitsShort: { m: 'm', kg: 'kg', piece: 'pz', l: 'l' },
     requiredNote: 'I campi con * sono obbligatori',
     listError: "Errore nel caricamento dell'elenco",
   },
@@ -29,8 +27,6 @@ export const sharedMessages = defineTranslations({
       actions: 'Actions',
     },
     status: { active: 'Actif', inactive: 'Inactif', label: 'État' },
-    units: { m: 'm (mètres)', kg: 'kg (kilogrammes)', piece: 'pièce', l: 'l (litres)' },
-    unitsShort: { m: 'm', kg: 'kg', piece: 'pce', l: 'l' },
     requiredNote: 'Les champs marqués * sont obligatoires',
     listError: 'Erreur lors du chargement de la liste',
   },

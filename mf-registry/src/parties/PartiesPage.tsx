@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { emptyParty, PARTY_SORTS, partyBodyOf, type Party, type PartyBody, type PartyKind } from '@wms/shared-api';
 import {
   failureText,
-  formatNumber,
+  formatCount,
   PageHeader,
   PagedTable,
   RowActions,
@@ -104,7 +104,7 @@ export function PartiesPage({ kind }: { kind: PartyKind }) {
         <PagedTable
           list={list}
           failedText={t(`${kind}.listError`)}
-          count={t(`${kind}.count`, { total: formatNumber(list.total, { minDecimals: 0, maxDecimals: 0 }) })}
+          count={t(`${kind}.count`, { total: formatCount(list.total) })}
           countTestId={`${kind}-count`}
           columns={columns}
           rowKey={(p) => p.id}

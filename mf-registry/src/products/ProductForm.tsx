@@ -8,6 +8,8 @@ import {
   RequiredNote,
   SelectField,
   TextField,
+  currentLanguage,
+  formatUnit,
   toastError,
   toastSuccess,
   useSession,
@@ -111,7 +113,7 @@ export function ProductForm({ mode, productId, initial, currentSupplierName }: P
           name="supplier_id"
           label={t('products.fields.supplier')}
           value={supplierValue}
-          onChange={(v) => set('supplier_id', v === '' ? null : Number(v))}
+          onChange={(v) => set('supplier_id', v === '' || v == null ? null : parseInt(String(v), 10))}
           options={supplierOptions}
           placeholder={t('products.fields.noSupplier')}
           error={form.error('supplier_id')}
@@ -122,7 +124,7 @@ export function ProductForm({ mode, productId, initial, currentSupplierName }: P
           label={t('products.fields.unit')}
           value={(values.unit_of_measure as string | null) ?? ''}
           onChange={(v) => set('unit_of_measure', v === '' ? null : (v as ProductBody['unit_of_measure']))}
-          options={UNITS.map((u) => ({ value: u, label: t(`shared.units.${u}`) }))}
+          options={UNITS.map((u) => ({ value: u, label: formatUnit(u, currentLanguage(), 'long') }))}
           placeholder={t('products.fields.noUnit')}
           error={form.error('unit_of_measure')}
           disabled={form.saving}

@@ -220,6 +220,8 @@ describe('edit product form', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Modifier le produit' })).toBeInTheDocument();
     expect(await screen.findByDisplayValue('VT-M8-30-INOX')).toBeInTheDocument();
     expect(field('Unité de mesure')).toHaveDisplayValue('pièce');
+    const units = within(field('Unité de mesure') as HTMLElement).getAllByRole('option');
+    expect(units.slice(1).map((o) => o.textContent)).toEqual(['m (mètres)', 'kg (kilogrammes)', 'pièce', 'l (litres)']);
     expect(field('Gestion de la date de production')).not.toBeChecked();
   });
 });

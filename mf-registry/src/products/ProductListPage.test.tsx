@@ -119,6 +119,15 @@ describe('products list', () => {
     expect(await screen.findByText('Pagina 2 di 3')).toBeInTheDocument();
   });
 
+  it("counts thousands grouped in the user's language (it 1.234, fr 1 234 with U+202F)", async () => {
+    server.use(http.get('*/api/products', () => HttpResponse.json([product(1)], { headers: { 'X-Total-Count': '1234' } })));
+    renderRegistry(URL);
+    await table();
+    expect(screen.getByTestId('products-count')).toHaveTextContent('Totale prodotti: 1.234');
+    await switchLanguage('fr');
+    await waitFor(() => expect(screen.getByTestId('products-count').textContent).toBe('Total des produits : 1\u202f234'));
+  });
+
   it('keeps search, sort and page in the URL: a shared link opens the same page', async () => {
     fake.products = Array.from({ length: 120 }, (_, i) => product(i + 1, { code: `C-${String(i + 1).padStart(3, '0')}` }));
     renderRegistry(`${URL}?q=c-&sort=code&order=desc&offset=50`);
@@ -225,6 +234,11 @@ describe('products list', () => {
     expect(within(t).getByRole('columnheader', { name: /Famille/ })).toBeInTheDocument();
     const oil = (await screen.findByText('OL-IDR-46')).closest('tr')!;
     expect(within(oil).getByText('Inactif')).toBeInTheDocument();
+    expect(within(oil).getByText('l')).toBeInTheDocument();
+    // The unit in French from shared-api's one table: 'pce', never the code 'piece'.
+    const screw = (await screen.findByText('VT-M8-30-INOX')).closest('tr')!;
+    expect(within(screw).getByText('pce')).toBeInTheDocument();
+    expect(t).not.toHaveTextContent('piece');
     expect(within(oil).getByRole('button', { name: 'Activer OL-IDR-46' })).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(within(oil).getByRole('button', { name: 'Supprimer OL-IDR-46' }));

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from '@wms/shared-ui/router';
 import { PRODUCT_SORTS, type Product } from '@wms/shared-api';
-import { failureText, formatNumber, PageHeader, PagedTable, usePagedList, useRowActions, useSession } from '@wms/shared-ui';
+import { failureText, formatCount, PageHeader, PagedTable, usePagedList, useRowActions, useSession } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { deleteProduct, PRODUCTS_PATH, setProductStatus } from './api';
 import { productColumns } from './productColumns';
@@ -91,7 +91,7 @@ export function ProductListPage() {
       <PagedTable
         list={list}
         failedText={t('products.feedback.listError')}
-        count={t('products.count', { total: formatNumber(list.total, { minDecimals: 0, maxDecimals: 0 }) })}
+        count={t('products.count', { total: formatCount(list.total) })}
         countTestId="products-count"
         columns={columns}
         rowKey={(p) => p.id}

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { Product } from '@wms/shared-api';
-import { Badge, RowActions, type Column } from '@wms/shared-ui';
+import { Badge, RowActions, formatUnit, type Column } from '@wms/shared-ui';
 import { productUrl } from './paths';
 
 export interface ProductRowActions {
@@ -25,7 +25,7 @@ export function productColumns(t: TFunction, a: ProductRowActions): Column<Produ
     {
       id: 'unit_of_measure',
       header: t('products.columns.unit'),
-      value: (p) => (p.unit_of_measure ? t(`shared.unitsShort.${p.unit_of_measure}`) : ''),
+      value: (p) => formatUnit(p.unit_of_measure),
     },
     {
       id: 'status',

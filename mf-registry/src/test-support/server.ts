@@ -134,8 +134,8 @@ function page<T extends Row>(rows: T[], params: Record<string, string>, searched
     const sign = params.order === 'desc' ? -1 : 1;
     out = [...out].sort((a, b) => sign * String(a[params.sort] ?? '').localeCompare(String(b[params.sort] ?? '')));
   } else if (newestFirst) out = [...out].reverse();
-  const offset = Number(params.offset ?? 0);
-  const limit = Number(params.limit ?? 100);
+  const offset = parseInt(params.offset ?? '0', 10);
+  const limit = parseInt(params.limit ?? '100', 10);
   return HttpResponse.json(out.slice(offset, offset + limit) as unknown as JsonBodyType, {
     headers: { 'X-Total-Count': String(out.length) },
   });
@@ -175,8 +175,8 @@ function crud<T extends Row>(
     http.get(`*/api${path}`, async ({ request }) => page(rows(), (await record(request)).params, searched, path === '/products')),
     http.get(`*/api${path}/:id`, async ({ request, params }) => {
       await record(request);
-      return rows().find((r) => r.id === Number(params.id))
-        ? HttpResponse.json(rows().find((r) => r.id === Number(params.id)) as unknown as JsonBodyType)
+      return rows().find((r) => r.id === parseInt(String(params.id), 10))
+        ? HttpResponse.json(rows().find((r) => r.id === parseInt(String(params.id), 10)) as unknown as JsonBodyType)
         : notFound();
     }),
     http.post(`*/api${path}`, async ({ request }) => {
@@ -189,7 +189,7 @@ function crud<T extends Row>(
       return HttpResponse.json(row as unknown as JsonBodyType, { status: 201 });
     }),
     http.put(`*/api${path}/:id`, async ({ request, params }) => {
-      const id = Number(params.id);
+      const id = parseInt(String(params.id), 10);
       const parsed = parse(schema, (await record(request)).body);
       if (!rows().some((r) => r.id === id)) return notFound();
       if (!parsed.ok) return parsed.res;
@@ -201,7 +201,7 @@ function crud<T extends Row>(
     }),
     http.delete(`*/api${path}/:id`, async ({ request, params }) => {
       await record(request);
-      const id = Number(params.id);
+      const id = parseInt(String(params.id), 10);
       if (!rows().some((r) => r.id === id)) return notFound();
       setRows(rows().filter((r) => r.id !== id));
       return HttpResponse.json({ message: 'ok', id });
@@ -214,7 +214,7 @@ const supplierName = (id: unknown) => fake.suppliers.find((s) => s.id === id)?.b
 export const server = setupServer(
   http.put('*/api/products/:id/status', async ({ request, params }) => {
     const { body } = await record(request);
-    const p = fake.products.find((r) => r.id === Number(params.id));
+    const p = fake.products.find((r) => r.id === parseInt(String(params.id), 10));
     if (!p) return error(404, 'Prodotto non trovato', 'PRODUCT_NOT_FOUND');
     p.status = (body as { status: Product['status'] }).status;
     return HttpResponse.json(p as unknown as JsonBodyType);

@@ -52,7 +52,7 @@ export function WarehouseFormPage({ mode }: { mode: 'new' | 'edit' }) {
       {missing ? (
         <NotFound backTo={WAREHOUSES_URL} title={t('warehouses.feedback.notFound')} />
       ) : initial ? (
-        <WarehouseForm id={mode === 'edit' ? Number(id) : null} initial={initial} />
+        <WarehouseForm id={mode === 'edit' && id ? parseInt(id, 10) : null} initial={initial} />
       ) : (
         <Spinner />
       )}

@@ -4,7 +4,7 @@ import { Link } from '@wms/shared-ui/router';
 import { apiError, WAREHOUSE_SORTS, type Warehouse } from '@wms/shared-api';
 import {
   Badge,
-  formatNumber,
+  formatCount,
   PageHeader,
   PagedTable,
   RowActions,
@@ -92,7 +92,7 @@ export function WarehouseListPage() {
       <PagedTable
         list={list}
         failedText={t('warehouses.feedback.listError')}
-        count={t('warehouses.count', { total: formatNumber(list.total, { minDecimals: 0, maxDecimals: 0 }) })}
+        count={t('warehouses.count', { total: formatCount(list.total) })}
         countTestId="warehouses-count"
         columns={columns}
         rowKey={(w) => w.id}
