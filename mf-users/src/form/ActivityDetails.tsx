@@ -1,20 +1,30 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ActivityField } from '@wms/shared-api';
-import { formatDate, formatNumber } from '@wms/shared-ui';
+import type { ActivityField, DisplayKind } from '@wms/shared-api';
+import { formatCount, formatDate, formatKind, formatNumber, formatUnit } from '@wms/shared-ui';
 import { formatDateTime } from '../format';
 import { NS } from '../paths';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
-/** One value in the user's language: numbers with a decimal comma, days dd/MM/yyyy, yes/no, role and status names. */
+/** How each decimal field reads (SPEC §9): quantities 0–3 decimals, prices 2–5, totals 2; any other up to 5. */
+const DECIMAL_KINDS: Record<string, DisplayKind> = { quantity: 'quantity', price: 'price', total: 'amount' };
+
+/**
+ * One value in the user's language: numbers exact with the language's marks (the server sends decimal text: '2.500' is
+ * it/fr '2,5', '1234.5' it '1.234,5' / fr '1 234,5'), counts grouped, units by their label (never the code 'piece'),
+ * days dd/MM/yyyy, yes/no, role and status names.
+ */
 export function activityValue(t: T, field: ActivityField, value: string | null | undefined): ReactNode {
   if (value === null || value === undefined) return t('activity.values.empty');
+  if (field.field === 'unit') return formatUnit(value);
   switch (field.kind) {
-    case 'decimal':
-      return formatNumber(value, { minDecimals: 0, maxDecimals: 5 });
+    case 'decimal': {
+      const kind = DECIMAL_KINDS[field.field];
+      return kind ? formatKind(value, kind) : formatNumber(value, { minDecimals: 0, maxDecimals: 5 });
+    }
     case 'integer':
-      return formatNumber(value, { minDecimals: 0, maxDecimals: 0 });
+      return formatCount(value);
     case 'day':
       return formatDate(value) || value;
     case 'datetime':

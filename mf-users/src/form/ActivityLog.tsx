@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityView } from '@wms/shared-api';
-import { PagedTable, useServerList, type Column } from '@wms/shared-ui';
+import { PagedTable, formatCount, useServerList, type Column } from '@wms/shared-ui';
 import { activitiesPath } from '../api/users';
 import { formatDateTime } from '../format';
 import { ActivityDetails, activityText } from './ActivityDetails';
@@ -63,7 +63,7 @@ export function ActivityLog({ userId }: { userId: string }) {
         list={list}
         failedText={t('feedback.fetchActivitiesFailed')}
         errorTestId="activity-error"
-        count={t('activity.total', { count: list.total })}
+        count={t('activity.total', { count: list.total, total: formatCount(list.total) })}
         countClassName="muted"
         columns={columns}
         rowKey={(a) => a.id}

@@ -328,6 +328,10 @@ describe('activity log', () => {
                   { field: 'product', kind: 'text', value: 'P001 — Vite M8' },
                   { field: 'warehouse', kind: 'text', value: 'Centrale' },
                   { field: 'quantity', kind: 'decimal', value: '1234.500' },
+                  { field: 'unit', kind: 'code', value: 'piece' },
+                  { field: 'price', kind: 'decimal', from: '3.30000', value: '3300.12345' },
+                  { field: 'total', kind: 'decimal', value: '262479.7900' },
+                  { field: 'sessionsEnded', kind: 'integer', value: '1500' },
                   { field: 'date', kind: 'day', value: '2025-03-04' },
                 ],
               }
@@ -360,6 +364,11 @@ describe('activity log', () => {
     expect(rows[1]).toHaveTextContent('Tipo di movimento: Carico');
     expect(rows[1]).toHaveTextContent('Prodotto: P001 — Vite M8');
     expect(rows[1]).toHaveTextContent('Quantità: 1.234,5');
+    expect(rows[1]).toHaveTextContent('Unità di misura: pz');
+    expect(rows[1]).toHaveTextContent('Prezzo: 3,30 → diventa 3.300,12345');
+    expect(rows[1]).toHaveTextContent('Totale: 262.479,79');
+    expect(rows[1]).toHaveTextContent('Sessioni chiuse: 1.500');
+    expect(rows[1]).not.toHaveTextContent('piece');
     expect(rows[1]).toHaveTextContent('Data: 04/03/2025');
     // Unknown action and entity type are shown as written; an unknown field reads as words, not as a column name.
     expect(rows[2]).toHaveTextContent('reindex');
@@ -376,6 +385,16 @@ describe('activity log', () => {
     expect(rows[0]).toHaveTextContent('Rôle: Entrepôt → devient Commandes');
     expect(rows[1]).toHaveTextContent('Mouvement de stock');
     expect(rows[1]).toHaveTextContent('Type de mouvement: Entrée');
+    // French numbers: U+202F between groups, a decimal comma, never a dot-grouped number; units 'pce', never 'piece'.
+    const details = rows[1].textContent ?? '';
+    expect(details).toContain('1\u202f234,5');
+    expect(details).toContain('3,30');
+    expect(details).toContain('3\u202f300,12345');
+    expect(details).toContain('262\u202f479,79');
+    expect(details).toContain('1\u202f500');
+    expect(rows[1]).toHaveTextContent('pce');
+    expect(details).not.toMatch(/\d\.\d{3}/);
+    expect(details).not.toContain('piece');
   });
 
   it('pages on the server: the next page asks offset 10', async () => {
@@ -387,6 +406,14 @@ describe('activity log', () => {
     expect(requestsOf('GET', '/users/2/activities').map((r) => r.search)).toEqual(['?limit=10&offset=0', '?limit=10&offset=10']);
     const table = screen.getByTestId('activity-table');
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(11));
+  });
+
+  it("counts its rows grouped in the user's language (it 1.234, fr 1 234 with U+202F)", async () => {
+    server.use(http.get('*/api/users/:id/activities', () => HttpResponse.json([activity(1)], { headers: { 'X-Total-Count': '1234' } })));
+    renderUsers('/users/2');
+    expect(await screen.findByText('1.234 attività registrate')).toBeInTheDocument();
+    await switchLanguage('fr');
+    expect(await screen.findByText((_, el) => el?.textContent === '1\u202f234 activité(s) enregistrée(s)')).toBeInTheDocument();
   });
 
   it('an empty log says so', async () => {

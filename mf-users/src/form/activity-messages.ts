@@ -5,7 +5,7 @@ export const activityMessages = defineTranslations({
   it: {
     title: 'Registro attività',
     caption: "Registro attività dell'utente, dal più recente",
-    total: '{{count}} attività registrate',
+    total: '{{total}} attività registrate',
     empty: 'Nessuna attività registrata',
     columns: { date: 'Data', action: 'Azione', entityType: 'Oggetto', details: 'Dettagli' },
     becomes: 'diventa',
@@ -112,7 +112,7 @@ export const activityMessages = defineTranslations({
   fr: {
     title: "Journal d'activité",
     caption: "Journal d'activité de l'utilisateur, du plus récent au plus ancien",
-    total: '{{count}} activité(s) enregistrée(s)',
+    total: '{{total}} activité(s) enregistrée(s)',
     empty: 'Aucune activité enregistrée',
     columns: { date: 'Date', action: 'Action', entityType: 'Objet', details: 'Détails' },
     becomes: 'devient',

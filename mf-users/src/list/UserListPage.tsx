@@ -5,6 +5,7 @@ import type { UserView } from '@wms/shared-api';
 import {
   Badge,
   failureText,
+  formatCount,
   PageHeader,
   PagedTable,
   RowActions,
@@ -124,7 +125,7 @@ export function UserListPage() {
     <section className="screen users-screen">
       <PageHeader
         title={t('list.title')}
-        subtitle={list.status === 'ready' ? t('list.total', { count: list.total }) : t('list.subtitle')}
+        subtitle={list.status === 'ready' ? t('list.total', { count: list.total, total: formatCount(list.total) }) : t('list.subtitle')}
         actions={addButton}
       />
       <PagedTable

@@ -4,7 +4,7 @@ export const userListMessages = defineTranslations({
   it: {
     title: 'Gestione utenti',
     subtitle: 'Utenti del sistema, stato attivo e collegamento',
-    total: 'Totale utenti: {{count}}',
+    total: 'Totale utenti: {{total}}',
     add: 'Nuovo utente',
     caption: 'Elenco degli utenti',
     empty: 'Nessun utente da mostrare',
@@ -36,7 +36,7 @@ export const userListMessages = defineTranslations({
   fr: {
     title: 'Gestion des utilisateurs',
     subtitle: 'Utilisateurs du système, état actif et connexion',
-    total: 'Total des utilisateurs : {{count}}',
+    total: 'Total des utilisateurs : {{total}}',
     add: 'Nouvel utilisateur',
     caption: 'Liste des utilisateurs',
     empty: 'Aucun utilisateur à afficher',

@@ -86,9 +86,9 @@ export const server = setupServer(
   http.get('*/api/users/:id/activities', async ({ request, params }) => {
     await record(request, `/users/${params.id}/activities`);
     const url = new URL(request.url);
-    const limit = Number(url.searchParams.get('limit') ?? 50);
-    const offset = Number(url.searchParams.get('offset') ?? 0);
-    const all = fake.activities[Number(params.id)] ?? [];
+    const limit = parseInt(url.searchParams.get('limit') ?? '50', 10);
+    const offset = parseInt(url.searchParams.get('offset') ?? '0', 10);
+    const all = fake.activities[parseInt(String(params.id), 10)] ?? [];
     return HttpResponse.json(all.slice(offset, offset + limit), { headers: { 'X-Total-Count': String(all.length) } });
   }),
   http.post('*/api/users', async ({ request }) => {
@@ -113,7 +113,9 @@ export const server = setupServer(
     await record(request, `/users/${params.id}`);
     const before = fake.users.length;
     fake.users = fake.users.filter((x) => String(x.id) !== params.id);
-    return fake.users.length < before ? HttpResponse.json({ message: 'Utente eliminato', id: Number(params.id) }) : notFound();
+    return fake.users.length < before
+      ? HttpResponse.json({ message: 'Utente eliminato', id: parseInt(String(params.id), 10) })
+      : notFound();
   }),
 );
 
