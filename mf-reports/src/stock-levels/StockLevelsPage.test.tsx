@@ -70,7 +70,7 @@ const server = setupServer(
     const rows = LEVELS.filter((r) => !code || r.product_code.toLowerCase().includes(code));
     return HttpResponse.json(rows, { headers: { 'X-Total-Count': String(rows.length) } });
   }),
-  http.get('*/api/stock/product/:id', ({ params }) => HttpResponse.json(Number(params.id) === 1 ? DETAILS : [])),
+  http.get('*/api/stock/product/:id', ({ params }) => HttpResponse.json(params.id === '1' ? DETAILS : [])),
   http.get('*/api/warehouses', () =>
     HttpResponse.json(
       [
