@@ -1,4 +1,4 @@
-import type { ActivityField, ActivityValueKind, ActivityView } from '@wms/shared-api';
+import { decimalText, type ActivityField, type ActivityValueKind, type ActivityView } from '@wms/shared-api';
 import type { Queryable } from '../db';
 import { labelsOf, type RefKind } from './queries';
 
@@ -38,7 +38,7 @@ const KEYS: Record<string, { field: string; kind: ActivityValueKind }> = {
   username: f('username', 'code'),
   description: f('description', 'text'),
   category: f('category', 'text'),
-  unit_of_measure: f('unit', 'code'),
+  unit_of_measure: f('unit', 'unit'),
   barcode: f('barcode', 'code'),
   role: f('role', 'role'),
   is_active: f('active', 'flag'),
@@ -128,7 +128,9 @@ function parse(details: string | null): Parsed {
 function text(value: unknown, kind: ActivityValueKind): string | null {
   if (value === null || value === undefined || value === '' || value === '—') return null;
   if (value instanceof Date) return kind === 'day' ? value.toISOString().slice(0, 10) : value.toISOString();
-  const s = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  // A decimal stored as a JSON number by older rows: its exact text ('12.5'), the same as the decimal strings written now.
+  if (kind === 'decimal' && typeof value === 'number') return decimalText(value) ?? `${value}`;
+  const s = typeof value === 'object' ? JSON.stringify(value) : `${value}`;
   if (kind === 'day' && /^\d{4}-\d{2}-\d{2}T/.test(s)) return s.slice(0, 10);
   return s;
 }

@@ -1,14 +1,13 @@
-import type { ReceiptDocument, ReceiptHistory, ReceiptOrder, ReceiptOrderItem, ReceiptOrderRow } from '@wms/shared-api';
+import type { ReceiptDocument, ReceiptHistory, ReceiptOrder, ReceiptOrderItem, ReceiptOrderRow, UnitQuantities } from '@wms/shared-api';
 import type { Queryable } from '../db';
-import { decimalToMilli, milliToNumber, type Milli } from '../stock/quantity';
+import { milliToDecimal, quantityView, toMilli as milli, type Milli } from '../stock/quantity';
 import { containsPattern, iso, searchWords, Where, page } from '../http/list';
 import { maxReceivableMilli } from './receive';
 import { itemStatus, orderStatus } from '@wms/shared-api';
 
 /** The read side of goods receipt (SPEC §3): orders to receive, one order for receipt, one item's history, one receipt. */
 
-const milli = (t: string): Milli => decimalToMilli(t) ?? 0n;
-const num = (t: string): number => milliToNumber(milli(t));
+const num = quantityView;
 const nonNegative = (m: Milli): Milli => (m > 0n ? m : 0n);
 
 export interface OrderListFilter {
@@ -29,15 +28,54 @@ export async function listOrdersToReceive(q: Queryable, f: OrderListFilter): Pro
   const select = `o.id, o.order_number, o.order_date, o.requested_arrival_date, s.business_name AS supplier_name,
       coalesce(o.status, 'notReceived') AS status,
       (SELECT count(*) FROM purchase_order_items i WHERE i.order_id = o.id)::int AS item_count,
-      (SELECT coalesce(sum(i.quantity), 0) FROM purchase_order_items i WHERE i.order_id = o.id)::text AS ordered_quantity,
-      (SELECT coalesce(sum(i.received_quantity), 0) FROM purchase_order_items i WHERE i.order_id = o.id)::text AS received_quantity`;
-  const res = await page<
-    Omit<ReceiptOrderRow, 'ordered_quantity' | 'received_quantity'> & { ordered_quantity: string; received_quantity: string }
-  >(q, { select, from, where, orderBy: 'o.requested_arrival_date ASC NULLS LAST, o.id ASC' }, f.limit, f.offset);
+      (SELECT coalesce(json_agg(json_build_object('unit_of_measure', u.unit, 'ordered', u.ordered::text, 'received', u.received::text)
+                                ORDER BY u.first_line), '[]')::text
+         FROM (SELECT p.unit_of_measure AS unit, sum(i.quantity) AS ordered, sum(i.received_quantity) AS received, min(i.id) AS first_line
+                 FROM purchase_order_items i JOIN products p ON p.id = i.product_id
+                WHERE i.order_id = o.id GROUP BY p.unit_of_measure) u) AS quantities_json`;
+  const res = await page<Omit<ReceiptOrderRow, 'ordered_quantity' | 'received_quantity' | 'quantities'> & { quantities_json: string }>(
+    q,
+    { select, from, where, orderBy: 'o.requested_arrival_date ASC NULLS LAST, o.id ASC' },
+    f.limit,
+    f.offset,
+  );
   return {
     total: res.total,
-    rows: res.rows.map((r) => ({ ...r, ordered_quantity: num(r.ordered_quantity), received_quantity: num(r.received_quantity) })),
+    rows: res.rows.map(({ quantities_json, ...r }) => {
+      const quantities = (JSON.parse(quantities_json) as UnitQuantities).map((u) => ({
+        unit_of_measure: u.unit_of_measure,
+        ordered: num(u.ordered),
+        received: num(u.received),
+      }));
+      const single = singleUnit(quantities);
+      return { ...r, ordered_quantity: single?.ordered ?? null, received_quantity: single?.received ?? null, quantities };
+    }),
   };
+}
+
+/**
+ * The order-wide figure of `quantities` (issue 21): quantities of different units are never added together, so an
+ * order's total is its one unit's total, or null when its lines have several units (an order without lines: '0.000').
+ */
+function singleUnit(quantities: UnitQuantities): { ordered: string; received: string } | null {
+  if (quantities.length === 0) return { ordered: milliToDecimal(0n), received: milliToDecimal(0n) };
+  return quantities.length === 1 ? quantities[0] : null;
+}
+
+/** Σ ordered / received per unit of measure, in the order of the items (first line of each unit first). */
+function quantitiesPerUnit(
+  items: ReadonlyArray<{ unit_of_measure: string | null; quantity: string; received_quantity: string }>,
+): UnitQuantities {
+  const by = new Map<string | null, { ordered: Milli; received: Milli }>();
+  for (const i of items) {
+    const u = by.get(i.unit_of_measure) ?? { ordered: 0n, received: 0n };
+    by.set(i.unit_of_measure, { ordered: u.ordered + milli(i.quantity), received: u.received + milli(i.received_quantity) });
+  }
+  return [...by].map(([unit, u]) => ({
+    unit_of_measure: unit,
+    ordered: milliToDecimal(u.ordered),
+    received: milliToDecimal(u.received),
+  }));
 }
 
 interface LineRow {
@@ -193,10 +231,10 @@ export async function getOrderForReceipt(q: Queryable, orderId: number, toleranc
       product_id: i.product_id,
       code: i.code,
       description: i.description,
-      ordered_quantity: milliToNumber(ordered),
-      received_quantity: milliToNumber(received),
-      remaining_quantity: milliToNumber(nonNegative(ordered - received)),
-      max_receivable_quantity: itemStatus(i) === 'completed' ? 0 : milliToNumber(maxReceivableMilli(ordered, received, tolerancePercent)),
+      ordered_quantity: milliToDecimal(ordered),
+      received_quantity: milliToDecimal(received),
+      remaining_quantity: milliToDecimal(nonNegative(ordered - received)),
+      max_receivable_quantity: milliToDecimal(itemStatus(i) === 'completed' ? 0n : maxReceivableMilli(ordered, received, tolerancePercent)),
       unit_of_measure: i.unit_of_measure,
       status: itemStatus(i),
       completed: i.completed,
@@ -207,8 +245,8 @@ export async function getOrderForReceipt(q: Queryable, orderId: number, toleranc
       batches: lines.flatMap((l) => l.batches),
     };
   });
-  const ordered = items.reduce((s, i) => s + milli(i.quantity), 0n);
-  const received = items.reduce((s, i) => s + milli(i.received_quantity), 0n);
+  const quantities = quantitiesPerUnit(items);
+  const single = singleUnit(quantities);
   return {
     id: order.id,
     order_number: order.order_number,
@@ -218,8 +256,9 @@ export async function getOrderForReceipt(q: Queryable, orderId: number, toleranc
     status: orderStatus(items),
     items: views,
     summary: {
-      ordered_quantity: milliToNumber(ordered),
-      total_received: milliToNumber(received),
+      ordered_quantity: single?.ordered ?? null,
+      total_received: single?.received ?? null,
+      quantities,
       last_receipt_date: live.length ? live[live.length - 1].receipt_date : null,
       receipt_count: live.length,
     },
@@ -262,7 +301,7 @@ export async function getItemHistory(q: Queryable, itemId: number): Promise<Rece
       ddt_date: l.document_date,
       receipt_date: l.receipt_date,
       received_quantity: num(l.quantity),
-      remaining_quantity: milliToNumber(nonNegative(ordered - cumulative)),
+      remaining_quantity: milliToDecimal(nonNegative(ordered - cumulative)),
       warehouse_name: l.warehouse_name,
       reversed: l.reversed,
       batches: (batches.get(l.id) ?? []).map((b) => ({
@@ -281,7 +320,7 @@ export async function getItemHistory(q: Queryable, itemId: number): Promise<Rece
     product_code: item.code,
     product_description: item.description,
     unit_of_measure: item.unit_of_measure,
-    total_ordered: milliToNumber(ordered),
+    total_ordered: milliToDecimal(ordered),
     total_received: num(item.received_quantity),
     last_receipt_date: live.length ? live[live.length - 1].receipt_date : null,
     receipt_count: live.length,

@@ -1,10 +1,10 @@
 import { receiptItemProblems, type FieldProblem, type GoodsReceiptFields, type ReceiptItemFields } from '@wms/shared-api';
 import { logActivity } from '../activity/log';
 import type { Queryable } from '../db';
-import { AppError } from '../http/errors';
+import { AppError, shown } from '../http/errors';
 import { invalidFields } from '../http/validation';
 import { postMovement } from '../stock/ledger';
-import { decimalToMilli, formatMilli, milliToDecimal, type Milli } from '../stock/quantity';
+import { milliToDecimal, toMilli as milli, type Milli } from '../stock/quantity';
 import type { Actor } from '../stock/types';
 import { receiptMessages as msg } from './messages';
 import * as sql from './receipt-sql';
@@ -27,8 +27,6 @@ export function maxReceivableMilli(ordered: Milli, received: Milli, tolerancePer
   const left = maxTotalMilli(ordered, tolerancePercent) - received;
   return left > 0n ? left : 0n;
 }
-
-const milli = (text: string | number): Milli => decimalToMilli(String(text)) ?? 0n;
 
 /** The loads of one received item: its batches, or one load of the whole quantity when it has none. */
 function loadsOf(item: ReceiptItemFields) {
@@ -76,10 +74,10 @@ export async function receiveGoods(q: Queryable, r: GoodsReceiptFields, actor: A
     if (quantityOf(item) > max) {
       throw new AppError(409, 'OVER_RECEIPT', msg.overReceipt, {
         code: line.code,
-        ordered: formatMilli(ordered),
-        received: formatMilli(received),
-        max: formatMilli(max),
-        tolerance: String(settings.overReceiptTolerancePercent).replace('.', ','),
+        ordered: shown(milliToDecimal(ordered)),
+        received: shown(milliToDecimal(received)),
+        max: shown(milliToDecimal(max)),
+        tolerance: shown(settings.overReceiptTolerancePercent),
       });
     }
   });

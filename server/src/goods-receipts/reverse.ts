@@ -2,7 +2,7 @@ import { logActivity } from '../activity/log';
 import type { Queryable } from '../db';
 import { AppError } from '../http/errors';
 import { reverseMovement } from '../stock/ledger';
-import { milliToDecimal, decimalToMilli } from '../stock/quantity';
+import { negateDecimal } from '@wms/shared-api/core';
 import type { Actor } from '../stock/types';
 import { receiptMessages as msg } from './messages';
 import { addReceived, lockItems, lockOrder, refreshOrderStatus } from './orders';
@@ -40,7 +40,7 @@ export async function reverseReceipt(q: Queryable, receiptId: number, actor: Act
       throw err;
     }
   }
-  for (const l of lines) await addReceived(q, l.order_item_id, milliToDecimal(-(decimalToMilli(l.quantity) ?? 0n)));
+  for (const l of lines) await addReceived(q, l.order_item_id, negateDecimal(l.quantity));
   await sql.markReceiptReversed(q, receiptId, actor.id);
   const status = await refreshOrderStatus(q, order.id);
   await logActivity(q, {

@@ -1,6 +1,7 @@
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { stringify } from 'csv-stringify';
+import { csvDecimal as sharedCsvDecimal, formatDecimal } from '@wms/shared-api/core';
 
 /**
  * The one CSV export of the API (stock levels, valuation, purchase orders…): what Excel opens right in Italy and France.
@@ -117,37 +118,14 @@ export async function* keysetBatches<T>(fetch: (after: T | null) => Promise<T[]>
   }
 }
 
-const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d+))?$/;
-
 /**
- * An exact decimal (a numeric column's text, or a number) with a decimal comma: "1234.500" → "1234,5". At most
- * `maxDecimals` decimals (rounded half away from zero, on the digits — no float), at least `minDecimals` (zeros added).
- * No thousands separator, so a spreadsheet reads it as a number. '' for null; a text that is not a decimal is kept.
+ * An exact decimal (a numeric column's text) as the CSV writes it: decimal comma, no thousands separator, so a spreadsheet
+ * reads it as a number ("1234.500" → "1234,5"). Without options it is shared-api's csvDecimal (every digit); `minDecimals`
+ * / `maxDecimals` (amounts: 2–5) go through the same formatter, rounding half away from zero on the digits.
  */
 export function csvDecimal(value: string | number | null | undefined, opts: { minDecimals?: number; maxDecimals?: number } = {}): string {
-  if (value === null || value === undefined || value === '') return '';
-  const text = typeof value === 'number' ? numberText(value) : value.trim();
-  const m = DECIMAL_TEXT.exec(text);
-  if (!m) return text;
-  const { minDecimals = 0, maxDecimals = 5 } = opts;
-  let [, sign, int, frac = ''] = m;
-  if (frac.length > maxDecimals) {
-    const scaled = BigInt(int + frac.slice(0, maxDecimals)) + (Number(frac[maxDecimals]) >= 5 ? 1n : 0n);
-    const digits = scaled.toString().padStart(maxDecimals + 1, '0');
-    int = digits.slice(0, digits.length - maxDecimals);
-    frac = digits.slice(digits.length - maxDecimals);
-  }
-  frac = frac.replace(/0+$/, '').padEnd(minDecimals, '0');
-  int = int.replace(/^0+(?=\d)/, '');
-  if (/^0*$/.test(int + frac)) sign = '';
-  return `${sign}${int}${frac ? `,${frac}` : ''}`;
-}
-
-/** A JS number as plain decimal text (never exponent notation). */
-function numberText(n: number): string {
-  if (!Number.isFinite(n)) return '';
-  const s = String(n);
-  return /e/i.test(s) ? n.toFixed(20).replace(/\.?0+$/, '') : s;
+  if (opts.minDecimals === undefined && opts.maxDecimals === undefined) return sharedCsvDecimal(value);
+  return formatDecimal(value, 'it', { ...opts, grouping: false });
 }
 
 /** 'yyyy-MM-dd' (or a Date) → dd/MM/yyyy; '' for null. */

@@ -1,3 +1,5 @@
+import { formatMessageParams } from '@wms/shared-api/core';
+
 /** A message in both languages of the portal. The error handler answers in the caller's (Accept-Language). */
 export interface Bilingual {
   it: string;
@@ -14,7 +16,7 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: string,
     readonly bilingual: Bilingual,
-    readonly params: Record<string, string | number> = {},
+    readonly params: Record<string, MessageParam> = {},
     readonly fields?: Record<string, string>,
   ) {
     super(bilingual.it);
@@ -56,6 +58,28 @@ export function pickLang(acceptLanguage: string | undefined): Lang {
   return prefs[0]?.tag.startsWith('fr') ? 'fr' : 'it';
 }
 
-export function render(message: Bilingual, lang: Lang, params: Record<string, string | number> = {}): string {
-  return message[lang].replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k] ?? ''));
+/**
+ * A number or a day inside a message, written in the reader's language when the message is rendered (issue 21): a
+ * quantity '2.500' reads "2,5", 1000000 reads "1.000.000" (it) / "1 000 000" (fr), a day 'yyyy-MM-dd' reads dd/MM/yyyy —
+ * shared-api's formatMessageParams, the forms' own rule. Other parameters (ids, codes, batch numbers, names) are shown as
+ * they are: a batch "2024" or a product id 1234 is a name, not an amount to group.
+ */
+export class Shown {
+  constructor(readonly value: string | number) {}
+}
+
+/** Marks a decimal (exact text or a number) or a 'yyyy-MM-dd' day as a value to write in the reader's language. */
+export const shown = (value: string | number): Shown => new Shown(value);
+
+/** A message parameter: text or an id shown as it is, or a `shown(…)` number or day. */
+export type MessageParam = string | number | Shown;
+
+export function render(message: Bilingual, lang: Lang, params: Record<string, MessageParam> = {}): string {
+  const localized: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(params)) if (v instanceof Shown) localized[k] = v.value;
+  const written = formatMessageParams(lang, localized);
+  return message[lang].replace(/\{\{(\w+)\}\}/g, (_, k: string) => {
+    const v = params[k];
+    return v instanceof Shown ? written[k] : v === undefined ? '' : `${v}`;
+  });
 }

@@ -298,7 +298,7 @@ type Header = Omit<PurchaseOrderFields, 'items'> & { currency: Currency };
  * purchase_order_number): unique, race-safe (a sequence) and never reused. The column has no default since 010 (006's
  * lpad(…, 5) cut 6-digit values: order 100 000 would have read PO-yyyy-10000 again).
  */
-export const NEXT_ORDER_NUMBER_SQL = `purchase_order_number(extract(year FROM now() AT TIME ZONE 'Europe/Rome')::int, nextval('purchase_order_number_seq'))`;
+export const NEXT_ORDER_NUMBER_SQL = `purchase_order_number(extract(year FROM company_today())::int, nextval('purchase_order_number_seq'))`;
 
 export async function insertOrder(q: Queryable, o: Header, userId: number | null): Promise<number> {
   const { rows } = await q.query<{ id: number }>(

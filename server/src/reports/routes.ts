@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companyDay, stockLevelRowSchema, valuationSchema } from '@wms/shared-api';
+import { companyDay, stockLevelRowSchema, unitLabel, valuationSchema } from '@wms/shared-api';
 import { csvDate, csvDecimal, sendCsv, type CsvColumn } from '../http/csv';
 import { render } from '../http/errors';
 import { requestLang } from '../http/lang';
@@ -59,8 +59,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         { header: h('batch'), value: (r) => r.batch_number },
         { header: h('expiry'), value: (r) => csvDate(r.expiry_date) },
         { header: h('production'), value: (r) => csvDate(r.production_date) },
-        { header: h('quantity'), value: (r) => csvDecimal(r.quantity, { maxDecimals: 3 }) },
-        { header: h('unit'), value: (r) => r.unit_of_measure },
+        { header: h('quantity'), value: (r) => csvDecimal(r.quantity) },
+        { header: h('unit'), value: (r) => unitLabel(r.unit_of_measure, lang) },
       ];
       return sendCsv(reply, {
         filename: render(m.stockFile, lang, { day: companyDay() }),
@@ -119,8 +119,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         { header: h('description'), value: (r) => r.product_description },
         { header: h('warehouse'), value: (r) => r.warehouse_name },
         ...(v.groupByProduct ? [] : [{ header: h('batch'), value: (r: ValuationRow) => r.batch_number }]),
-        { header: h('quantity'), value: (r) => csvDecimal(r.quantity, { maxDecimals: 3 }) },
-        { header: h('unit'), value: (r) => r.unit_of_measure },
+        { header: h('quantity'), value: (r) => csvDecimal(r.quantity) },
+        { header: h('unit'), value: (r) => unitLabel(r.unit_of_measure, lang) },
         { header: h('unitPrice'), value: (r) => csvDecimal(r.unit_price, { minDecimals: 2, maxDecimals: 5 }) },
         { header: h('currency'), value: (r) => r.currency },
         { header: h('value'), value: (r) => csvDecimal(r.value, { minDecimals: 2, maxDecimals: 5 }) },

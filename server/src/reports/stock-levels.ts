@@ -1,6 +1,7 @@
 import type { StockLevelFilters, StockLevelRow } from '@wms/shared-api';
 import type { Queryable } from '../db';
 import { isoDay, matchingProductIds, productFilterSql } from '../stock/sql';
+import { quantityView } from '../stock/quantity';
 
 /**
  * The stock levels report (SPEC §2 /report/giacenze): one row per product holding stock, with its total, unit, number of
@@ -94,7 +95,7 @@ export async function listStockLevels(
         : `SELECT count(*)::int AS total FROM products p ${holds.join} WHERE ${s.product} AND ${holds.where}`,
     s.params,
   );
-  return { rows: page.rows.map((r) => ({ ...r, quantity: Number(r.quantity) })), total: count.rows[0].total };
+  return { rows: page.rows.map((r) => ({ ...r, quantity: quantityView(r.quantity) })), total: count.rows[0].total };
 }
 
 /** One balance of the CSV: product, warehouse, batch with its dates. */

@@ -212,7 +212,7 @@ async function rowsOf(q: Queryable, v: ValuationQuery, productIds: number[]): Pr
   const batch = v.groupByProduct ? `''` : 'k.batch_number';
   const { rows } = await q.query<RowDb>(
     `SELECT p.id AS product_id, p.code AS product_code, p.description AS product_description, w.id AS warehouse_id,
-            w.name AS warehouse_name, r.batch_number, trim_scale(r.quantity)::text AS quantity,
+            w.name AS warehouse_name, r.batch_number, round(r.quantity, 3)::text AS quantity,
             trim_scale(coalesce(pf.price, 0))::text AS unit_price, coalesce(pf.currency, p.currency) AS currency,
             trim_scale(r.quantity * coalesce(pf.price, 0))::text AS value, p.unit_of_measure
        FROM (SELECT k.product_id, k.warehouse_id, ${batch} AS batch_number, sum(k.quantity) AS quantity
@@ -249,8 +249,8 @@ async function movementsOf(q: Queryable, v: ValuationQuery, productIds: number[]
      ), o AS (SELECT product_id, sum(quantity) AS quantity FROM (${opening}) k GROUP BY product_id),
         c AS (SELECT product_id, sum(quantity) AS quantity FROM (${closing}) k GROUP BY product_id)
      SELECT p.id AS product_id, p.code AS product_code, p.description AS product_description, p.unit_of_measure,
-            trim_scale(coalesce(o.quantity, 0))::text AS opening, trim_scale(coalesce(f.loads, 0))::text AS loads,
-            trim_scale(coalesce(f.unloads, 0))::text AS unloads, trim_scale(coalesce(c.quantity, 0))::text AS closing
+            round(coalesce(o.quantity, 0), 3)::text AS opening, round(coalesce(f.loads, 0), 3)::text AS loads,
+            round(coalesce(f.unloads, 0), 3)::text AS unloads, round(coalesce(c.quantity, 0), 3)::text AS closing
        FROM products p
        LEFT JOIN flows f ON f.product_id = p.id
        LEFT JOIN o ON o.product_id = p.id

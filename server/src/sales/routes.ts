@@ -19,6 +19,7 @@ import { salesMessages as msg } from './messages';
 import { cancelSale, createSale, editSale } from './posting';
 import { cancelResponseSchema, productIdParams, saleIdParams, saleListQuery } from './schemas';
 import * as sql from './sql';
+import { quantityView } from '../stock/quantity';
 
 /**
  * SPEC §7 sales: GET /sales (paged, newest first, searchable), GET /sales/{id}, POST /sales (Idempotency-Key honoured),
@@ -83,7 +84,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
         warehouse_id: r.warehouse_id,
         warehouse_name: r.warehouse_name,
         batch_number: r.batch_number || null,
-        quantity: Number(r.quantity),
+        quantity: quantityView(r.quantity),
         expiry_date: r.expiry_date,
         received_at: r.received_at,
         expired: isBatchExpired(r.expiry_date, now),

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db';
 import { formatDay, type SaleStatus, type SaleView } from '@wms/shared-api';
+import { quantityView } from '../stock/quantity';
 
 /** Every SQL statement of sales. Quantities travel as numeric text and become numbers only in the view. */
 
@@ -50,7 +51,8 @@ export interface NewSale {
   productId: number;
   warehouseId: number;
   batchNumber: string;
-  quantity: number;
+  /** Exact decimal text (the sale schema's output). */
+  quantity: string;
   customerId: number;
   saleDate: string;
   createdAt: Date;
@@ -62,7 +64,7 @@ export async function insertSale(q: Queryable, s: NewSale): Promise<number> {
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO sales (product_id, warehouse_id, batch_number, quantity, customer_id, sale_date, created_at, created_by, replaces_id)
      VALUES ($1, $2, $3, $4::numeric, $5, $6, $7, $8, $9) RETURNING id`,
-    [s.productId, s.warehouseId, s.batchNumber, String(s.quantity), s.customerId, s.saleDate, s.createdAt, s.createdBy, s.replacesId],
+    [s.productId, s.warehouseId, s.batchNumber, s.quantity, s.customerId, s.saleDate, s.createdAt, s.createdBy, s.replacesId],
   );
   return rows[0].id;
 }
@@ -122,7 +124,7 @@ const SELECT_VIEW = `
   SELECT s.id, s.status, s.product_id, p.code AS product_code, p.description AS product_description, s.quantity,
          s.batch_number, s.expiry_date, s.warehouse_id, w.name AS warehouse_name, s.customer_id,
          c.business_name AS customer_name, s.sale_date, u.username AS created_by, s.movement_id, s.replaces_id,
-         s.replaced_by_id, to_char(s.cancelled_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD') AS cancelled_day
+         s.replaced_by_id, to_char(company_day(s.cancelled_at), 'YYYY-MM-DD') AS cancelled_day
     FROM sales s
     JOIN products p ON p.id = s.product_id
     JOIN warehouses w ON w.id = s.warehouse_id
@@ -136,7 +138,7 @@ function toView(r: SaleViewRow): SaleView {
     product_id: r.product_id,
     product_code: r.product_code,
     product_description: r.product_description,
-    quantity: Number(r.quantity),
+    quantity: quantityView(r.quantity),
     batch_number: r.batch_number || null,
     expiry_date: r.expiry_date,
     warehouse_id: r.warehouse_id,

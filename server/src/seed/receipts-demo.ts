@@ -1,7 +1,7 @@
 import type { GoodsReceiptFields } from '@wms/shared-api';
 import type { Queryable } from '../db';
 import { receiveGoods } from '../goods-receipts/receive';
-import { decimalToMilli, milliToNumber } from '../stock/quantity';
+import { milliToDecimal, toMilli } from '../stock/quantity';
 
 /**
  * Demo goods receipts (SEED_DEMO=1), after the demo purchase orders: of every three live orders the first is received in
@@ -43,7 +43,7 @@ export async function seedReceiptsDemo(q: Queryable): Promise<number> {
     const year = Number(order.order_date.slice(0, 4));
     const lines: GoodsReceiptFields['items'] = [];
     for (const item of items) {
-      const left = (decimalToMilli(item.quantity) ?? 0n) - (decimalToMilli(item.received_quantity) ?? 0n);
+      const left = toMilli(item.quantity) - toMilli(item.received_quantity);
       const milli = share === 1 ? left : left / 2n;
       if (milli <= 0n) continue;
       const needs = item.has_batch || item.has_expiry_date || item.has_production_date;
@@ -51,14 +51,14 @@ export async function seedReceiptsDemo(q: Queryable): Promise<number> {
       const batches = needs
         ? parts.map((m, j) => ({
             batch_number: item.has_batch ? `L${order.id}${item.id}${String.fromCharCode(65 + j)}` : '',
-            quantity: milliToNumber(m),
+            quantity: milliToDecimal(m),
             production_date: item.has_production_date ? order.order_date : null,
             expiry_date: item.has_expiry_date ? `${year + 1 + j}-${['06-30', '12-31'][j]}` : null,
           }))
         : [];
       lines.push({
         order_item_id: item.id,
-        quantity: milliToNumber(milli),
+        quantity: milliToDecimal(milli),
         warehouse_id: warehouses[lines.length % warehouses.length].id,
         batches,
       });

@@ -10,7 +10,7 @@ export async function seedReportsDemo(q: Queryable): Promise<{ prices: number }>
   if ((await q.query('SELECT 1 FROM prices LIMIT 1')).rows.length > 0) return { prices: 0 };
   const { rowCount } = await q.query(
     `INSERT INTO prices (product_id, supplier_id, price, currency, start_date)
-     SELECT p.id, p.supplier_id, round(1 + (abs(hashtext(p.code)) % 4000)::numeric / 100, 2), p.currency, current_date - 120
+     SELECT p.id, p.supplier_id, round(1 + (abs(hashtext(p.code)) % 4000)::numeric / 100, 2), p.currency, company_today() - 120
        FROM products p WHERE p.deleted_at IS NULL AND p.supplier_id IS NOT NULL`,
   );
   // Foreign-currency goods on the shelf (USD, CNY), loaded through the ledger where they hold nothing yet.

@@ -1,4 +1,4 @@
-import { firstSellable, sortFefo, type SaleFields } from '@wms/shared-api';
+import { compareDecimals, firstSellable, sortFefo, sumDecimals, type SaleFields } from '@wms/shared-api';
 import type { Queryable } from '../db';
 import { cancelSale, createSale, editSale } from '../sales/posting';
 import * as salesSql from '../sales/sql';
@@ -18,7 +18,7 @@ interface Opening {
   code: string;
   warehouse: string;
   /** [batch, quantity, expiry offset in days from today (negative: already expired), production offset] */
-  lots: [string, number, number | null, number | null][];
+  lots: [string, string, number | null, number | null][];
 }
 
 const OPENINGS: Opening[] = [
@@ -26,61 +26,61 @@ const OPENINGS: Opening[] = [
     code: 'SIL-NEU-300',
     warehouse: 'Cella Refrigerata',
     lots: [
-      ['SN-2401', 12, -9, -400],
-      ['SN-2409', 60, 21, -120],
-      ['SN-2502', 120, 300, -20],
+      ['SN-2401', '12', -9, -400],
+      ['SN-2409', '60', 21, -120],
+      ['SN-2502', '120', 300, -20],
     ],
   },
   {
     code: 'SIG-ANAER-50',
     warehouse: 'Cella Refrigerata',
     lots: [
-      ['AN-2410', 40, 45, null],
-      ['AN-2503', 80, 420, null],
+      ['AN-2410', '40', 45, null],
+      ['AN-2503', '80', 420, null],
     ],
   },
   {
     code: 'GUANTI-NIT-L',
     warehouse: 'Magazzino Centrale',
     lots: [
-      ['GN-77', 30, 200, null],
-      ['GN-81', 50, 500, null],
+      ['GN-77', '30', 200, null],
+      ['GN-81', '50', 500, null],
     ],
   },
-  { code: 'VT-M6-20-INOX', warehouse: 'Magazzino Centrale', lots: [['', 5000, null, null]] },
-  { code: 'MAG-2P-16A', warehouse: 'Magazzino Centrale', lots: [['', 120, null, null]] },
-  { code: 'CAV-FG16-3G2.5', warehouse: 'Deposito Nord', lots: [['', 1500, null, null]] },
+  { code: 'VT-M6-20-INOX', warehouse: 'Magazzino Centrale', lots: [['', '5000', null, null]] },
+  { code: 'MAG-2P-16A', warehouse: 'Magazzino Centrale', lots: [['', '120', null, null]] },
+  { code: 'CAV-FG16-3G2.5', warehouse: 'Deposito Nord', lots: [['', '1500', null, null]] },
 ];
 
 /** [days ago, product code, quantity, customer index] — sold from the FEFO batch of that day. */
-const SALES: [number, string, number, number][] = [
-  [27, 'VT-M6-20-INOX', 400, 0],
-  [27, 'SIL-NEU-300', 6, 1],
-  [26, 'MAG-2P-16A', 10, 2],
-  [25, 'CAV-FG16-3G2.5', 120.5, 3],
-  [24, 'GUANTI-NIT-L', 5, 4],
-  [22, 'SIG-ANAER-50', 8, 0],
-  [21, 'VT-M6-20-INOX', 250, 1],
-  [20, 'SIL-NEU-300', 4, 2],
-  [19, 'CAV-FG16-3G2.5', 75, 5],
-  [18, 'MAG-2P-16A', 6, 3],
-  [17, 'GUANTI-NIT-L', 8, 1],
-  [15, 'VT-M6-20-INOX', 600, 4],
-  [14, 'SIL-NEU-300', 10, 0],
-  [13, 'SIG-ANAER-50', 5, 5],
-  [12, 'CAV-FG16-3G2.5', 240, 2],
-  [11, 'MAG-2P-16A', 12, 0],
-  [10, 'GUANTI-NIT-L', 4, 3],
-  [8, 'VT-M6-20-INOX', 300, 2],
-  [7, 'SIL-NEU-300', 12, 4],
-  [6, 'CAV-FG16-3G2.5', 99.75, 1],
-  [5, 'SIG-ANAER-50', 6, 2],
-  [4, 'MAG-2P-16A', 3, 5],
-  [3, 'GUANTI-NIT-L', 6, 0],
-  [2, 'VT-M6-20-INOX', 150, 3],
-  [1, 'SIL-NEU-300', 5, 5],
-  [1, 'CAV-FG16-3G2.5', 60, 4],
-  [0, 'MAG-2P-16A', 2, 1],
+const SALES: [number, string, string, number][] = [
+  [27, 'VT-M6-20-INOX', '400', 0],
+  [27, 'SIL-NEU-300', '6', 1],
+  [26, 'MAG-2P-16A', '10', 2],
+  [25, 'CAV-FG16-3G2.5', '120.5', 3],
+  [24, 'GUANTI-NIT-L', '5', 4],
+  [22, 'SIG-ANAER-50', '8', 0],
+  [21, 'VT-M6-20-INOX', '250', 1],
+  [20, 'SIL-NEU-300', '4', 2],
+  [19, 'CAV-FG16-3G2.5', '75', 5],
+  [18, 'MAG-2P-16A', '6', 3],
+  [17, 'GUANTI-NIT-L', '8', 1],
+  [15, 'VT-M6-20-INOX', '600', 4],
+  [14, 'SIL-NEU-300', '10', 0],
+  [13, 'SIG-ANAER-50', '5', 5],
+  [12, 'CAV-FG16-3G2.5', '240', 2],
+  [11, 'MAG-2P-16A', '12', 0],
+  [10, 'GUANTI-NIT-L', '4', 3],
+  [8, 'VT-M6-20-INOX', '300', 2],
+  [7, 'SIL-NEU-300', '12', 4],
+  [6, 'CAV-FG16-3G2.5', '99.75', 1],
+  [5, 'SIG-ANAER-50', '6', 2],
+  [4, 'MAG-2P-16A', '3', 5],
+  [3, 'GUANTI-NIT-L', '6', 0],
+  [2, 'VT-M6-20-INOX', '150', 3],
+  [1, 'SIL-NEU-300', '5', 5],
+  [1, 'CAV-FG16-3G2.5', '60', 4],
+  [0, 'MAG-2P-16A', '2', 1],
 ];
 
 async function idsByName(q: Queryable, sqlText: string): Promise<Map<string, number>> {
@@ -123,12 +123,12 @@ async function openStock(q: Queryable, products: Map<string, number>, warehouses
 async function sellDemo(
   q: Queryable,
   productId: number,
-  quantity: number,
+  quantity: string,
   customerId: number,
   at: Date,
   by: number | null,
 ): Promise<number | null> {
-  const rows = sortFefo(await salesSql.saleableStock(q, productId)).filter((r) => Number(r.quantity) >= quantity);
+  const rows = sortFefo(await salesSql.saleableStock(q, productId)).filter((r) => compareDecimals(r.quantity, quantity) >= 0);
   const batch = firstSellable(rows, at);
   if (!batch) return null;
   const fields: SaleFields = {
@@ -190,7 +190,7 @@ export async function seedSalesDemo(q: Queryable): Promise<{ loads: number; sale
             product_id: view.product_id,
             warehouse_id: view.warehouse_id,
             batch_number: view.batch_number,
-            quantity: view.quantity + 1,
+            quantity: sumDecimals([view.quantity, '1']),
             customer_id: view.customer_id,
             created_by: undefined,
           },

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db';
 import { isoDay } from './sql';
-import { decimalToMilli, milliToDecimal, type Milli } from './quantity';
+import { milliToDecimal, toMilli, type Milli } from './quantity';
 
 /**
  * The balance side of the ledger: lock, check and change stock_balances rows. Only ledger.ts calls this, inside the
@@ -89,7 +89,7 @@ export async function lockBalances(q: Queryable, keys: BalanceKey[]): Promise<Ma
       productId: r.product_id,
       warehouseId: r.warehouse_id,
       batchNumber: r.batch_number,
-      quantity: decimalToMilli(r.quantity) ?? 0n,
+      quantity: toMilli(r.quantity),
       productionDate: r.production_date,
       expiryDate: r.expiry_date,
     };

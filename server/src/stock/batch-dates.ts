@@ -4,7 +4,7 @@ import { AppError } from '../http/errors';
 import type { CheckedMovement } from './input';
 import { isoDay } from './sql';
 import { stockMessages as msg } from './messages';
-import { decimalToMilli, type Milli } from './quantity';
+import { toMilli, type Milli } from './quantity';
 import type { ProductRef } from './references';
 
 const differs = (a: string | null, b: string | null) => a !== null && b !== null && a !== b;
@@ -32,7 +32,7 @@ export async function assertConsistentBatchDates(
     [m.productId, m.batchNumber],
   );
   for (const r of rows) {
-    if ((decimalToMilli(r.quantity) ?? 0n) - leaving(r.warehouse_id) <= 0n) continue;
+    if (toMilli(r.quantity) - leaving(r.warehouse_id) <= 0n) continue;
     if (differs(r.production_date, m.productionDate) || differs(r.expiry_date, m.expiryDate)) {
       throw new AppError(409, 'BATCH_DATES_MISMATCH', msg.batchDatesMismatch, {
         batch: m.batchNumber,

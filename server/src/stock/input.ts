@@ -8,7 +8,7 @@ import {
   type MovementProductFlags,
 } from '@wms/shared-api';
 import { invalidFields, RequestValidationError } from '../http/validation';
-import { movementQuantity, type Milli } from './quantity';
+import { toMilli, type Milli } from './quantity';
 import type { MovementInput, MovementSource, MovementType } from './types';
 
 /**
@@ -47,13 +47,6 @@ const originSchema = z.object({
   source_line_id: optionalId,
 });
 
-/**
- * A quantity as decimal text ("12.500" from a numeric column) becomes the JSON number the form's schema reads: exact, since
- * a decimal of at most 15 significant digits (10 + 5 here) prints back to the same digits, so "1.0001" is still refused
- * for its decimals. Longer text is left as text, which the schema refuses: never rounded.
- */
-const asNumber = (v: unknown) => (typeof v === 'string' && /^\s*\d{1,10}(\.\d{1,5})?\s*$/.test(v) ? Number(v) : v);
-
 /** Checks a MovementInput with the form's schema (and the origin fields); throws the standard 400 when it fails. */
 export function checkMovementInput(input: MovementInput): CheckedMovement {
   const sourceType = input.sourceType ?? 'MAN';
@@ -64,7 +57,7 @@ export function checkMovementInput(input: MovementInput): CheckedMovement {
     product_id: input.productId,
     warehouse_id: input.warehouseId,
     destination_warehouse_id: input.destinationWarehouseId,
-    quantity: asNumber(input.quantity),
+    quantity: input.quantity,
     batch_number: input.batchNumber,
     production_date: input.productionDate,
     expiry_date: input.expiryDate,
@@ -95,8 +88,8 @@ export function checkMovementInput(input: MovementInput): CheckedMovement {
     batchNumber: m.batch_number ?? '',
     productionDate: m.production_date,
     expiryDate: m.expiry_date,
-    // The schema accepted it (> 0, ≤ 3 decimals, ≤ the maximum): its exact thousandths.
-    quantity: movementQuantity(m.quantity) as Milli,
+    // The schema accepted it (> 0, ≤ 3 decimals, ≤ the maximum) and gave its canonical text: its exact thousandths.
+    quantity: toMilli(m.quantity),
     movementDate: m.movement_date,
     notes: m.notes,
   };
@@ -110,7 +103,7 @@ export function checkAgainstProduct(m: CheckedMovement, product: MovementProduct
       batch_number: m.batchNumber || null,
       production_date: m.productionDate,
       expiry_date: m.expiryDate,
-      quantity: 0,
+      quantity: '0',
     },
     product,
   );

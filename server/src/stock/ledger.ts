@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db';
-import { AppError } from '../http/errors';
+import { AppError, shown } from '../http/errors';
 import { activityInsert, type ActivityEntry } from '../activity/log';
 import {
   applyPlans,
@@ -31,7 +31,7 @@ import {
 } from './ledger-rows';
 import { movementViewOf, viewSelectOver, type MovementView, type MovementViewRow } from './movement-queries';
 import { compose, stockMessages as msg } from './messages';
-import { decimalToMilli, formatMilli, milliToDecimal, type Milli } from './quantity';
+import { milliToDecimal, toMilli, type Milli } from './quantity';
 import {
   checkProduct,
   checkWarehouses,
@@ -99,7 +99,7 @@ function effectRowOf(r: MovementRecord): EffectRow {
     warehouseId: r.warehouse_id,
     destinationWarehouseId: r.destination_warehouse_id,
     batchNumber: r.batch_number,
-    quantity: decimalToMilli(r.quantity) as Milli,
+    quantity: toMilli(r.quantity),
     productionDate: r.production_date,
     expiryDate: r.expiry_date,
   };
@@ -146,8 +146,8 @@ async function shortageError(q: Queryable, s: Shortage, op: Operation): Promise<
     warehouse: await warehouseName(q, s.warehouseId),
     code: await productCode(q, s.productId),
     batch: s.batchNumber,
-    available: formatMilli(s.available),
-    requested: formatMilli(s.needed),
+    available: shown(milliToDecimal(s.available)),
+    requested: shown(milliToDecimal(s.needed)),
   };
   // A posting: the movement form's sentence (its quantity rule); the other params stay for callers that reword it.
   if (op === 'post') return new AppError(409, 'INSUFFICIENT_STOCK', msg.insufficientStock, params);
@@ -266,7 +266,7 @@ function reversalOf(r: MovementRecord, actor: Actor): NewMovementRow {
     batchNumber: r.batch_number,
     productionDate: r.production_date,
     expiryDate: r.expiry_date,
-    quantity: decimalToMilli(r.quantity) as Milli,
+    quantity: toMilli(r.quantity),
     // Dated like the movement it cancels, so the pair nets to zero in any date-range report; created_at says when.
     movementDate: r.movement_date,
     notes: null,

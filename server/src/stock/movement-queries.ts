@@ -1,6 +1,7 @@
 import type { Queryable } from '../db';
 import type { MovementSort, MovementView } from '@wms/shared-api';
 import { MOVEMENT_COLUMNS } from './ledger-rows';
+import { quantityView } from './quantity';
 import type { MovementRecord, MovementSource, MovementType } from './types';
 import { isoDay, matchingProductIds, productFilterSql } from './sql';
 
@@ -102,7 +103,7 @@ export function movementViewOf(r: MovementViewRow): MovementView {
     warehouse_name: r.warehouse_name,
     destination_warehouse_id: r.destination_warehouse_id,
     destination_warehouse: r.destination_warehouse,
-    quantity: Number(r.quantity),
+    quantity: quantityView(r.quantity),
     batch_number: r.batch_number === '' ? null : r.batch_number,
     production_date: r.production_date,
     expiry_date: r.expiry_date,

@@ -1,6 +1,7 @@
 import type { StockRow } from '@wms/shared-api';
 import type { Queryable } from '../db';
 import { isoDay, matchingProductIds, productFilterSql } from './sql';
+import { quantityView } from './quantity';
 
 /** A stock row (SPEC §3) with the report fields (shared-api's StockRow). */
 export type StockRowView = StockRow;
@@ -33,7 +34,7 @@ const SELECT_STOCK = `
     JOIN warehouses w ON w.id = b.warehouse_id`;
 
 function toView(r: StockViewRow): StockRowView {
-  return { ...r, quantity: Number(r.quantity), batch_number: r.batch_number === '' ? null : r.batch_number };
+  return { ...r, quantity: quantityView(r.quantity), batch_number: r.batch_number === '' ? null : r.batch_number };
 }
 
 /**

@@ -143,6 +143,12 @@ export const queryDay = z.preprocess(
 
 // ------------------------------------------------------------------------------------------------------------ decimals
 
+/**
+ * The text branch of a decimal in a request. OpenAPI documents the API's syntax (DECIMAL_PATTERN, as in every answer); the
+ * check itself is decimal()'s transform, so a refusal keeps the field's own message (invalidType, tooManyDecimals…).
+ */
+const decimalInputText = z.string().meta({ pattern: DECIMAL_PATTERN, description: 'exact decimal as text, e.g. "12.5"' });
+
 export interface DecimalOptions {
   /** Digits allowed after the point (rules/decimal.ts SCALES: quantities 3, unit prices 4, prices 5). */
   decimals: number;
@@ -164,24 +170,26 @@ export interface DecimalOptions {
  * notNegative / below {min}, tooManyDecimals {max}, tooLarge {max}.
  */
 export const decimal = ({ decimals, max, min = 'positive', tooLargeKey = 'tooLarge', oneKey }: DecimalOptions) =>
-  z.union([z.number(), z.string()], { error: (iss) => (iss.input == null ? 'required' : (oneKey ?? 'invalidType')) }).transform((v, ctx) => {
-    const refuse = (message: string, params?: Record<string, number>) => {
-      ctx.addIssue({ code: 'custom', message: oneKey ?? message, ...(params ? { params } : {}) });
-      return z.NEVER;
-    };
-    if (typeof v === 'string' && v.trim() === '') {
-      ctx.addIssue({ code: 'custom', message: 'required' });
-      return z.NEVER;
-    }
-    const exact = decimalText(v);
-    if (exact === null) return refuse('invalidType');
-    if (decimalPlaces(exact) > decimals) return refuse('tooManyDecimals', { max: decimals });
-    if (typeof min === 'object') {
-      if (compareDecimals(exact, min.least) < 0) return refuse('belowMinimum', { min: min.least });
-    } else if (min === 'positive' ? compareDecimals(exact, 0) <= 0 : compareDecimals(exact, 0) < 0) return refuse(min);
-    if (compareDecimals(exact, max) > 0) return refuse(tooLargeKey, { max });
-    return exact;
-  });
+  z
+    .union([z.number(), decimalInputText], { error: (iss) => (iss.input == null ? 'required' : (oneKey ?? 'invalidType')) })
+    .transform((v, ctx) => {
+      const refuse = (message: string, params?: Record<string, number>) => {
+        ctx.addIssue({ code: 'custom', message: oneKey ?? message, ...(params ? { params } : {}) });
+        return z.NEVER;
+      };
+      if (typeof v === 'string' && v.trim() === '') {
+        ctx.addIssue({ code: 'custom', message: 'required' });
+        return z.NEVER;
+      }
+      const exact = decimalText(v);
+      if (exact === null) return refuse('invalidType');
+      if (decimalPlaces(exact) > decimals) return refuse('tooManyDecimals', { max: decimals });
+      if (typeof min === 'object') {
+        if (compareDecimals(exact, min.least) < 0) return refuse('belowMinimum', { min: min.least });
+      } else if (min === 'positive' ? compareDecimals(exact, 0) <= 0 : compareDecimals(exact, 0) < 0) return refuse(min);
+      if (compareDecimals(exact, max) > 0) return refuse(tooLargeKey, { max });
+      return exact;
+    });
 
 /**
  * A decimal in an answer (quantities, prices, amounts, rates): exact text ('12.500', '0.00125'), never a JSON number.

@@ -340,6 +340,17 @@ export const receiptOrderItemSchema = z.object({
   batches: z.array(receiptBatchViewSchema),
 });
 
+/**
+ * An order's quantities per unit of measure (issue 21: quantities of different units are never added together), in the
+ * order of the lines: [{unit_of_measure: 'kg', ordered: '2.500', received: '0.000'}, {unit_of_measure: 'piece', …}].
+ */
+export const unitQuantitiesSchema = z
+  .array(z.object({ unit_of_measure: z.string().nullable(), ordered: decimalView, received: decimalView }))
+  .describe('Σ ordered / received per unit of measure, first line first');
+
+/** A total over the order's lines: their sum when they share one unit; null when units differ (see `quantities`). */
+const singleUnitTotal = decimalView.nullable().describe('Σ over the lines when they all share one unit; null when units differ');
+
 /** GET /goods-receipts/order-details/{orderId}: SPEC §3 Goods receipt order, its summary and its receipts. */
 export const receiptOrderSchema = z.object({
   id: z.number(),
@@ -350,8 +361,9 @@ export const receiptOrderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   items: z.array(receiptOrderItemSchema),
   summary: z.object({
-    ordered_quantity: decimalView,
-    total_received: decimalView,
+    ordered_quantity: singleUnitTotal,
+    total_received: singleUnitTotal,
+    quantities: unitQuantitiesSchema,
     last_receipt_date: z.string().nullable().describe('yyyy-MM-dd'),
     receipt_count: z.number(),
   }),
@@ -367,8 +379,9 @@ export const receiptOrderRowSchema = z.object({
   supplier_name: z.string().nullable(),
   status: z.enum(ORDER_STATUSES),
   item_count: z.number(),
-  ordered_quantity: decimalView,
-  received_quantity: decimalView,
+  ordered_quantity: singleUnitTotal,
+  received_quantity: singleUnitTotal,
+  quantities: unitQuantitiesSchema,
 });
 
 /** GET /goods-receipts/item-history/{itemId}: SPEC §3 Receipt history. */
@@ -395,7 +408,7 @@ export const receiptHistorySchema = z.object({
       remaining_quantity: decimalView,
       warehouse_name: z.string(),
       reversed: z.boolean(),
-      batches: z.array(z.object({ batchNumber: z.string(), quantity: z.number(), productionDate: dayText, expiryDate: dayText })),
+      batches: z.array(z.object({ batchNumber: z.string(), quantity: decimalView, productionDate: dayText, expiryDate: dayText })),
     }),
   ),
 });
@@ -406,3 +419,4 @@ export type ReceiptOrderItem = z.infer<typeof receiptOrderItemSchema>;
 export type ReceiptOrder = z.infer<typeof receiptOrderSchema>;
 export type ReceiptOrderRow = z.infer<typeof receiptOrderRowSchema>;
 export type ReceiptHistory = z.infer<typeof receiptHistorySchema>;
+export type UnitQuantities = z.infer<typeof unitQuantitiesSchema>;

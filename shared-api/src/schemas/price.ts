@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRICE_DECIMALS, PRICE_STATUSES } from '@wms/shared-api/core';
-import { decimal, parseDay } from './common';
+import { decimal, decimalView, parseDay } from './common';
 import { CURRENCIES } from './product';
 
 /**
@@ -95,7 +95,7 @@ export const priceViewSchema = z.object({
   product_description: z.string(),
   supplier_id: z.number(),
   supplier_name: z.string(),
-  price: z.string(),
+  price: decimalView,
   currency: z.enum(CURRENCIES),
   start_date: z.string(),
   end_date: z.string().nullable(),
@@ -108,7 +108,12 @@ export const priceViewSchema = z.object({
 export type Price = z.infer<typeof priceViewSchema>;
 
 /** GET /prices/counts: the list's counters over the whole filtered list (SPEC §2). */
-export const priceCountsSchema = z.object({ total: z.number(), active: z.number(), inactive: z.number(), upcoming: z.number() });
+export const priceCountsSchema = z.object({
+  total: z.number().int().describe('how many prices (a count)'),
+  active: z.number().int(),
+  inactive: z.number().int(),
+  upcoming: z.number().int(),
+});
 export type PriceCounts = z.infer<typeof priceCountsSchema>;
 
 /** GET /prices/in-force: the price in force for a product and supplier on a day, or null. */
@@ -116,7 +121,7 @@ export const priceInForceSchema = z.object({
   price_id: z.number(),
   product_id: z.number(),
   supplier_id: z.number(),
-  price: z.string(),
+  price: decimalView,
   currency: z.enum(CURRENCIES),
   start_date: z.string(),
   end_date: z.string().nullable(),

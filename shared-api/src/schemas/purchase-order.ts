@@ -9,7 +9,7 @@ import {
   sumDecimals,
   UNIT_PRICE_DECIMALS,
 } from '@wms/shared-api/core';
-import { MAX_LONG_TEXT, optionalText } from './common';
+import { decimalView, MAX_LONG_TEXT, optionalText } from './common';
 import { decimalField, dayField, optionalDayField, refField } from './price';
 import { CURRENCIES } from './product';
 
@@ -87,13 +87,13 @@ export const purchaseOrderItemViewSchema = z.object({
   product_name: z.string().describe('the product name, else its description'),
   product_description: z.string(),
   unit_of_measure: z.string().nullable(),
-  quantity: z.string(),
-  unit_price: z.string(),
-  total: z.string(),
+  quantity: decimalView,
+  unit_price: decimalView,
+  total: decimalView,
   currency,
   price_source: z.enum(PRICE_SOURCES),
-  received_quantity: z.string(),
-  remaining_quantity: z.string(),
+  received_quantity: decimalView,
+  remaining_quantity: decimalView,
   completed: z.boolean(),
   status: z.enum(ITEM_STATUSES),
 });
@@ -110,8 +110,8 @@ const orderFields = {
   notes: z.string().nullable(),
   currency,
   status: z.enum(ORDER_STATUSES).describe('derived from the lines (orderStatus)'),
-  total_amount: z.string().describe('Σ line totals in the order currency (4 decimals)'),
-  totals: z.array(z.object({ currency, amount: z.string() })).describe('Σ line totals per currency'),
+  total_amount: decimalView.describe('Σ line totals in the order currency (4 decimals)'),
+  totals: z.array(z.object({ currency, amount: decimalView })).describe('Σ line totals per currency'),
   item_count: z.number(),
   created_by: z.string().nullable(),
   modified_by: z.string().nullable(),

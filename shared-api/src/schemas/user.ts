@@ -142,6 +142,8 @@ export const ACTIVITY_VALUE_KINDS = [
   'orderStatus',
   'movementType',
   'changed',
+  /** A unit of measure code ('piece'): the client shows its label in the user's language (shared-api unitLabel). */
+  'unit',
 ] as const;
 export type ActivityValueKind = (typeof ACTIVITY_VALUE_KINDS)[number];
 

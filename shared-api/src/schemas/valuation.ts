@@ -11,7 +11,8 @@ import { decimalView } from './common';
  * - unit price: the price in force on the end date for the product and its supplier (migration 006 price_in_force), 0
  *   when there is none — such rows appear only with "show zero prices";
  * - value: quantity × unit price, exact; rounded only when shown. Totals per currency, never converted silently.
- * Dates are company days (Europe/Rome). Decimal fields are exact decimal strings ("12.5", "0.00125").
+ * Dates are company days (Europe/Rome). Decimal fields are exact decimal strings: quantities (quantity, opening, loads,
+ * unloads, closing) at their scale like every quantity of the API ("12.500"), prices and values trimmed ("0.00125", "12.5").
  */
 const decimal = decimalView;
 
