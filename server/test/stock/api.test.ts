@@ -88,7 +88,7 @@ describe('POST /api/stock-movements', () => {
       warehouse_name: a.name,
       destination_warehouse_id: null,
       destination_warehouse: null,
-      quantity: 12.5,
+      quantity: '12.500', // exact text at the quantity scale, whatever the request sent (here a JSON number)
       batch_number: null,
       production_date: null,
       expiry_date: null,
@@ -98,7 +98,7 @@ describe('POST /api/stock-movements', () => {
       modified_by: null,
       status: 'active',
     });
-    expect(typeof body.quantity).toBe('number');
+    expect(typeof body.quantity).toBe('string');
     expect(await balance(t.db, p.id, a.id)).toBe('12.500');
     expect(await activityCount()).toBe(before + 1);
   });
@@ -163,7 +163,13 @@ describe('POST /api/stock-movements', () => {
       ],
       ['unknown destination', (v) => ({ ...v, destination_warehouse_id: 987654321 }), 400, 'WAREHOUSE_NOT_FOUND', /Magazzino inesistente/],
       ['no quantity', (v) => ({ ...v, quantity: undefined }), 400, 'VALIDATION', /quantity: Campo obbligatorio/],
-      ['quantity as text', (v) => ({ ...v, quantity: '1' }), 400, 'VALIDATION', /quantity: Valore non valido/],
+      ['quantity as text that is no number', (v) => ({ ...v, quantity: 'lots' }), 400, 'VALIDATION', /quantity: Valore non valido/],
+      // Thousands separators are for people (the form reads them); the API takes canonical text: refused, never guessed.
+      ['quantity with thousands separators', (v) => ({ ...v, quantity: '1.234,5' }), 400, 'VALIDATION', /quantity: Valore non valido/],
+      ['quantity with two decimal marks', (v) => ({ ...v, quantity: '2,5,1' }), 400, 'VALIDATION', /quantity: Valore non valido/],
+      ['quantity as exponent text', (v) => ({ ...v, quantity: '1e21' }), 400, 'VALIDATION', /quantity: Valore non valido/],
+      ['quantity text with four decimals', (v) => ({ ...v, quantity: '0.0001' }), 400, 'VALIDATION', /[Aa]l massimo 3 decimali/],
+      ['huge quantity as text', (v) => ({ ...v, quantity: '9'.repeat(400) }), 400, 'VALIDATION', /Quantità troppo grande/],
       ['zero quantity', (v) => ({ ...v, quantity: 0 }), 400, 'VALIDATION', /quantity: Il valore deve essere maggiore di zero/],
       ['negative quantity', (v) => ({ ...v, quantity: -2 }), 400, 'VALIDATION', /maggiore di zero/],
       ['four decimals', (v) => ({ ...v, quantity: 0.0001 }), 400, 'VALIDATION', /[Aa]l massimo 3 decimali/],
@@ -187,6 +193,21 @@ describe('POST /api/stock-movements', () => {
       expect(body.error).toMatch(pattern);
       expect(await stockSnapshot(t.db)).toBe(snapshot);
       expect(await activityCount()).toBe(logged);
+    });
+
+    it("a shortage says the available quantity in the caller's language: 2,5 in French and Italian, never 2.500", async () => {
+      const { p, a } = await setup();
+      expect(
+        (await post({ movement_type: 'C', movement_date: '01/03/2025', product_id: p.id, warehouse_id: a.id, quantity: '2.5' })).statusCode,
+      ).toBe(201);
+      const unload = { movement_type: 'S', movement_date: '02/03/2025', product_id: p.id, warehouse_id: a.id, quantity: '3' };
+      const fr = await post(unload, { ...headers, 'accept-language': 'fr' });
+      expect(fr.statusCode).toBe(409);
+      expect(fr.json().error).toBe(validationMessage('fr', 'insufficientStock', { available: '2.500' }));
+      expect(fr.json().error).toMatch(/\b2,5\b/);
+      expect(fr.json().error).not.toMatch(/2\.5/);
+      const it = await post(unload, { ...headers, 'accept-language': 'it' });
+      expect(it.json().error).toBe('Giacenza insufficiente: disponibili 2,5');
     });
 
     it.each([
@@ -324,12 +345,12 @@ describe('GET, PUT, DELETE one movement', () => {
       method: 'PUT',
       url: `/api/stock-movements/${original.id.split('-')[0]}`,
       headers: { ...headers, 'accept-language': 'fr' },
-      payload: { ...original, quantity: 7.25, movement_date: '02/03/2025', notes: 'rettifica' },
+      payload: { ...original, quantity: '7.25', movement_date: '02/03/2025', notes: 'rettifica' },
     });
     expect(res.statusCode).toBe(200);
     const corrected = res.json();
     expect(corrected).toMatchObject({
-      quantity: 7.25,
+      quantity: '7.250',
       movement_date: '02/03/2025',
       notes: 'rettifica',
       replaces_id: Number(original.id.split('-')[0]),
@@ -479,8 +500,8 @@ describe('GET /api/stock-movements: filters, sort, pages', () => {
 
   it('sorts by quantity, product code, type, source and destination warehouse', async () => {
     const q = async (qs: string) => (await list(qs)).json().map((m: Json) => m.quantity);
-    expect(await q('sort=quantity&order=asc')).toEqual([2, 5, 7, 30, 50]);
-    expect(await q('sort=quantity&order=desc')).toEqual([50, 30, 7, 5, 2]);
+    expect(await q('sort=quantity&order=asc')).toEqual(['2.000', '5.000', '7.000', '30.000', '50.000']);
+    expect(await q('sort=quantity&order=desc')).toEqual(['50.000', '30.000', '7.000', '5.000', '2.000']);
     expect((await list('sort=product_code&order=asc')).json().map((m: Json) => m.product_code)).toEqual([
       'FLT-Alpha',
       'FLT-Alpha',
@@ -575,8 +596,8 @@ describe('GET /api/stock and /api/stock/product/:id', () => {
     const res = await get(`/api/stock/product/${ids.p}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().map((r: Json) => [r.batch_number, r.warehouse_name, r.quantity, r.expiry_date])).toEqual([
-      ['EARLY', 'STK B', 3, '2026-01-01'],
-      ['LATE', 'STK A', 5, '2027-01-01'],
+      ['EARLY', 'STK B', '3.000', '2026-01-01'],
+      ['LATE', 'STK A', '5.000', '2027-01-01'],
     ]);
     expect(res.json()[0]).toMatchObject({ product_id: ids.p, warehouse_id: ids.b, product_code: 'STK-Batch', unit_of_measure: 'piece' });
     expect((await get(`/api/stock/product/${ids.p}?warehouse_id=${ids.a}`)).json()).toHaveLength(1);
@@ -598,7 +619,7 @@ describe('GET /api/stock and /api/stock/product/:id', () => {
       warehouse_id: ids.a,
       warehouse_name: 'STK A',
       batch_number: null,
-      quantity: 1.5,
+      quantity: '1.500',
       expiry_date: null,
       production_date: null,
       product_code: 'STK-Plain',

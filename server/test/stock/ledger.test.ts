@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../../src/db';
 import { fieldProblems, validationMessage } from '@wms/shared-api';
-import { AppError } from '../../src/http/errors';
+import { AppError, render } from '../../src/http/errors';
 import { RequestValidationError } from '../../src/http/validation';
 import {
   correctMovement,
@@ -83,7 +83,9 @@ async function invalid(fn: () => Promise<unknown>, field: string, key: string): 
   expect(await stockSnapshot(db)).toBe(before);
 }
 
-const italian = (e: AppError) => e.bilingual.it.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(e.params[k] ?? ''));
+/** The refusal as the error handler words it for an Italian caller (numbers in the caller's writing: "2,5"). */
+const italian = (e: AppError) => render(e.bilingual, 'it', e.params);
+const french = (e: AppError) => render(e.bilingual, 'fr', e.params);
 
 describe('load, unload, transfer', () => {
   it('a load creates the balance and one ledger row with the author', async () => {
@@ -123,11 +125,26 @@ describe('load, unload, transfer', () => {
     expect(await balance(db, p.id, w.id)).toBe('0.000');
   });
 
+  it("says the quantities of a refusal in the caller's language: 2,5 (never 2.500), thousands grouped as each language does", async () => {
+    const p = await makeProduct(db, { code: 'UNL-LANG' });
+    const w = await makeWarehouse(db, { name: 'Lingue' });
+    await load(p.id, w.id, '2.5');
+    const short = await refused(() => unload(p.id, w.id, 3), 409, 'INSUFFICIENT_STOCK');
+    expect(italian(short)).toBe('Giacenza insufficiente: disponibili 2,5');
+    expect(french(short)).toBe(validationMessage('fr', 'insufficientStock', { available: '2.5' }));
+    expect(french(short)).toContain('2,5');
+    expect(french(short)).not.toMatch(/2\.5/);
+    await load(p.id, w.id, '1234567.5');
+    const big = await refused(() => unload(p.id, w.id, 2_000_000), 409, 'INSUFFICIENT_STOCK');
+    expect(italian(big)).toBe('Giacenza insufficiente: disponibili 1.234.570');
+    expect(french(big)).toContain('1\u202f234\u202f570');
+  });
+
   it('an unload from a warehouse that never held the product is refused with 0 available', async () => {
     const p = await makeProduct(db);
     const w = await makeWarehouse(db);
     const e = await refused(() => unload(p.id, w.id, 1), 409, 'INSUFFICIENT_STOCK');
-    expect(e.params.available).toBe('0');
+    expect(italian(e)).toBe('Giacenza insufficiente: disponibili 0');
   });
 
   it('a transfer is one row moving stock between both warehouses at once', async () => {
@@ -313,11 +330,13 @@ describe('quantities are exact', () => {
     ['negative', -1, 'positive'],
     ['four decimals', 1.0001, 'tooManyDecimals'],
     ['four decimals as text', '1.0001', 'tooManyDecimals'],
-    ['text with more digits than a double keeps', '999999999.000000000000001', 'invalidType'],
+    ['text with more digits than a double keeps', '999999999.000000000000001', 'tooManyDecimals'],
     ['NaN', Number.NaN, 'invalidType'],
     ['infinite', Number.POSITIVE_INFINITY, 'invalidType'],
     ['above the maximum', 1_000_000_001, 'quantityTooLarge'],
-    ['text that is not a number', '1,5', 'invalidType'],
+    ['text that is not a number', 'abc', 'invalidType'],
+    ['text with thousands separators (people type them; the API takes canonical text)', '1.234,5', 'invalidType'],
+    ['text with two decimal marks', '2,5,1', 'invalidType'],
     ['exponent text', '1e3', 'invalidType'],
   ])("refuses a quantity that is %s, in the form's words", async (_label, quantity, key) => {
     const p = await makeProduct(db);
