@@ -14,6 +14,34 @@ const noZod = {
   allowTypeImports: true,
 };
 
+// Issue 21: quantities, prices and amounts are exact decimal strings; a float reading of one loses digits silently
+// (1,1 × 3 = 3,3000000000000003) and Intl/toFixed format in no particular language. Decimals go through shared-api's
+// rules/decimal.ts (sumDecimals, compareDecimals, multiplyDecimals, readDecimal…) and the kit's formatter family.
+const FLOAT_MESSAGE =
+  "No float reading of decimals: use shared-api's exact functions (readDecimal, sumDecimals, compareDecimals, multiplyDecimals…) " +
+  'and the formatters (formatKind, formatQuantity, formatAmount…). For an id or a count use parseInt(text, 10).';
+const noFloatDecimals = {
+  'no-restricted-globals': ['error', { name: 'parseFloat', message: FLOAT_MESSAGE }],
+  'no-restricted-properties': [
+    'error',
+    { object: 'Number', property: 'parseFloat', message: FLOAT_MESSAGE },
+    { object: 'Intl', property: 'NumberFormat', message: FLOAT_MESSAGE },
+  ],
+  'no-restricted-syntax': [
+    'error',
+    { selector: "CallExpression[callee.type='Identifier'][callee.name='Number']", message: `Number(...): ${FLOAT_MESSAGE}` },
+    { selector: "NewExpression[callee.type='Identifier'][callee.name='Number']", message: `new Number(...): ${FLOAT_MESSAGE}` },
+    {
+      selector: "UnaryExpression[operator='+'][argument.type=/^(Identifier|MemberExpression|CallExpression|ChainExpression)$/]",
+      message: `Unary + turns text into a float: ${FLOAT_MESSAGE}`,
+    },
+    {
+      selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(toFixed|toPrecision)$/]",
+      message: `toFixed/toPrecision round a float: ${FLOAT_MESSAGE}`,
+    },
+  ],
+};
+
 const ROUTER_MESSAGE = "Import the router from '@wms/shared-ui/router' (the one shared router; add a missing API there), not react-router.";
 
 export default tseslint.config(
@@ -97,6 +125,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // No float arithmetic or float formatting of decimals in the browser apps (issue 21). Ids and counts: parseInt.
+    files: ['shell/src/**', 'shared-ui/src/**', 'mf-*/src/**'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test-support/**', 'shared-ui/src/testing/**'],
+    rules: noFloatDecimals,
   },
   {
     files: ['**/*.{js,cjs,mjs}'],

@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { sumQuantities, type ReceiptOrderItem } from '@wms/shared-api';
-import { currentLanguage, DateField, formatNumber, NumberField, QUANTITY_DECIMALS, TextField } from '@wms/shared-ui';
+import { currentLanguage, DateField, formatQuantity, formatUnit, NumberField, QUANTITY_DECIMALS, TextField } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { batchProblems, emptyBatch, type BatchDraft } from './receipt-form';
 
@@ -25,7 +25,8 @@ export function BatchDialog({ item, quantity, batches: initial, onSave, onCancel
   const [batches, setBatches] = useState<BatchDraft[]>(initial.length ? initial : [{ ...emptyBatch(), quantity }]);
   const [inputProblem, setInputProblem] = useState(false);
   const problems = batchProblems(item, quantity, batches, lang);
-  const sum = sumQuantities(batches.map((b) => (b.quantity === '' ? 0 : Number(b.quantity))));
+  // Exact: 0,1 + 0,2 is 0,3 (quantities are decimal strings; sumQuantities skips what is not one yet).
+  const sum = sumQuantities(batches.map((b) => b.quantity));
   const canSave = Object.keys(problems).length === 0 && !inputProblem;
   const set = (j: number, patch: Partial<BatchDraft>) => setBatches((bs) => bs.map((b, k) => (k === j ? { ...b, ...patch } : b)));
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -62,7 +63,7 @@ export function BatchDialog({ item, quantity, batches: initial, onSave, onCancel
               value={b.quantity}
               onChange={(v) => set(j, { quantity: v })}
               onInputProblem={(p) => setInputProblem(!!p)}
-              suffix={item.unit_of_measure ?? undefined}
+              suffix={formatUnit(item.unit_of_measure) || undefined}
               data-testid={`batch-quantity-${j}`}
             />
             {item.has_expiry ? (
@@ -110,8 +111,8 @@ export function BatchDialog({ item, quantity, batches: initial, onSave, onCancel
         </button>
         <p className={problems.batches ? 'field-error' : 'muted'} data-testid="batch-total" aria-live="polite">
           {t('goodsReceipt.batch.total', {
-            sum: formatNumber(sum, { minDecimals: 0, maxDecimals: 3 }),
-            quantity: formatNumber(Number(quantity || 0), { minDecimals: 0, maxDecimals: 3 }),
+            sum: formatQuantity(sum, item.unit_of_measure),
+            quantity: formatQuantity(quantity || '0', item.unit_of_measure),
           })}
           {problems.batches ? ` — ${problems.batches}` : ''}
         </p>

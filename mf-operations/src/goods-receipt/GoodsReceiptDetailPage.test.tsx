@@ -13,10 +13,10 @@ function item(id: number, code: string, over: Partial<ReceiptOrderItem> = {}): R
     product_id: id * 10,
     code,
     description: `Descrizione lunga dell'articolo ${code}`,
-    ordered_quantity: 100,
-    received_quantity: 0,
-    remaining_quantity: 100,
-    max_receivable_quantity: 110,
+    ordered_quantity: '100.000',
+    received_quantity: '0.000',
+    remaining_quantity: '100.000',
+    max_receivable_quantity: '110.000',
     unit_of_measure: 'kg',
     status: 'pending',
     completed: false,
@@ -40,15 +40,30 @@ const ORDER: ReceiptOrder = {
     item(1, 'FARINA-00', { has_batches: true, has_expiry: true }),
     item(2, 'VITE-M6', {
       unit_of_measure: 'piece',
-      received_quantity: 40,
-      remaining_quantity: 60,
-      max_receivable_quantity: 70,
+      received_quantity: '40.000',
+      remaining_quantity: '60.000',
+      max_receivable_quantity: '70.000',
       status: 'partiallyReceived',
       current_warehouse_id: 1,
     }),
-    item(3, 'BULLONE-8', { received_quantity: 100, remaining_quantity: 0, max_receivable_quantity: 0, status: 'completed' }),
+    item(3, 'BULLONE-8', {
+      received_quantity: '100.000',
+      remaining_quantity: '0.000',
+      max_receivable_quantity: '0.000',
+      status: 'completed',
+    }),
   ],
-  summary: { ordered_quantity: 300, total_received: 140, last_receipt_date: '2026-03-05', receipt_count: 2 },
+  summary: {
+    // Units differ: no single total (issue 21), one per unit.
+    ordered_quantity: null,
+    total_received: null,
+    quantities: [
+      { unit_of_measure: 'kg', ordered: '200.000', received: '100.000' },
+      { unit_of_measure: 'piece', ordered: '100.000', received: '40.000' },
+    ],
+    last_receipt_date: '2026-03-05',
+    receipt_count: 2,
+  },
   receipts: [],
 };
 
@@ -183,7 +198,8 @@ describe('goods receipt detail', () => {
     type('batch-number-0', 'L1');
     type('batch-expiry-0', '31/12/2027');
     await userEvent.click(screen.getByTestId('batch-save'));
-    type('quantity-VITE-M6', '60');
+    // Italian: the point groups thousands ('1.500' is one thousand five hundred, never 1,5).
+    type('quantity-VITE-M6', '1.500');
     await userEvent.click(screen.getByTestId('receive-save'));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/operazioni\/ricezione-merce$/));
     expect(posted).toEqual([
@@ -195,16 +211,45 @@ describe('goods receipt detail', () => {
           {
             order_item_id: 1,
             product_id: 10,
-            quantity: 10,
+            quantity: '10',
             warehouse_id: 2,
-            batches: [{ batch_number: 'L1', quantity: 10, production_date: null, expiry_date: '2027-12-31' }],
+            batches: [{ batch_number: 'L1', quantity: '10', production_date: null, expiry_date: '2027-12-31' }],
           },
-          { order_item_id: 2, product_id: 20, quantity: 60, warehouse_id: 1, batches: [] },
+          { order_item_id: 2, product_id: 20, quantity: '1500', warehouse_id: 1, batches: [] },
         ],
       },
     ]);
     expect(keys[0]).toMatch(/.{8,}/);
     expect(await screen.findByTestId('saved-notice')).toHaveTextContent('DDT-5');
+  });
+
+  it('shows quantities with their unit labels and totals per unit, never a sum of kg and pieces', async () => {
+    await open();
+    const vite = screen.getByTestId('item-row-VITE-M6');
+    expect(vite).toHaveTextContent('100 pz'); // (U+00A0, normalised by the matcher)
+    expect(vite).toHaveTextContent('40 pz');
+    expect(vite).not.toHaveTextContent('piece');
+    expect(screen.getByTestId('summary-ordered').textContent).toBe('200\u00a0kg · 100\u00a0pz');
+    expect(screen.getByTestId('summary-received').textContent).toBe('100\u00a0kg · 40\u00a0pz');
+  });
+
+  it('batch sums are exact (0,1 + 0,2 = 0,3) and the mismatch message writes decimals as the reader does', async () => {
+    await open();
+    type('quantity-FARINA-00', '0,3');
+    await userEvent.click(screen.getByTestId('batches-FARINA-00'));
+    const dialog = await screen.findByTestId('batch-dialog');
+    type('batch-number-0', 'L1');
+    type('batch-quantity-0', '0,1');
+    type('batch-expiry-0', '31/12/2027');
+    expect(within(dialog).getByTestId('batch-total')).toHaveTextContent(
+      'La somma dei lotti (0,1) deve essere uguale alla quantità ricevuta (0,3)',
+    );
+    await userEvent.click(within(dialog).getByTestId('batch-add'));
+    type('batch-number-1', 'L2');
+    type('batch-quantity-1', '0,2');
+    type('batch-expiry-1', '31/01/2028');
+    expect(within(dialog).getByTestId('batch-total').textContent).toBe('Totale lotti: 0,3\u00a0kg su 0,3\u00a0kg');
+    expect(within(dialog).getByTestId('batch-save')).toBeEnabled();
   });
 
   it('speaks French', async () => {

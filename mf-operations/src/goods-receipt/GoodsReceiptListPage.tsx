@@ -2,11 +2,12 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from '@wms/shared-ui/router';
 import type { ReceiptOrderRow } from '@wms/shared-api';
-import { displayDay, formatNumber, PageHeader, PagedTable, usePagedList, type Column } from '@wms/shared-ui';
+import { displayDay, formatCount, formatKind, PageHeader, PagedTable, usePagedList, type Column } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { ORDERS_TO_RECEIVE_PATH } from './api';
 import { labelsUrl, receiptOrderUrl } from './paths';
 import { OrderStatusBadge } from './status';
+import { formatUnitProgress, type UnitTotal } from './unit-totals';
 
 const PAGE_SIZE = 50;
 
@@ -32,8 +33,7 @@ export function GoodsReceiptListPage() {
         id: 'progress',
         header: f('progress'),
         align: 'end',
-        render: (o) =>
-          `${formatNumber(o.received_quantity, { minDecimals: 0, maxDecimals: 3 })} / ${formatNumber(o.ordered_quantity, { minDecimals: 0, maxDecimals: 3 })}`,
+        render: (o) => progressOf(o),
       },
       { id: 'status', header: f('status'), render: (o) => <OrderStatusBadge status={o.status} /> },
     ],
@@ -63,7 +63,7 @@ export function GoodsReceiptListPage() {
       <PagedTable
         list={list}
         failedText={t('goodsReceipt.loadError')}
-        count={t('goodsReceipt.count', { total: formatNumber(list.total, { minDecimals: 0, maxDecimals: 0 }) })}
+        count={t('goodsReceipt.count', { total: formatCount(list.total) })}
         columns={columns}
         rowKey={(o) => o.id}
         caption={t('goodsReceipt.caption')}
@@ -74,4 +74,15 @@ export function GoodsReceiptListPage() {
       />
     </section>
   );
+}
+
+/**
+ * Received / ordered per unit of measure ("1 / 2,5 kg · 0 / 40 pz"), from the answer's `quantities`; a single-unit total
+ * without its unit when only that was sent; nothing rather than a sum of different units.
+ */
+function progressOf(o: ReceiptOrderRow & { quantities?: UnitTotal[] }): string {
+  if (o.quantities?.length) return formatUnitProgress(o.quantities);
+  return o.received_quantity != null && o.ordered_quantity != null
+    ? `${formatKind(o.received_quantity, 'quantity')} / ${formatKind(o.ordered_quantity, 'quantity')}`
+    : '';
 }

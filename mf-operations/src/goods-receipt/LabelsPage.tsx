@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '@wms/shared-ui/router';
 import type { ReceiptDocument } from '@wms/shared-api';
-import { displayDay, ErrorState, formatNumber, isNotFound, NotFound, PageHeader, Spinner } from '@wms/shared-ui';
+import { displayDay, ErrorState, formatQuantity, isNotFound, NotFound, PageHeader, Spinner } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchReceipt } from './api';
 import { Gs1Barcode } from './Barcode';
@@ -15,8 +15,10 @@ interface Label {
   code: string;
   description: string;
   batch: string | null;
-  quantity: number;
-  unit: string;
+  /** Exact decimal string ('12.500'). */
+  quantity: string;
+  /** Unit code ('piece'): printed by its label ('pz' / 'pce'), never as the code. */
+  unit: string | null;
   expiry: string | null;
   production: string | null;
 }
@@ -24,7 +26,7 @@ interface Label {
 /** One label per batch, or per line without batches. */
 export function labelsOf(r: ReceiptDocument): Label[] {
   return r.lines.flatMap((l) => {
-    const base = { code: l.product_code, description: l.product_description, unit: l.unit_of_measure ?? '' };
+    const base = { code: l.product_code, description: l.product_description, unit: l.unit_of_measure };
     if (l.batches.length === 0) return [{ ...base, key: `${l.id}`, batch: null, quantity: l.quantity, expiry: null, production: null }];
     return l.batches.map((b, j) => ({
       ...base,
@@ -97,7 +99,9 @@ export function LabelsPage() {
                     </>
                   ) : null}
                   <dt>{L('quantity')}</dt>
-                  <dd className="gr-label-big">{`${formatNumber(l.quantity, { minDecimals: 0, maxDecimals: 3 })} ${l.unit}`}</dd>
+                  <dd className="gr-label-big" data-testid="label-quantity">
+                    {formatQuantity(l.quantity, l.unit)}
+                  </dd>
                   {l.expiry ? (
                     <>
                       <dt>{L('expiry')}</dt>

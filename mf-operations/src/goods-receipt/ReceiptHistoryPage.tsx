@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '@wms/shared-ui/router';
 import type { ReceiptHistory } from '@wms/shared-api';
-import { displayDay, ErrorState, formatNumber, isNotFound, NotFound, PageHeader, Spinner } from '@wms/shared-ui';
+import { displayDay, ErrorState, formatCount, formatQuantity, formatUnit, isNotFound, NotFound, PageHeader, Spinner } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchItemHistory } from './api';
 import { labelsUrl, RECEIPT_LIST_URL, receiptOrderUrl } from './paths';
@@ -28,9 +28,9 @@ export function ReceiptHistoryPage() {
   if (state === 'missing') return <NotFound backTo={RECEIPT_LIST_URL} />;
   if (state === 'failed') return <ErrorState message={t('goodsReceipt.loadError')} onRetry={() => setTick((n) => n + 1)} />;
   if (!h) return <Spinner />;
-  const n = (v: number) => formatNumber(v, { minDecimals: 0, maxDecimals: 3 });
+  const unit = h.unit_of_measure;
+  const n = (v: string) => formatQuantity(v, unit);
   const f = (k: string) => t(`goodsReceipt.fields.${k}`);
-  const unit = h.unit_of_measure ?? '';
   return (
     <section className="screen gr-screen" data-testid="receipt-history-page">
       <PageHeader
@@ -44,7 +44,7 @@ export function ReceiptHistoryPage() {
       />
       <dl className="gr-order-head" data-testid="history-totals">
         <dt>{f('unit')}</dt>
-        <dd>{unit || '—'}</dd>
+        <dd>{formatUnit(unit) || '—'}</dd>
         <dt>{t('goodsReceipt.summary.ordered')}</dt>
         <dd>{n(h.total_ordered)}</dd>
         <dt>{t('goodsReceipt.summary.received')}</dt>
@@ -52,7 +52,7 @@ export function ReceiptHistoryPage() {
         <dt>{t('goodsReceipt.summary.last')}</dt>
         <dd>{h.last_receipt_date ? displayDay(h.last_receipt_date) : '—'}</dd>
         <dt>{t('goodsReceipt.summary.count')}</dt>
-        <dd data-testid="history-count">{h.receipt_count}</dd>
+        <dd data-testid="history-count">{formatCount(h.receipt_count)}</dd>
         <dt>{f('status')}</dt>
         <dd>
           <ItemStatusBadge status={h.status} />
@@ -85,7 +85,7 @@ export function ReceiptHistoryPage() {
                   </td>
                   <td>{displayDay(r.ddt_date)}</td>
                   <td>{displayDay(r.receipt_date)}</td>
-                  <td className="num">{`${n(r.received_quantity)} ${unit}`}</td>
+                  <td className="num">{n(r.received_quantity)}</td>
                   <td className="num">{n(r.remaining_quantity)}</td>
                   <td>{r.warehouse_name}</td>
                   <td>

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from '@wms/shared-ui/router';
 import type { ReceiptOrder } from '@wms/shared-api';
-import { displayDay, formatNumber } from '@wms/shared-ui';
+import { displayDay, formatCount, formatQuantity } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { labelsUrl } from './paths';
+import { formatUnitTotals, unitTotals } from './unit-totals';
 
 /** The order's summary (ordered, total received, last receipt, receipt count) and its receipts, newest first. */
 export function ReceiptHistoryPanel({
@@ -16,21 +17,22 @@ export function ReceiptHistoryPanel({
   onReverse: (receiptId: number) => void;
 }) {
   const { t } = useTranslation(NS);
-  const n = (v: number) => formatNumber(v, { minDecimals: 0, maxDecimals: 3 });
   const s = order.summary;
+  // Per unit of measure, from the lines (never 2,5 kg + 40 pz added together).
+  const totals = unitTotals(order.items);
   return (
     <div className="gr-panels">
       <section className="card gr-summary" data-testid="receipt-summary">
         <h2>{t('goodsReceipt.summary.title')}</h2>
         <dl>
           <dt>{t('goodsReceipt.summary.ordered')}</dt>
-          <dd>{n(s.ordered_quantity)}</dd>
+          <dd data-testid="summary-ordered">{formatUnitTotals(totals, 'ordered') || '—'}</dd>
           <dt>{t('goodsReceipt.summary.received')}</dt>
-          <dd data-testid="summary-received">{n(s.total_received)}</dd>
+          <dd data-testid="summary-received">{formatUnitTotals(totals, 'received') || '—'}</dd>
           <dt>{t('goodsReceipt.summary.last')}</dt>
           <dd>{s.last_receipt_date ? displayDay(s.last_receipt_date) : '—'}</dd>
           <dt>{t('goodsReceipt.summary.count')}</dt>
-          <dd data-testid="summary-count">{s.receipt_count}</dd>
+          <dd data-testid="summary-count">{formatCount(s.receipt_count)}</dd>
         </dl>
       </section>
       <section className="card gr-history" data-testid="receipt-history">
@@ -46,7 +48,7 @@ export function ReceiptHistoryPanel({
                 {r.lines
                   .map(
                     (l) =>
-                      `${l.product_code} ${n(l.quantity)}${
+                      `${l.product_code} ${formatQuantity(l.quantity, l.unit_of_measure)}${
                         l.batches.length
                           ? ` (${l.batches
                               .map((b) => b.batch_number)

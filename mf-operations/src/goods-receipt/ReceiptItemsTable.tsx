@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from '@wms/shared-ui/router';
 import type { ReceiptOrderItem, Warehouse } from '@wms/shared-api';
-import { formatNumber, NumberField, QUANTITY_DECIMALS, Truncate, WarehousePicker } from '@wms/shared-ui';
+import { formatQuantity, formatUnit, NumberField, QUANTITY_DECIMALS, Truncate, WarehousePicker } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { itemHistoryUrl } from './paths';
-import { itemLocked, itemNeedsBatches, type ItemDraft } from './receipt-form';
+import { isPositiveQuantity, itemLocked, itemNeedsBatches, type ItemDraft } from './receipt-form';
 import { ItemStatusBadge } from './status';
 
 export interface ReceiptItemsTableProps {
@@ -33,7 +33,6 @@ export function ReceiptItemsTable({
 }: ReceiptItemsTableProps) {
   const { t } = useTranslation(NS);
   const f = (k: string) => t(`goodsReceipt.fields.${k}`);
-  const n = (v: number) => formatNumber(v, { minDecimals: 0, maxDecimals: 3 });
   return (
     <div className="table-scroll">
       <table className="gr-items" data-testid="receipt-items">
@@ -68,9 +67,9 @@ export function ReceiptItemsTable({
                 <td>
                   <Truncate text={item.description} max={15} />
                 </td>
-                <td className="num">{`${n(item.ordered_quantity)} ${item.unit_of_measure ?? ''}`}</td>
-                <td className="num">{n(item.received_quantity)}</td>
-                <td className="num">{n(item.remaining_quantity)}</td>
+                <td className="num">{formatQuantity(item.ordered_quantity, item.unit_of_measure)}</td>
+                <td className="num">{formatQuantity(item.received_quantity, item.unit_of_measure)}</td>
+                <td className="num">{formatQuantity(item.remaining_quantity, item.unit_of_measure)}</td>
                 <td>
                   <NumberField
                     name={`item.${item.id}.quantity`}
@@ -81,7 +80,8 @@ export function ReceiptItemsTable({
                     onChange={(v) => onChange(item.id, { quantity: v })}
                     onInputProblem={(prob) => onInputProblem(`item.${item.id}.quantity`, !!prob)}
                     error={p('quantity')}
-                    hint={locked ? undefined : `max ${n(item.max_receivable_quantity)}`}
+                    suffix={formatUnit(item.unit_of_measure) || undefined}
+                    hint={locked ? undefined : `max ${formatQuantity(item.max_receivable_quantity, item.unit_of_measure)}`}
                     data-testid={`quantity-${item.code}`}
                   />
                 </td>
@@ -120,7 +120,7 @@ export function ReceiptItemsTable({
                         name={`item.${item.id}.batches`}
                         className="btn btn-secondary"
                         aria-describedby={p('batches') ? `batches-error-${item.id}` : undefined}
-                        disabled={disabled || !(Number(d.quantity) > 0)}
+                        disabled={disabled || !isPositiveQuantity(d.quantity)}
                         onClick={() => onOpenBatches(item)}
                         data-testid={`batches-${item.code}`}
                       >

@@ -1,5 +1,7 @@
 import {
+  compareDecimals,
   goodsReceiptSchema,
+  isDecimalString,
   isLineLocked,
   needsBatches,
   receiptFieldProblems,
@@ -52,12 +54,13 @@ export const itemNeedsBatches = (i: ReceiptOrderItem) => needsBatches(flagsOf(i)
 export const itemLocked = (i: ReceiptOrderItem) =>
   isLineLocked({ quantity: i.ordered_quantity, received_quantity: i.received_quantity, completed: i.completed });
 
-const num = (text: string) => (text.trim() === '' ? 0 : Number(text));
+/** A quantity typed in a NumberField (an exact decimal string, '' when empty) that is more than zero. */
+export const isPositiveQuantity = (text: string) => isDecimalString(text) && compareDecimals(text, 0) > 0;
 
 export function batchBody(b: BatchDraft) {
   return {
     batch_number: b.batch_number.trim() || null,
-    quantity: num(b.quantity),
+    quantity: b.quantity,
     production_date: b.production_date || null,
     expiry_date: b.expiry_date || null,
   };
@@ -70,13 +73,13 @@ export function receiptBody(order: ReceiptOrder, d: ReceiptDraft): GoodsReceiptB
     document_date: d.document_date,
     order_id: order.id,
     items: order.items
-      .filter((i) => !itemLocked(i) && num(d.items[i.id]?.quantity ?? '') > 0)
+      .filter((i) => !itemLocked(i) && isPositiveQuantity(d.items[i.id]?.quantity ?? ''))
       .map((i) => {
         const draft = d.items[i.id];
         return {
           order_item_id: i.id,
           product_id: i.product_id,
-          quantity: num(draft.quantity),
+          quantity: draft.quantity,
           warehouse_id: draft.warehouse_id,
           batches: itemNeedsBatches(i) ? draft.batches.map(batchBody) : [],
         };
@@ -96,7 +99,7 @@ export function receiptProblems(order: ReceiptOrder, d: ReceiptDraft, lang: 'it'
   if (!parsed.success) {
     for (const [path, p] of Object.entries(receiptFieldProblems(parsed.error))) {
       const m = /^items\.(\d+)\.?(.*)$/.exec(path);
-      const key = m ? `item.${itemIds[Number(m[1])]}${m[2] ? `.${m[2]}` : ''}` : path;
+      const key = m ? `item.${itemIds[parseInt(m[1], 10)]}${m[2] ? `.${m[2]}` : ''}` : path;
       out[key] = receiptValidationMessage(lang, p.key, p.params);
     }
   }
@@ -104,10 +107,10 @@ export function receiptProblems(order: ReceiptOrder, d: ReceiptDraft, lang: 'it'
     const line = order.items.find((i) => i.id === item.order_item_id) as ReceiptOrderItem;
     const problems = receiptItemProblems(
       {
-        quantity: Number(item.quantity),
+        quantity: String(item.quantity),
         batches: (item.batches ?? []).map((b) => ({
           batch_number: b.batch_number ?? null,
-          quantity: Number(b.quantity),
+          quantity: String(b.quantity),
           production_date: b.production_date ?? null,
           expiry_date: b.expiry_date ?? null,
         })),

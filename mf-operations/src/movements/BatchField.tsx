@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { MAX_BATCH_LENGTH } from '@wms/shared-api';
-import { formatDate, SelectField, TextField } from '@wms/shared-ui';
+import { formatDate, formatQuantity, SelectField, TextField } from '@wms/shared-ui';
 import { NS } from '../paths';
-import { formatQuantity } from './format';
 import type { MovementFormState } from './useMovementForm';
 
 /**
@@ -38,6 +37,7 @@ export function BatchField({ form }: { form: MovementFormState }) {
 
   const { current } = stock;
   const options = stock.choices ?? [];
+  const unit = values.product_id?.unit_of_measure;
   const hint = !values.warehouse_id
     ? t('movements.form.chooseProductWarehouse')
     : current?.state === 'loading' || !current
@@ -62,9 +62,9 @@ export function BatchField({ form }: { form: MovementFormState }) {
           ? t('movements.form.batchOptionExpiry', {
               batch: c.batch,
               expiry: formatDate(c.expiry_date),
-              quantity: formatQuantity(c.quantity),
+              quantity: formatQuantity(c.quantity, unit),
             })
-          : t('movements.form.batchOption', { batch: c.batch, quantity: formatQuantity(c.quantity) }),
+          : t('movements.form.batchOption', { batch: c.batch, quantity: formatQuantity(c.quantity, unit) }),
       }))}
       error={form.message('batch_number')}
       hint={hintOf(hint)}

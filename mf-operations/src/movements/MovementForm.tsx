@@ -3,7 +3,9 @@ import { useNavigate } from '@wms/shared-ui/router';
 import { MOVEMENT_TYPES, type MovementBody, type MovementType, type Warehouse } from '@wms/shared-api';
 import {
   DateField,
+  formatQuantity,
   FormActions,
+  formatUnit,
   NumberField,
   ProductPicker,
   QUANTITY_DECIMALS,
@@ -15,7 +17,6 @@ import {
 import { NS } from '../paths';
 import type { MovementView } from './api';
 import { BatchField } from './BatchField';
-import { formatQuantity } from './format';
 import type { MovementFormValues } from './movement-values';
 import { useMovementForm } from './useMovementForm';
 
@@ -74,7 +75,7 @@ export function MovementForm({ initial, initialProductText, original, warehouses
     : noStock
       ? t('movements.form.noStock')
       : available !== null
-        ? t('movements.form.available', { quantity: formatQuantity(available) })
+        ? t('movements.form.available', { quantity: formatQuantity(available, product?.unit_of_measure) })
         : null;
   const day = (name: 'movement_date' | 'production_date' | 'expiry_date', label: string, testId: string) => (
     <DateField {...form.field(name)} label={t(label)} required data-testid={testId} />
@@ -136,6 +137,7 @@ export function MovementForm({ initial, initialProductText, original, warehouses
           label={t('movements.form.quantity')}
           required
           decimals={QUANTITY_DECIMALS}
+          suffix={formatUnit(product?.unit_of_measure) || undefined}
           hint={quantityHint ? <span data-testid="movement-available">{quantityHint}</span> : undefined}
           data-testid="movement-quantity"
         />

@@ -86,7 +86,7 @@ describe('/operazioni/movimenti/nuovo', () => {
     // Typing five letters asked once (or twice with the focus's empty search), never per key, never without a limit.
     expect(searches.length).toBeLessThanOrEqual(2);
     expect(searches.at(-1)!.params).toEqual({ q: 'latte', status: 'active', sort: 'code', order: 'asc', limit: '20' });
-    expect(screen.getByText('Altri 99999 risultati: continua a digitare per restringere')).toBeInTheDocument();
+    expect(screen.getByText('Altri 99.999 risultati: continua a digitare per restringere')).toBeInTheDocument();
     // Keyboard: Enter picks the highlighted product.
     await userEvent.keyboard('{Enter}');
     expect(field.product()).toHaveValue('LATTE-01 — Latte UHT 1 l');
@@ -176,7 +176,7 @@ describe('/operazioni/movimenti/nuovo', () => {
           product_id: 1,
           warehouse_id: 2,
           destination_warehouse_id: null,
-          quantity: 10.25,
+          quantity: '10.25',
           batch_number: 'L10',
           production_date: '01/03/2025',
           expiry_date: '01/03/2026',
@@ -230,7 +230,7 @@ describe('/operazioni/movimenti/nuovo', () => {
         movement_type: 'T',
         warehouse_id: 1,
         destination_warehouse_id: 2,
-        quantity: 5,
+        quantity: '5',
         batch_number: null,
       });
       await backOnList();
@@ -246,7 +246,7 @@ describe('/operazioni/movimenti/nuovo', () => {
         within(field.batch())
           .getAllByRole('option')
           .map((o) => o.textContent),
-      ).toEqual(['Seleziona un lotto', 'L9 · scadenza 31/12/2025 · disponibili 9']);
+      ).toEqual(['Seleziona un lotto', 'L9 · scadenza 31/12/2025 · disponibili 9\u00a0pz']);
       expect(requestsOf('GET', '/stock/product/1').at(-1)!.params).toEqual({ warehouse_id: '2' });
     });
   });
@@ -270,9 +270,9 @@ describe('/operazioni/movimenti/nuovo', () => {
           .map((o) => o.textContent),
       ).toEqual([
         'Seleziona un lotto',
-        'L1 · scadenza 31/01/2026 · disponibili 6,5',
-        'L2 · scadenza 30/06/2026 · disponibili 4',
-        'L3 · disponibili 2',
+        'L1 · scadenza 31/01/2026 · disponibili 6,5\u00a0pz',
+        'L2 · scadenza 30/06/2026 · disponibili 4\u00a0pz',
+        'L3 · disponibili 2\u00a0pz',
       ]);
       expect(screen.getByTestId('movement-batch-hint')).toHaveTextContent('Lotti in giacenza, dalla scadenza più vicina');
       expect(requestsOf('GET', '/stock/product/1').at(-1)!.params).toEqual({ warehouse_id: '1' });
@@ -311,7 +311,7 @@ describe('/operazioni/movimenti/nuovo', () => {
         product_id: 1,
         warehouse_id: 1,
         batch_number: 'L1',
-        quantity: 6.5,
+        quantity: '6.5',
         production_date: null,
         expiry_date: null,
       });
@@ -324,7 +324,7 @@ describe('/operazioni/movimenti/nuovo', () => {
       await chooseProduct('VITE', 'VITE-M6');
       expect(screen.queryByLabelText('Lotto')).not.toBeInTheDocument();
       await userEvent.selectOptions(field.warehouse(), 'Centrale');
-      expect(await screen.findByText('Disponibile: 1.234,5')).toBeInTheDocument();
+      expect(await screen.findByText('Disponibile: 1.234,5 pz')).toBeInTheDocument();
       await userEvent.type(field.quantity(), '1234.6');
       expect(errorOf('quantity')).toHaveTextContent('Giacenza insufficiente: disponibili 1.234,5');
       await userEvent.selectOptions(field.warehouse(), 'Nord');
@@ -355,7 +355,7 @@ describe('/operazioni/movimenti/nuovo', () => {
       );
       expect(screen.getByTestId('location')).toHaveTextContent('/operazioni/movimenti/nuovo');
       await waitFor(() => expect(requestsOf('GET', '/stock/product/1').length).toBe(stockReads + 1));
-      expect(await screen.findByText('Disponibile: 3')).toBeInTheDocument();
+      expect(await screen.findByText('Disponibile: 3 pz')).toBeInTheDocument();
       expect(errorOf('quantity')).toHaveTextContent('Giacenza insufficiente: disponibili 3');
     });
   });
@@ -449,8 +449,8 @@ describe('/operazioni/movimenti/{id}', () => {
     expect(field.warehouse()).toHaveValue('1');
     await waitFor(() => expect(field.batch()).toHaveValue('L2'));
     expect(field.quantity()).toHaveValue('1,25');
-    expect(await screen.findByText('Disponibile: 5,25')).toBeInTheDocument();
-    expect(within(field.batch()).getByRole('option', { name: 'L2 · scadenza 30/06/2026 · disponibili 5,25' })).toBeInTheDocument();
+    expect(await screen.findByText('Disponibile: 5,25 pz')).toBeInTheDocument();
+    expect(within(field.batch()).getByRole('option', { name: 'L2 · scadenza 30/06/2026 · disponibili 5,25\u00a0pz' })).toBeInTheDocument();
 
     await userEvent.clear(field.quantity());
     await userEvent.type(field.quantity(), '5.25');
@@ -464,7 +464,7 @@ describe('/operazioni/movimenti/{id}', () => {
           movement_type: 'S',
           movement_date: '08/03/2025',
           batch_number: 'L2',
-          quantity: 5.25,
+          quantity: '5.25',
           modified_by: 'warehouse',
         }),
       }),

@@ -129,10 +129,10 @@ describe('/operazioni/movimenti list', () => {
     renderOperations(LIST);
     await table();
     expect(screen.getByText('1.000.000 movimenti')).toBeInTheDocument();
-    expect(screen.getByText('Pagina 1 di 40000')).toBeInTheDocument();
+    expect(screen.getByText('Pagina 1 di 40.000')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Successiva' }));
     await waitFor(() => expect(lastListParams()).toMatchObject({ limit: '25', offset: '25' }));
-    expect(await screen.findByText('Pagina 2 di 40000')).toBeInTheDocument();
+    expect(await screen.findByText('Pagina 2 di 40.000')).toBeInTheDocument();
     // A new filter starts again from the first page.
     await userEvent.selectOptions(screen.getByLabelText('Tipo'), 'T');
     await waitFor(() => expect(lastListParams()).toMatchObject({ type: 'T', offset: '0' }));
@@ -248,7 +248,7 @@ describe('/operazioni/movimenti list', () => {
     expect(screen.getByLabelText('Au')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Supprimer le mouvement VITE-M6 du 05/03/2025' }));
     expect(screen.getByRole('dialog', { name: 'Supprimer le mouvement ?' })).toHaveTextContent(
-      'Voulez-vous vraiment supprimer le mouvement entrée de 1.234,5 VITE-M6 du 05/03/2025 ?',
+      'Voulez-vous vraiment supprimer le mouvement entrée de 1 234,5 VITE-M6 du 05/03/2025 ?',
     );
   });
 

@@ -12,8 +12,9 @@ import {
   SelectField,
   TextField,
   Truncate,
+  formatCount,
   formatDate,
-  formatNumber,
+  formatQuantity,
   useDocumentTitle,
   usePagedList,
   useRowActions,
@@ -23,7 +24,7 @@ import {
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { deleteMovement, MOVEMENTS_PATH, TYPE_FILTERS, type MovementView } from './api';
-import { formatQuantity, typeLabel, type Translate } from './format';
+import { typeLabel, type Translate } from './format';
 import { LIST_PATH } from './paths';
 import './movements.css';
 
@@ -143,7 +144,7 @@ export function MovementListPage() {
     ];
   }, [t, tr, listSearch, busyId, remove]);
 
-  const total = formatNumber(list.total, { minDecimals: 0, maxDecimals: 0 });
+  const total = formatCount(list.total);
 
   return (
     <section className="screen movements-screen" data-testid="movements-page">

@@ -1,13 +1,7 @@
-import { formatNumber } from '@wms/shared-ui';
 import type { MovementSource, MovementType } from '@wms/shared-api';
 
 /** A translate function of the operations namespace (useTranslation(NS).t). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
-
-/** Quantities in the Italian style, exact to the 3 decimals the ledger keeps: 1.234,5 · 10 · 0,125. */
-export function formatQuantity(value: number | string | null | undefined): string {
-  return formatNumber(value, { minDecimals: 0, maxDecimals: 3 });
-}
 
 /**
  * A movement's type in words (SPEC §4): C load, S unload, T transfer; an unload whose source is a sale reads "Sale",

@@ -13,11 +13,10 @@ import {
   type MovementView,
   type Product,
 } from '@wms/shared-api';
-import { formatQuantity } from './format';
 
 export type { MovementFormValues };
 
-/** The body of POST / PUT /stock-movements for the form's values (SPEC §7): dates dd/MM/yyyy, quantity a number. */
+/** The body of POST / PUT /stock-movements for the form's values (SPEC §7): dates dd/MM/yyyy, quantity exact decimal text. */
 export function movementBody(v: MovementFormValues): MovementBody {
   const p = v.product_id;
   const isLoad = v.movement_type === 'C';
@@ -27,9 +26,9 @@ export function movementBody(v: MovementFormValues): MovementBody {
     movement_type: v.movement_type,
     movement_date: v.movement_date ? formatDay(v.movement_date) : '',
     product_id: p?.id ?? null,
-    warehouse_id: v.warehouse_id ? Number(v.warehouse_id) : null,
-    destination_warehouse_id: v.movement_type === 'T' && v.destination_warehouse_id ? Number(v.destination_warehouse_id) : null,
-    quantity: (quantity === '' ? null : Number(quantity)) as number,
+    warehouse_id: v.warehouse_id ? parseInt(v.warehouse_id, 10) : null,
+    destination_warehouse_id: v.movement_type === 'T' && v.destination_warehouse_id ? parseInt(v.destination_warehouse_id, 10) : null,
+    quantity: (quantity === '' ? null : quantity) as string,
     batch_number: p?.has_batch ? v.batch_number : null,
     production_date: isLoad && p?.has_production_date ? day(v.production_date) : null,
     expiry_date: isLoad && p?.has_expiry_date ? day(v.expiry_date) : null,
@@ -48,7 +47,8 @@ export function liveProblems(
   }
   const typed = decimalText(v.quantity);
   if (v.movement_type !== 'C' && available !== null && typed !== null && compareDecimals(typed, available) > 0) {
-    live.quantity = { key: 'insufficientStock', params: { available: formatQuantity(available) } };
+    // The exact decimal: the form writes it in the reader's language, as the server does ("disponibili 1.234,5").
+    live.quantity = { key: 'insufficientStock', params: { available } };
   }
   return live;
 }
@@ -68,7 +68,7 @@ export function movementFormSchema(available: () => string | null) {
         batch_number: v.batch_number.trim() || null,
         production_date: v.production_date || null,
         expiry_date: v.expiry_date || null,
-        quantity: Number.NaN,
+        quantity: v.quantity,
       };
       const found = { ...movementProductProblems(m, v.product_id), ...liveProblems(v, available()) };
       for (const [path, p] of Object.entries(found))

@@ -1,7 +1,7 @@
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiError, type MovementBody, type MovementType, type Product } from '@wms/shared-api';
-import { useZodForm } from '@wms/shared-ui';
+import { apiError, formatMessageParams, type MovementBody, type MovementType, type Product } from '@wms/shared-api';
+import { currentLanguage, useZodForm } from '@wms/shared-ui';
 import { NS } from '../paths';
 import type { MovementView } from './api';
 import { liveProblems, movementBody, movementFormSchema, type MovementFormValues } from './movement-values';
@@ -51,7 +51,7 @@ export function useMovementForm(
   /** A field's message: the last save's (the schema's, the server's), else the live rule's. */
   const message = (field: string): string | undefined => {
     const p = live[field as keyof typeof live];
-    return form.error(field) ?? (p ? t(p.key, p.params) : undefined);
+    return form.error(field) ?? (p ? t(p.key, formatMessageParams(currentLanguage(), p.params)) : undefined);
   };
 
   const submit = form.handleSubmit(

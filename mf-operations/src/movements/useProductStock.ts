@@ -31,7 +31,7 @@ export function useProductStock(values: MovementFormValues, original: MovementVi
 
   const product = values.product_id;
   const isLoad = values.movement_type === 'C';
-  const warehouseId = Number(values.warehouse_id) || null;
+  const warehouseId = parseInt(values.warehouse_id, 10) || null;
 
   const stockKey = !product
     ? null

@@ -59,7 +59,7 @@ export function PriceFormPage({ mode }: { mode: 'new' | 'edit' }) {
 
   const save = async (data: PriceFields) => {
     try {
-      await savePrice(mode === 'edit' ? Number(id) : null, { ...data });
+      await savePrice(mode === 'edit' && id ? parseInt(id, 10) : null, { ...data });
     } catch (err) {
       // SPEC §8: 409 is the overlap sentence; otherwise the server's message, with the overlap sentence as fallback.
       toastError(
@@ -75,7 +75,7 @@ export function PriceFormPage({ mode }: { mode: 'new' | 'edit' }) {
     return <NotFound title={t('prices.feedback.notFound')} backTo="/operazioni/prezzi" backLabel={t('prices.title')} />;
   if (load === 'loading') return <Spinner />;
   const v = form.values;
-  const supplierId = typeof v.supplier_id === 'number' ? v.supplier_id : Number(v.supplier_id) || null;
+  const supplierId = typeof v.supplier_id === 'number' ? v.supplier_id : parseInt(String(v.supplier_id ?? ''), 10) || null;
   const status =
     typeof v.start_date === 'string' && v.start_date
       ? priceStatus({ start_date: v.start_date, end_date: (v.end_date as string) || null })

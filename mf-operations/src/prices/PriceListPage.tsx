@@ -6,6 +6,8 @@ import {
   Badge,
   displayDay,
   failureText,
+  formatCount,
+  formatKind,
   PageHeader,
   toastError,
   toastSuccess,
@@ -17,7 +19,6 @@ import {
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { deletePrice, fetchPriceCounts, PRICES_PATH } from './api';
-import { showPrice } from './money';
 
 export const PRICE_SEARCH_STORAGE_KEY = 'operations.prices.search';
 const PAGE_SIZE = 50;
@@ -82,7 +83,7 @@ export function PriceListPage() {
       { id: 'product_code', header: t('prices.columns.product_code'), value: (p) => p.product_code },
       { id: 'product_name', header: t('prices.columns.product_name'), value: (p) => p.product_name ?? p.product_description },
       { id: 'supplier_name', header: t('prices.columns.supplier_name'), value: (p) => p.supplier_name },
-      { id: 'price', header: t('prices.columns.price'), value: (p) => p.price, render: (p) => showPrice(p.price), align: 'end' },
+      { id: 'price', header: t('prices.columns.price'), value: (p) => p.price, render: (p) => formatKind(p.price, 'price'), align: 'end' },
       { id: 'currency', header: t('prices.columns.currency'), value: (p) => p.currency },
       { id: 'start_date', header: t('prices.columns.start_date'), value: (p) => p.start_date, render: (p) => displayDay(p.start_date) },
       {
@@ -139,7 +140,7 @@ export function PriceListPage() {
       <p className="counters" data-testid="price-counters" aria-live="polite">
         {(['total', 'active', 'inactive', 'upcoming'] as const).map((k) => (
           <span key={k} className="counter" data-testid={`count-${k}`}>
-            {t(`prices.counters.${k}`)}: <strong>{counts ? counts[k] : '…'}</strong>{' '}
+            {t(`prices.counters.${k}`)}: <strong>{counts ? formatCount(counts[k]) : '…'}</strong>{' '}
           </span>
         ))}
       </p>

@@ -1,20 +1,34 @@
 import { useTranslation } from 'react-i18next';
 import {
+  compareDecimals,
   decimalText,
+  isDecimalString,
   lineTotal,
   totalsByCurrency,
   type PurchaseOrderItemBody,
   type PurchaseOrderItem,
   type Currency,
 } from '@wms/shared-api';
-import { displayDay, NumberField, ProductPicker, QUANTITY_DECIMALS, UNIT_PRICE_DECIMALS, type FormProblem } from '@wms/shared-ui';
+import {
+  displayDay,
+  formatAmount,
+  formatQuantity,
+  formatUnit,
+  formatUnitPrice,
+  NumberField,
+  ProductPicker,
+  QUANTITY_DECIMALS,
+  UNIT_PRICE_DECIMALS,
+  type FormProblem,
+} from '@wms/shared-ui';
 import { NS } from '../paths';
-import { showDecimal } from '../prices/money';
 
 /** A line as the form keeps it: the body fields plus what the screen shows beside them. */
 export interface LineState extends PurchaseOrderItemBody {
   key: string;
   currency?: Currency;
+  /** The product's unit of measure ('piece'), shown by its label ('pz'). */
+  unit?: string | null;
   /** Where the unit price came from: the price in force (its start day), none found, typed by hand, or being looked up. */
   source?: { kind: 'price'; from: string } | { kind: 'none' } | { kind: 'manual' } | { kind: 'looking' };
   received?: string;
@@ -30,9 +44,15 @@ export function lineOf(i: PurchaseOrderItem): LineState {
     quantity: i.quantity,
     unit_price: i.unit_price,
     currency: i.currency,
+    unit: i.unit_of_measure,
     received: i.received_quantity,
     source: i.price_source === 'manual' ? { kind: 'manual' } : undefined,
   };
+}
+
+/** True when a line has received goods (exact: '0.000' is none). */
+export function hasReceived(l: Pick<LineState, 'received'>): boolean {
+  return isDecimalString(l.received) && compareDecimals(l.received, 0) > 0;
 }
 
 /** Exact line total for display while typing (the server computes the saved one the same way). */
@@ -50,7 +70,7 @@ interface Props {
   error: (field: string) => string | undefined;
   onInputProblem: (field: string, problem: FormProblem | null) => void;
   onChange: (index: number, change: Partial<LineState>) => void;
-  onProduct: (index: number, productId: number | null, currency: Currency | null) => void;
+  onProduct: (index: number, productId: number | null, currency: Currency | null, unit: string | null) => void;
   onAdd: () => void;
   onRemove: (index: number) => void;
 }
@@ -87,7 +107,7 @@ export function OrderLines({ lines, supplierId, disabled, error, onInputProblem,
               disabled={disabled || supplierId === null}
               hint={supplierId === null ? f('chooseSupplierFirst') : undefined}
               error={error(`items.${i}.product_id`)}
-              onChange={(id, row) => onProduct(i, id, (row?.currency as Currency | undefined) ?? null)}
+              onChange={(id, row) => onProduct(i, id, (row?.currency as Currency | undefined) ?? null, row?.unit_of_measure ?? null)}
             />
             <NumberField
               name={`items.${i}.quantity`}
@@ -102,6 +122,7 @@ export function OrderLines({ lines, supplierId, disabled, error, onInputProblem,
                 if (!!p !== !!l.unreadable?.quantity) onChange(i, { unreadable: { ...l.unreadable, quantity: !!p } });
               }}
               onChange={(v) => onChange(i, { quantity: v })}
+              suffix={formatUnit(l.unit) || undefined}
               data-testid={`quantity-${i}`}
             />
             <NumberField
@@ -129,8 +150,8 @@ export function OrderLines({ lines, supplierId, disabled, error, onInputProblem,
               data-testid={`unit-price-${i}`}
             />
             <p className="order-line-total" data-testid={`line-total-${i}`}>
-              {f('total')}: <strong>{total ? `${showDecimal(total, 2, 4)} ${l.currency ?? ''}` : '—'}</strong>
-              {l.received && Number(l.received) > 0 ? ` · ${f('received')}: ${showDecimal(l.received)}` : ''}
+              {f('total')}: <strong>{total ? formatUnitPrice(total, l.currency) : '—'}</strong>
+              {hasReceived(l) ? ` · ${f('received')}: ${formatQuantity(l.received, l.unit)}` : ''}
             </p>
             <button
               type="button"
@@ -148,8 +169,7 @@ export function OrderLines({ lines, supplierId, disabled, error, onInputProblem,
         {f('addItem')}
       </button>
       <p className="order-total" data-testid="order-total">
-        {f('orderTotal')}:{' '}
-        <strong>{totals.length ? totals.map((x) => `${showDecimal(x.amount, 2, 2)} ${x.currency}`).join(' + ') : '—'}</strong>
+        {f('orderTotal')}: <strong>{totals.length ? totals.map((x) => formatAmount(x.amount, x.currency)).join(' + ') : '—'}</strong>
       </p>
     </fieldset>
   );

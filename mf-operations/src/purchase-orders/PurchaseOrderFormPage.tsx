@@ -7,7 +7,7 @@ import {
   isTimeout,
   purchaseOrderBodyOf,
   purchaseOrderSchema,
-  roundDecimal,
+  round4,
   type Currency,
   type PurchaseOrderFields,
 } from '@wms/shared-api';
@@ -29,7 +29,7 @@ import {
 import { NS } from '../paths';
 import { fetchPriceInForce } from '../prices/api';
 import { fetchOrder, saveOrder } from './api';
-import { lineOf, OrderLines, type LineState } from './OrderLines';
+import { hasReceived, lineOf, OrderLines, type LineState } from './OrderLines';
 
 const LIST_URL = '/operazioni/ordini-fornitori';
 let keys = 0;
@@ -64,7 +64,7 @@ export function PurchaseOrderFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const [load, setLoad] = useState<'loading' | 'ready' | 'missing'>(mode === 'new' ? 'ready' : 'loading');
   const { reset, set } = form;
   const v = form.values;
-  const supplierId = typeof v.supplier_id === 'number' ? v.supplier_id : Number(v.supplier_id) || null;
+  const supplierId = typeof v.supplier_id === 'number' ? v.supplier_id : parseInt(String(v.supplier_id ?? ''), 10) || null;
   const orderDate = (v.order_date as string) || companyToday();
   const linesRef = useRef(lines);
   linesRef.current = lines;
@@ -100,8 +100,13 @@ export function PurchaseOrderFormPage({ mode }: { mode: 'new' | 'edit' }) {
 
   /** A product chosen: its currency, and the unit price in force on the order date (else 0), saying where it came from. */
   const onProduct = useCallback(
-    async (i: number, productId: number | null, currency: Currency | null) => {
-      change(i, { product_id: productId ?? '', currency: currency ?? undefined, source: productId ? { kind: 'looking' } : undefined });
+    async (i: number, productId: number | null, currency: Currency | null, unit: string | null) => {
+      change(i, {
+        product_id: productId ?? '',
+        currency: currency ?? undefined,
+        unit,
+        source: productId ? { kind: 'looking' } : undefined,
+      });
       if (!productId || !supplierId) return;
       try {
         const p = await fetchPriceInForce(productId, supplierId, orderDate);
@@ -109,7 +114,7 @@ export function PurchaseOrderFormPage({ mode }: { mode: 'new' | 'edit' }) {
         change(
           i,
           p
-            ? { unit_price: roundDecimal(p.price, 4), source: { kind: 'price', from: p.start_date } }
+            ? { unit_price: round4(p.price), source: { kind: 'price', from: p.start_date } }
             : { unit_price: '0', source: { kind: 'none' } },
         );
       } catch (err) {
@@ -122,7 +127,7 @@ export function PurchaseOrderFormPage({ mode }: { mode: 'new' | 'edit' }) {
 
   const save = async (data: PurchaseOrderFields) => {
     try {
-      await saveOrder(mode === 'edit' ? Number(id) : null, data);
+      await saveOrder(mode === 'edit' && id ? parseInt(id, 10) : null, data);
     } catch (err) {
       toastError(
         isTimeout(err)
@@ -181,7 +186,7 @@ export function PurchaseOrderFormPage({ mode }: { mode: 'new' | 'edit' }) {
           onChange={(sid) => {
             set('supplier_id', sid ?? '');
             // Lines belong to one supplier: a new supplier starts them again (received lines keep the old one, and the server refuses).
-            if (sid !== supplierId) setLines((ls) => ls.filter((l) => l.received && Number(l.received) > 0));
+            if (sid !== supplierId) setLines((ls) => ls.filter(hasReceived));
           }}
         />
         <TextField
@@ -198,7 +203,7 @@ export function PurchaseOrderFormPage({ mode }: { mode: 'new' | 'edit' }) {
           error={form.error}
           onInputProblem={form.setInputProblem}
           onChange={change}
-          onProduct={(i, pid, cur) => void onProduct(i, pid, cur)}
+          onProduct={(i, pid, cur, unit) => void onProduct(i, pid, cur, unit)}
           onAdd={() => setLines((ls) => [...ls, newLine()])}
           onRemove={(i) => setLines((ls) => ls.filter((_, n) => n !== i))}
         />

@@ -7,6 +7,7 @@ import {
   DateField,
   displayDay,
   failureText,
+  formatAmount,
   PageHeader,
   SelectField,
   SupplierPicker,
@@ -19,7 +20,6 @@ import {
   type Column,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
-import { showDecimal } from '../prices/money';
 import { deleteOrder, downloadOrdersCsv, ORDERS_PATH } from './api';
 
 const PAGE_SIZE = 50;
@@ -33,7 +33,7 @@ export const STATUS_TONE: Record<OrderStatus, 'success' | 'danger' | 'warning'> 
 /** Order totals with 2 decimals (SPEC §9), one figure per currency when the lines differ. */
 export function showTotals(o: Pick<PurchaseOrderSummary, 'totals' | 'currency'>): string {
   const totals = o.totals.length ? o.totals : [{ currency: o.currency, amount: '0' }];
-  return totals.map((x) => `${showDecimal(x.amount, 2, 2)} ${x.currency}`).join(' + ');
+  return totals.map((x) => formatAmount(x.amount, x.currency)).join(' + ');
 }
 
 /**

@@ -2,9 +2,19 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '@wms/shared-ui/router';
 import type { PurchaseOrder } from '@wms/shared-api';
-import { displayDay, failureText, isNotFound, NotFound, Spinner, ErrorState, useDocumentTitle } from '@wms/shared-ui';
+import {
+  displayDay,
+  ErrorState,
+  failureText,
+  formatKind,
+  formatUnit,
+  formatUnitPrice,
+  isNotFound,
+  NotFound,
+  Spinner,
+  useDocumentTitle,
+} from '@wms/shared-ui';
 import { NS } from '../paths';
-import { showDecimal } from '../prices/money';
 import { fetchOrder } from './api';
 import { showTotals } from './PurchaseOrderListPage';
 import './print.css';
@@ -86,14 +96,11 @@ export function PurchaseOrderPrintPage() {
               <tr key={i.id}>
                 <td className="code">{i.product_code}</td>
                 <td>{i.product_name}</td>
-                <td>{i.unit_of_measure ?? ''}</td>
-                <td className="num">{showDecimal(i.quantity)}</td>
-                <td className="num">
-                  {showDecimal(i.unit_price, 2, 4)} {i.currency}
-                </td>
-                <td className="num">
-                  {showDecimal(i.total, 2, 4)} {i.currency}
-                </td>
+                {/* The unit by its label in the reader's language ("pz"), never the code "piece": the supplier reads this. */}
+                <td data-testid={`print-unit-${i.id}`}>{formatUnit(i.unit_of_measure)}</td>
+                <td className="num">{formatKind(i.quantity, 'quantity')}</td>
+                <td className="num">{formatUnitPrice(i.unit_price, i.currency)}</td>
+                <td className="num">{formatUnitPrice(i.total, i.currency)}</td>
               </tr>
             ))}
           </tbody>

@@ -172,7 +172,7 @@ describe('purchase orders', () => {
     const table = await screen.findByRole('table', { name: 'Elenco degli ordini fornitori' });
     expect(within(table).getByText('PO-2026-00003')).toBeInTheDocument();
     expect(within(table).getByText('Arrivato Parzialmente')).toBeInTheDocument();
-    expect(within(table).getByText('12,35 EUR')).toBeInTheDocument();
+    expect(within(table).getByText('12,35 €')).toBeInTheDocument();
     expect(within(table).getAllByText('Bulloneria Lomb…').length).toBeGreaterThan(0);
   });
 
@@ -193,8 +193,11 @@ describe('purchase orders', () => {
     await waitFor(() => expect(screen.getByTestId('line-total-0')).toHaveTextContent('Totale: —'));
     expect(screen.getByTestId('order-total')).toHaveTextContent('Totale ordine: —');
     await userEvent.type(screen.getByLabelText(/Quantità/), '{Backspace}');
-    await waitFor(() => expect(screen.getByTestId('line-total-0')).toHaveTextContent('5,3088 EUR')); // 2.5 × 2.1235 = 5.30875 → 5.3088
-    expect(screen.getByTestId('order-total')).toHaveTextContent('5,31 EUR');
+    await waitFor(() => expect(screen.getByTestId('line-total-0')).toHaveTextContent('5,3088 €')); // 2.5 × 2.1235 = 5.30875 → 5.3088
+    expect(screen.getByTestId('order-total')).toHaveTextContent('5,31 €');
+    // The product's unit by its label beside the quantity, never the code.
+    expect(screen.getByTestId('line-0')).toHaveTextContent('pz');
+    expect(screen.getByTestId('line-0')).not.toHaveTextContent('piece');
     await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
     await waitFor(() => expect(sent.some((r) => r.method === 'POST' && r.path === '/api/purchase-orders')).toBe(true));
     const post = sent.find((r) => r.method === 'POST' && r.path === '/api/purchase-orders');
@@ -204,5 +207,41 @@ describe('purchase orders', () => {
       items: [{ product_id: 11, quantity: '2.5', unit_price: '2.1235' }],
     });
     await screen.findByRole('table', { name: 'Elenco degli ordini fornitori' });
+  });
+
+  it("the printed order sent to the supplier names units by their label and writes numbers in the reader's language", async () => {
+    const item = {
+      id: 31,
+      line_no: 1,
+      product_id: 11,
+      product_code: 'VT-M8',
+      product_name: 'Vite M8 zincata',
+      product_description: 'Vite M8 zincata',
+      unit_of_measure: 'piece',
+      quantity: '1500.000',
+      unit_price: '0.0123',
+      total: '18.4500',
+      currency: 'EUR' as const,
+      price_source: 'price' as const,
+      received_quantity: '0.000',
+      remaining_quantity: '1500.000',
+      completed: false,
+      status: 'pending' as const,
+    };
+    server.use(
+      http.get('*/api/purchase-orders/3', () =>
+        HttpResponse.json({ ...order, totals: [{ currency: 'EUR', amount: '18.45' }], items: [item] }),
+      ),
+    );
+    renderOperations('/operazioni/ordini-fornitori/3/stampa', 'orders');
+    const sheet = await screen.findByTestId('order-print');
+    expect(screen.getByTestId('print-unit-31')).toHaveTextContent('pz');
+    expect(sheet).not.toHaveTextContent('piece');
+    expect(sheet).toHaveTextContent('1.500');
+    expect(sheet).toHaveTextContent('0,0123 €');
+    expect(screen.getByTestId('print-total')).toHaveTextContent('18,45 €');
+    await switchLanguage('fr');
+    expect(screen.getByTestId('print-unit-31')).toHaveTextContent('pce');
+    expect(screen.getByTestId('order-print').textContent).toContain('1\u202f500');
   });
 });

@@ -13,7 +13,7 @@ const customer = (id: number, business_name: string) => ({ id, business_name, ci
 const stockRow = (
   warehouse_id: number,
   batch_number: string | null,
-  quantity: number,
+  quantity: string,
   expiry_date: string | null,
   expired = false,
 ): SaleStockRow => ({
@@ -32,7 +32,7 @@ const sale = (id: number, over: Partial<SaleView> = {}): SaleView => ({
   product_id: 1,
   product_code: 'LATTE-01',
   product_description: 'Latte UHT 1 l',
-  quantity: 2,
+  quantity: '2.000',
   batch_number: 'L2',
   expiry_date: '2027-06-30',
   warehouse_id: 1,
@@ -51,8 +51,8 @@ const sale = (id: number, over: Partial<SaleView> = {}): SaleView => ({
 const fake = {
   customers: [customer(7, 'Bar Centrale')],
   // FEFO as the server answers: the expired batch first, then by expiry.
-  stock: [stockRow(1, 'L0', 3, '2025-01-31', true), stockRow(2, 'L1', 6.5, '2027-01-31'), stockRow(1, 'L2', 4, '2027-06-30')],
-  sales: [sale(1), sale(2, { status: 'cancelled', customer_name: 'Trattoria Da Gino' })],
+  stock: [] as SaleStockRow[],
+  sales: [] as SaleView[],
   posted: [] as { body: unknown; key: string | null; method: string; url: string }[],
 };
 
@@ -72,7 +72,7 @@ const server = setupServer(
   ),
   http.get('*/api/sales/stock/:id', () => HttpResponse.json(fake.stock)),
   http.get('*/api/sales', () => HttpResponse.json(fake.sales, { headers: { 'X-Total-Count': String(fake.sales.length) } })),
-  http.get('*/api/sales/:id', ({ params }) => HttpResponse.json(fake.sales.find((s) => s.id === Number(params.id)))),
+  http.get('*/api/sales/:id', ({ params }) => HttpResponse.json(fake.sales.find((s) => String(s.id) === params.id))),
   http.post('*/api/sales', async ({ request }) => {
     fake.posted.push({ body: await request.json(), key: request.headers.get('idempotency-key'), method: 'POST', url: request.url });
     return HttpResponse.json(sale(3), { status: 201 });
@@ -91,6 +91,13 @@ afterEach(async () => {
 afterAll(() => server.close());
 beforeEach(async () => {
   fake.customers = [customer(7, 'Bar Centrale')];
+  // FEFO as the server answers: the expired batch first, then by expiry. Quantities as exact decimal text.
+  fake.stock = [
+    stockRow(1, 'L0', '3.000', '2025-01-31', true),
+    stockRow(2, 'L1', '6.500', '2027-01-31'),
+    stockRow(1, 'L2', '4.000', '2027-06-30'),
+  ];
+  fake.sales = [sale(1), sale(2, { status: 'cancelled', customer_name: 'Trattoria Da Gino' })];
   fake.posted = [];
   await switchLanguage('it');
 });
@@ -125,7 +132,7 @@ it('FEFO: batches earliest expiry first, expired ones marked and not selectable,
   expect(batch().value).toBe('2|L1');
 });
 
-it('types 2,5 and sends the number 2.5 with an Idempotency-Key, then says so and returns to the list', async () => {
+it('types 2,5 and sends the exact decimal "2.5" with an Idempotency-Key, then says so and returns to the list', async () => {
   renderOperations('/operazioni/vendite/nuova', 'sales');
   await screen.findByTestId('sale-form');
   await fillCustomerAndProduct();
@@ -133,7 +140,7 @@ it('types 2,5 and sends the number 2.5 with an Idempotency-Key, then says so and
   await userEvent.click(saveButton());
   await screen.findByTestId('sales-page');
   expect(fake.posted).toHaveLength(1);
-  expect(fake.posted[0].body).toEqual({ product_id: 1, warehouse_id: 2, batch_number: 'L1', quantity: 2.5, customer_id: 7 });
+  expect(fake.posted[0].body).toEqual({ product_id: 1, warehouse_id: 2, batch_number: 'L1', quantity: '2.5', customer_id: 7 });
   expect(fake.posted[0].key).toMatch(/.{8,}/);
   expect(await screen.findByText('Vendita registrata con successo')).toBeInTheDocument();
 });
@@ -184,8 +191,37 @@ it('edit: the sale being edited gives its quantity back to its batch (max = avai
   await userEvent.type(quantity(), '6');
   await userEvent.click(saveButton());
   await screen.findByTestId('sales-page');
-  expect(fake.posted[0]).toMatchObject({ method: 'PUT', body: { quantity: 6, batch_number: 'L2', warehouse_id: 1 } });
+  expect(fake.posted[0]).toMatchObject({ method: 'PUT', body: { quantity: '6', batch_number: 'L2', warehouse_id: 1 } });
   expect(fake.posted[0].url).toMatch(/\/api\/sales\/1$/);
+});
+
+it('edit of a sale of 1,1 from a batch holding 2,2: the maximum is exactly 3,3 (no float sum)', async () => {
+  fake.sales = [sale(1, { quantity: '1.100' })];
+  fake.stock = [stockRow(1, 'L2', '2.200', '2027-06-30')];
+  renderOperations('/operazioni/vendite/1', 'sales');
+  await screen.findByTestId('sale-form');
+  await waitFor(() => expect(batch().value).toBe('1|L2'));
+  expect(quantity()).toHaveValue('1,1');
+  expect(within(batch()).getByText('Centrale · lotto L2 · scad. 30/06/2027 · disp. 3,3')).toBeInTheDocument();
+  expect(quantity()).toHaveAccessibleDescription('Da 1 a 3,3, passo 0,01');
+  await userEvent.clear(quantity());
+  await userEvent.type(quantity(), '3,3');
+  expect(screen.queryByText(/Quantità superiore alla disponibilità/)).not.toBeInTheDocument();
+  expect(saveButton()).toBeEnabled();
+  await userEvent.clear(quantity());
+  await userEvent.type(quantity(), '3,301');
+  expect(screen.getByText('Quantità superiore alla disponibilità: disponibili 3,3')).toBeInTheDocument();
+  expect(saveButton()).toBeDisabled();
+});
+
+it("the list shows quantities in the reader's language: 1.234,5 in Italian, 1 234,5 in French", async () => {
+  fake.sales = [sale(1, { quantity: '1234.500' })];
+  renderOperations('/operazioni/vendite', 'sales');
+  const table = await screen.findByRole('table', { name: 'Elenco delle vendite' });
+  expect(within(table).getByText('1.234,5')).toBeInTheDocument();
+  await switchLanguage('fr');
+  const fr = await screen.findByRole('table', { name: 'Liste des ventes' });
+  expect(within(fr).getByText('1\u202f234,5', { normalizer: (s) => s })).toBeInTheDocument();
 });
 
 it('the list: cancelled rows greyed without actions; active ones offer edit and cancel; in French once', async () => {

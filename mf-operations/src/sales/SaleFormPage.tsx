@@ -4,6 +4,8 @@ import { Link, useNavigate, useParams } from '@wms/shared-ui/router';
 import {
   formatDay,
   saleSchema,
+  saleStockProblems,
+  sumDecimals,
   SALE_MIN_QUANTITY,
   SALE_QUANTITY_STEP,
   type Party,
@@ -12,11 +14,10 @@ import {
   type SaleView,
 } from '@wms/shared-api';
 import {
-  currentLanguage,
   EntityPicker,
   ErrorState,
   fetchPage,
-  formatDecimal,
+  formatKind,
   FormActions,
   NumberField,
   PageHeader,
@@ -73,9 +74,8 @@ function ActiveCustomerPicker(props: {
 export function SaleFormPage() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
-  const lang = currentLanguage();
   const params = useParams();
-  const editId = params.id ? Number(params.id) : null;
+  const editId = params.id ? parseInt(params.id, 10) : null;
   useDocumentTitle(t(editId ? 'sales.editTitle' : 'sales.newTitle'));
   const form = useZodForm(saleSchema, EMPTY);
   const { values, set, reset } = form;
@@ -98,7 +98,7 @@ export function SaleFormPage() {
           product_id: s.product_id,
           warehouse_id: s.warehouse_id,
           batch_number: s.batch_number,
-          quantity: String(s.quantity),
+          quantity: s.quantity,
           customer_id: s.customer_id,
         });
       },
@@ -126,7 +126,8 @@ export function SaleFormPage() {
     if (!editing || editing.product_id !== productId) return stock;
     const own = keyOf(editing);
     const found = stock.some((r) => keyOf(r) === own);
-    const back = stock.map((r) => (keyOf(r) === own ? { ...r, quantity: r.quantity + editing.quantity } : r));
+    // Exact: 2,2 in stock + the sale's own 1,1 is 3,3 (never "3,3000000000000003").
+    const back = stock.map((r) => (keyOf(r) === own ? { ...r, quantity: sumDecimals([r.quantity, editing.quantity]) } : r));
     if (found) return back;
     const mine: SaleStockRow = {
       product_id: editing.product_id,
@@ -155,8 +156,8 @@ export function SaleFormPage() {
   }, [rows, chosen, set]);
 
   const max = chosen ? chosen.quantity : null;
-  const quantity = values.quantity === '' || values.quantity == null ? null : Number(values.quantity);
-  const above = max !== null && quantity !== null && quantity > max;
+  // The shared rule (exact decimals), as the server checks it.
+  const above = !!saleStockProblems({ quantity: values.quantity as string, batch_number: null }, null, max).quantity;
   const noStock = rows !== null && rows.every((r) => r.expired);
 
   const save = form.handleSubmit(async (data) => {
@@ -176,7 +177,7 @@ export function SaleFormPage() {
   if (loadFailed) return <ErrorState message={t('sales.notFound')} />;
   if (editId && !editing) return <Spinner />;
 
-  const amount = (n: number) => formatDecimal(String(n), lang);
+  const amount = (n: string | number) => formatKind(n, 'quantity');
   const options = (rows ?? []).map((r) => ({
     value: keyOf(r),
     disabled: r.expired,
@@ -252,7 +253,7 @@ export function SaleFormPage() {
               ? t('sales.maxHint', { min: amount(SALE_MIN_QUANTITY), step: amount(SALE_QUANTITY_STEP), max: amount(max) })
               : undefined
           }
-          error={form.error('quantity') ?? (above ? t('sales.aboveAvailability', { available: amount(max as number) }) : undefined)}
+          error={form.error('quantity') ?? (above && max !== null ? t('sales.aboveAvailability', { available: amount(max) }) : undefined)}
           data-testid="sale-quantity"
         />
         <FormActions

@@ -5,8 +5,7 @@ import type { SaleView } from '@wms/shared-api';
 import {
   Badge,
   failureText,
-  formatDecimal,
-  currentLanguage,
+  formatKind,
   PageHeader,
   toastError,
   toastSuccess,
@@ -35,7 +34,6 @@ export function SaleListPage() {
   useDocumentTitle(t('sales.title'));
   const list = usePagedList<SaleView>(SALES_PATH, { pageSize: PAGE_SIZE });
   const { reload } = list;
-  const lang = currentLanguage();
 
   const cancel = useCallback(
     async (s: SaleView) => {
@@ -77,7 +75,7 @@ export function SaleListPage() {
         value: (s) => s.quantity,
         sortable: false,
         align: 'end',
-        render: (s) => formatDecimal(String(s.quantity), lang),
+        render: (s) => formatKind(s.quantity, 'quantity'),
       },
       {
         id: 'batch',
@@ -124,7 +122,7 @@ export function SaleListPage() {
           ),
       },
     ],
-    [t, lang, busyId, navigate, cancel],
+    [t, busyId, navigate, cancel],
   );
 
   return (

@@ -8,7 +8,8 @@ export interface SalePayload {
   product_id: number;
   warehouse_id: number;
   batch_number: string | null;
-  quantity: number;
+  /** Exact decimal text ('1.5'). */
+  quantity: string;
   customer_id: number;
 }
 

@@ -1,6 +1,6 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import type { Product, Warehouse } from '@wms/shared-api';
+import { compareDecimals, type Product, type Warehouse } from '@wms/shared-api';
 import type { MovementView, StockRow } from '../api';
 
 /**
@@ -57,7 +57,8 @@ export function stockRow(
   productId: number,
   warehouseId: number,
   batch: string | null,
-  quantity: number,
+  /** As the API sends it: exact decimal text ('6.500'); a number is written as its shortest text. */
+  quantity: string | number,
   expiry: string | null = null,
   production: string | null = null,
 ): StockRow {
@@ -68,7 +69,7 @@ export function stockRow(
     warehouse_id: warehouseId,
     warehouse_name: w?.name ?? `W${warehouseId}`,
     batch_number: batch,
-    quantity,
+    quantity: String(quantity),
     expiry_date: expiry,
     production_date: production,
     product_code: p?.code ?? `P${productId}`,
@@ -92,7 +93,7 @@ export function movement(num: number, over: Partial<MovementView> = {}): Movemen
     warehouse_name: 'Centrale',
     destination_warehouse_id: null,
     destination_warehouse: null,
-    quantity: 10,
+    quantity: '10.000',
     batch_number: 'L1',
     production_date: '2025-02-01',
     expiry_date: '2026-01-31',
@@ -130,15 +131,15 @@ export function resetFake(): void {
   fake.warehouses = [warehouse(1, 'Centrale'), warehouse(2, 'Nord'), warehouse(3, 'Chiuso', false)];
   fake.stock = [
     // Not in expiry order on purpose: the form orders the batches itself too.
-    stockRow(1, 1, 'L2', 4, '2026-06-30', '2025-03-01'),
-    stockRow(1, 1, 'L3', 2, null, null),
-    stockRow(1, 1, 'L1', 6.5, '2026-01-31', '2025-02-01'),
-    stockRow(1, 2, 'L9', 9, '2025-12-31', '2025-01-01'),
-    stockRow(2, 1, null, 1234.5),
+    stockRow(1, 1, 'L2', '4.000', '2026-06-30', '2025-03-01'),
+    stockRow(1, 1, 'L3', '2.000', null, null),
+    stockRow(1, 1, 'L1', '6.500', '2026-01-31', '2025-02-01'),
+    stockRow(1, 2, 'L9', '9.000', '2025-12-31', '2025-01-01'),
+    stockRow(2, 1, null, '1234.500'),
   ];
   fake.movements = [
     movement(5, {
-      quantity: 1234.5,
+      quantity: '1234.500',
       product_id: 2,
       product_code: 'VITE-M6',
       batch_number: null,
@@ -149,7 +150,7 @@ export function resetFake(): void {
     movement(6, {
       movement_type: 'T',
       movement_date: '06/03/2025',
-      quantity: 4,
+      quantity: '4.000',
       destination_warehouse_id: 2,
       destination_warehouse: 'Nord',
     }),
@@ -158,10 +159,10 @@ export function resetFake(): void {
       movement_type: 'S',
       source_type: 'SO',
       movement_date: '07/03/2025',
-      quantity: 2,
+      quantity: '2.000',
       source_document: { type: 'SO', id: 3, number: 'V-2025-003' },
     }),
-    movement(8, { movement_type: 'S', movement_date: '08/03/2025', quantity: 1.25, batch_number: 'L2' }),
+    movement(8, { movement_type: 'S', movement_date: '08/03/2025', quantity: '1.250', batch_number: 'L2' }),
   ];
   fake.requests = [];
   fake.movementTotal = null;
@@ -197,13 +198,13 @@ export const server = setupServer(
   }),
   http.post('*/api/stock-movements', async ({ request }) => {
     const body = (await record(request, '/stock-movements')) as Record<string, unknown>;
-    const created = movement(100 + fake.movements.length, { quantity: Number(body.quantity) });
+    const created = movement(100 + fake.movements.length, { quantity: String(body.quantity) });
     fake.movements.push(created);
     return HttpResponse.json(created as unknown as JsonBodyType, { status: 201 });
   }),
   http.put('*/api/stock-movements/:id', async ({ request, params }) => {
     const body = (await record(request, `/stock-movements/${params.id}`)) as Record<string, unknown>;
-    const corrected = movement(200 + fake.movements.length, { quantity: Number(body.quantity) });
+    const corrected = movement(200 + fake.movements.length, { quantity: String(body.quantity) });
     return HttpResponse.json(corrected as unknown as JsonBodyType);
   }),
   http.delete('*/api/stock-movements/:id', async ({ request, params }) => {
@@ -236,7 +237,10 @@ export const server = setupServer(
     await record(request, `/stock/product/${params.id}`);
     const warehouseId = new URL(request.url).searchParams.get('warehouse_id');
     const rows = fake.stock.filter(
-      (r) => String(r.product_id) === params.id && r.quantity > 0 && (!warehouseId || String(r.warehouse_id) === warehouseId),
+      (r) =>
+        String(r.product_id) === params.id &&
+        compareDecimals(r.quantity, 0) > 0 &&
+        (!warehouseId || String(r.warehouse_id) === warehouseId),
     );
     return HttpResponse.json(rows as unknown as JsonBodyType);
   }),
