@@ -44,10 +44,10 @@ describe('receiving', () => {
     expect(first.statusCode).toBe(201);
     const doc = first.json();
     expect(doc).toMatchObject({ order_id: order.id, document_number: 'DDT-1', document_date: '2025-03-10', reversed: false });
-    expect(doc.lines[0]).toMatchObject({ order_item_id: itemId, quantity: 60, warehouse_name: wh.name });
+    expect(doc.lines[0]).toMatchObject({ order_item_id: itemId, quantity: '60.000', warehouse_name: wh.name });
     expect(doc.lines[0].batches).toEqual([
-      { batch_number: 'L1', quantity: 40, production_date: null, expiry_date: '2026-12-31' },
-      { batch_number: 'L2', quantity: 20, production_date: null, expiry_date: '2027-01-31' },
+      { batch_number: 'L1', quantity: '40.000', production_date: null, expiry_date: '2026-12-31' },
+      { batch_number: 'L2', quantity: '20.000', production_date: null, expiry_date: '2027-01-31' },
     ]);
     expect(await balanceRow(t.db, product.id, wh.id, 'L1')).toMatchObject({ quantity: '40.000', expiry_date: '2026-12-31' });
     expect(await balance(t.db, product.id, wh.id, 'L2')).toBe('20.000');
@@ -70,16 +70,21 @@ describe('receiving', () => {
 
     const details = (await t.app.inject({ method: 'GET', url: `/api/goods-receipts/order-details/${order.id}`, headers })).json();
     expect(details.items[0]).toMatchObject({
-      ordered_quantity: 100,
-      received_quantity: 60,
-      remaining_quantity: 40,
-      max_receivable_quantity: 50,
+      ordered_quantity: '100.000',
+      received_quantity: '60.000',
+      remaining_quantity: '40.000',
+      max_receivable_quantity: '50.000',
       status: 'partiallyReceived',
       current_warehouse_id: wh.id,
       has_batches: true,
       has_expiry: true,
     });
-    expect(details.summary).toMatchObject({ ordered_quantity: 100, total_received: 60, receipt_count: 1 });
+    expect(details.summary).toMatchObject({
+      ordered_quantity: '100.000',
+      total_received: '60.000',
+      quantities: [{ unit_of_measure: 'piece', ordered: '100.000', received: '60.000' }],
+      receipt_count: 1,
+    });
 
     const rest = await receive({
       document_number: 'DDT-2',
@@ -101,16 +106,21 @@ describe('receiving', () => {
     expect(history).toMatchObject({
       product_code: product.code,
       unit_of_measure: 'piece',
-      total_ordered: 100,
-      total_received: 100,
+      total_ordered: '100.000',
+      total_received: '100.000',
       receipt_count: 2,
       status: 'completed',
     });
-    expect(history.receipts.map((r: { ddt_number: string; remaining_quantity: number }) => [r.ddt_number, r.remaining_quantity])).toEqual([
-      ['DDT-2', 0],
-      ['DDT-1', 40],
+    expect(history.receipts.map((r: { ddt_number: string; remaining_quantity: string }) => [r.ddt_number, r.remaining_quantity])).toEqual([
+      ['DDT-2', '0.000'],
+      ['DDT-1', '40.000'],
     ]);
-    expect(history.receipts[1].batches[0]).toEqual({ batchNumber: 'L1', quantity: 40, productionDate: null, expiryDate: '2026-12-31' });
+    expect(history.receipts[1].batches[0]).toEqual({
+      batchNumber: 'L1',
+      quantity: '40.000',
+      productionDate: null,
+      expiryDate: '2026-12-31',
+    });
     expect(await ledgerOfItem(t.db, itemId)).toBe('100.000');
     expect((await ledgerMatchesBalances(t.db)).ok).toBe(true);
   });
@@ -129,7 +139,7 @@ describe('receiving', () => {
     expect(off.json().fields['items.0.batches']).toMatch(/somma dei lotti/);
     const within = await receive(line(5, [2.5, 2.499]));
     expect(within.statusCode).toBe(201);
-    expect(within.json().lines[0].quantity).toBe(4.999);
+    expect(within.json().lines[0].quantity).toBe('4.999');
     expect(await itemState(t.db, itemId)).toEqual({ received: '4.999', completed: false });
     expect(await ledgerOfItem(t.db, itemId)).toBe('4.999');
   });
@@ -214,6 +224,47 @@ describe('receiving', () => {
     expect(fr.json().fields.items).toBe('Aucune modification à enregistrer');
     expect(await stockSnapshot(t.db)).toBe(before);
     expect(await itemState(t.db, itemId)).toEqual({ received: '0.000', completed: false });
+  });
+
+  it('quantities of different units are never added together: totals per unit, the single figure only for one unit', async () => {
+    const kg = await makeProduct(t.db, { unit: 'kg' });
+    const pieces = await makeProduct(t.db);
+    const morePieces = await makeProduct(t.db);
+    const order = await makeOrder(t.db, [
+      { productId: kg.id, quantity: '2.5' },
+      { productId: pieces.id, quantity: 40 },
+      { productId: morePieces.id, quantity: 2 },
+    ]);
+    const res = await receive({
+      ...ddt,
+      order_id: order.id,
+      items: [
+        { order_item_id: order.items[0], quantity: '1.25', warehouse_id: wh.id },
+        { order_item_id: order.items[1], quantity: '10', warehouse_id: wh.id },
+      ],
+    });
+    expect(res.statusCode).toBe(201);
+    const perUnit = [
+      { unit_of_measure: 'kg', ordered: '2.500', received: '1.250' },
+      { unit_of_measure: 'piece', ordered: '42.000', received: '10.000' },
+    ];
+    const details = (await t.app.inject({ method: 'GET', url: `/api/goods-receipts/order-details/${order.id}`, headers })).json();
+    // 2,5 kg + 42 pieces is no quantity at all: no single figure, one total per unit.
+    expect(details.summary).toMatchObject({ ordered_quantity: null, total_received: null, quantities: perUnit });
+    const rows = (await t.app.inject({ method: 'GET', url: '/api/goods-receipts/orders?show_all=true', headers })).json();
+    expect(rows.find((r: { id: number }) => r.id === order.id)).toMatchObject({
+      ordered_quantity: null,
+      received_quantity: null,
+      quantities: perUnit,
+    });
+    // One unit: the single figure is that unit's total, as before.
+    const single = await oneLineOrder(t.db, '7.5');
+    const one = (await t.app.inject({ method: 'GET', url: '/api/goods-receipts/orders?show_all=true', headers })).json();
+    expect(one.find((r: { id: number }) => r.id === single.order.id)).toMatchObject({
+      ordered_quantity: '7.500',
+      received_quantity: '0.000',
+      quantities: [{ unit_of_measure: 'piece', ordered: '7.500', received: '0.000' }],
+    });
   });
 
   it('one save is all or nothing: a bad second item leaves the first unreceived', async () => {
@@ -350,8 +401,8 @@ describe('reversal', () => {
     const again = await t.app.inject({ method: 'POST', url: `/api/goods-receipts/${doc.id}/reverse`, headers });
     expect([again.statusCode, again.json().code]).toEqual([409, 'RECEIPT_ALREADY_REVERSED']);
     const history = (await t.app.inject({ method: 'GET', url: `/api/goods-receipts/item-history/${itemId}`, headers })).json();
-    expect(history).toMatchObject({ total_received: 0, receipt_count: 0 });
-    expect(history.receipts[0]).toMatchObject({ reversed: true, remaining_quantity: 10 });
+    expect(history).toMatchObject({ total_received: '0.000', receipt_count: 0 });
+    expect(history.receipts[0]).toMatchObject({ reversed: true, remaining_quantity: '10.000' });
   });
 
   it('is refused with 409 when the goods already left, and changes nothing', async () => {

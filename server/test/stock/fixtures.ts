@@ -11,6 +11,8 @@ export interface ProductOptions {
   hasProduction?: boolean;
   status?: 'active' | 'inactive';
   deleted?: boolean;
+  /** Unit of measure code (default 'piece'). */
+  unit?: 'm' | 'kg' | 'piece' | 'l';
 }
 
 export async function makeProduct(q: Queryable, o: ProductOptions = {}): Promise<{ id: number; code: string }> {
@@ -18,9 +20,17 @@ export async function makeProduct(q: Queryable, o: ProductOptions = {}): Promise
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO products (code, name, description, category, unit_of_measure, has_batch, has_expiry_date, has_production_date,
                            status, deleted_at)
-     VALUES ($1, $1, 'Descrizione ' || $1, 'Famiglia', 'piece', $2, $3, $4, $5, CASE WHEN $6::boolean THEN now() END)
+     VALUES ($1, $1, 'Descrizione ' || $1, 'Famiglia', $7, $2, $3, $4, $5, CASE WHEN $6::boolean THEN now() END)
      RETURNING id`,
-    [code, o.hasBatch ?? false, o.hasExpiry ?? false, o.hasProduction ?? false, o.status ?? 'active', o.deleted ?? false],
+    [
+      code,
+      o.hasBatch ?? false,
+      o.hasExpiry ?? false,
+      o.hasProduction ?? false,
+      o.status ?? 'active',
+      o.deleted ?? false,
+      o.unit ?? 'piece',
+    ],
   );
   return { id: rows[0].id, code };
 }
