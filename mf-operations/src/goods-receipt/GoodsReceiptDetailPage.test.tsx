@@ -252,6 +252,38 @@ describe('goods receipt detail', () => {
     expect(within(dialog).getByTestId('batch-save')).toBeEnabled();
   });
 
+  it('the list shows received / ordered per unit of measure, never kg and pieces added together', async () => {
+    server.use(
+      http.get('*/api/goods-receipts/orders', () =>
+        HttpResponse.json(
+          [
+            {
+              id: 7,
+              order_number: 'PO-2026-00007',
+              order_date: '2026-03-01',
+              requested_arrival_date: null,
+              supplier_name: 'Acciai Lombardi Srl',
+              status: 'partiallyReceived',
+              item_count: 2,
+              ordered_quantity: null,
+              received_quantity: null,
+              quantities: [
+                { unit_of_measure: 'kg', ordered: '2.500', received: '1.000' },
+                { unit_of_measure: 'piece', ordered: '40.000', received: '0.000' },
+              ],
+            },
+          ],
+          { headers: { 'X-Total-Count': '1' } },
+        ),
+      ),
+    );
+    renderOperations('/operazioni/ricezione-merce');
+    const table = await screen.findByTestId('receipt-orders');
+    await waitFor(() => expect(table).toHaveTextContent('PO-2026-00007'));
+    expect(table).toHaveTextContent('1 / 2,5 kg · 0 / 40 pz');
+    expect(table).not.toHaveTextContent('42,5');
+  });
+
   it('speaks French', async () => {
     await switchLanguage('fr');
     await open();

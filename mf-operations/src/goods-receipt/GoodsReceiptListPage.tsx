@@ -7,7 +7,7 @@ import { NS } from '../paths';
 import { ORDERS_TO_RECEIVE_PATH } from './api';
 import { labelsUrl, receiptOrderUrl } from './paths';
 import { OrderStatusBadge } from './status';
-import { formatUnitProgress, type UnitTotal } from './unit-totals';
+import { formatUnitProgress } from './unit-totals';
 
 const PAGE_SIZE = 50;
 
@@ -80,7 +80,7 @@ export function GoodsReceiptListPage() {
  * Received / ordered per unit of measure ("1 / 2,5 kg · 0 / 40 pz"), from the answer's `quantities`; a single-unit total
  * without its unit when only that was sent; nothing rather than a sum of different units.
  */
-function progressOf(o: ReceiptOrderRow & { quantities?: UnitTotal[] }): string {
+function progressOf(o: ReceiptOrderRow): string {
   if (o.quantities?.length) return formatUnitProgress(o.quantities);
   return o.received_quantity != null && o.ordered_quantity != null
     ? `${formatKind(o.received_quantity, 'quantity')} / ${formatKind(o.ordered_quantity, 'quantity')}`
