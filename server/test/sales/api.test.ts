@@ -45,7 +45,7 @@ describe('POST /sales', () => {
     expect(sale).toMatchObject({
       status: 'active',
       product_code: p.code,
-      quantity: 2.5,
+      quantity: '2.500',
       batch_number: 'L1',
       customer_name: c.name,
       warehouse_id: w.id,
@@ -80,21 +80,21 @@ describe('POST /sales', () => {
     expect((await ledgerMatchesBalances(t.db)).ok).toBe(true);
   });
 
-  it("above availability: 409 with the form's words, nothing written", async () => {
+  it("above availability: 409 with the form's words and the number in the caller's writing (3,5), nothing written", async () => {
     const { p, w, c } = await batchProductInStock();
-    await load(t.db, { productId: p.id, warehouseId: w.id, quantity: 3, batch: 'L1', expiry: dayFromToday(60) });
+    await load(t.db, { productId: p.id, warehouseId: w.id, quantity: '3.5', batch: 'L1', expiry: dayFromToday(60) });
     const before = await stockSnapshot(t.db);
     const sales = (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sales')).rows[0].n;
     const res = await api('POST', '/sales', { product_id: p.id, warehouse_id: w.id, batch_number: 'L1', quantity: 4, customer_id: c.id });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'INSUFFICIENT_STOCK', error: 'Quantità superiore alla disponibilità: disponibili 3' });
+    expect(res.json()).toEqual({ code: 'INSUFFICIENT_STOCK', error: 'Quantità superiore alla disponibilità: disponibili 3,5' });
     const fr = await api(
       'POST',
       '/sales',
       { product_id: p.id, warehouse_id: w.id, batch_number: 'L1', quantity: 4, customer_id: c.id },
       { ...headers, 'accept-language': 'fr' },
     );
-    expect(fr.json().error).toBe('Quantité supérieure à la disponibilité : 3 disponible(s)');
+    expect(fr.json().error).toBe('Quantité supérieure à la disponibilité : 3,5 disponible(s)');
     expect(await stockSnapshot(t.db)).toBe(before);
     expect((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sales')).rows[0].n).toBe(sales);
   });
@@ -210,7 +210,7 @@ describe('GET /sales/stock/{productId}: FEFO', () => {
     const rows = res.json() as { batch_number: string; expired: boolean; quantity: number; received_at: string }[];
     expect(rows.map((r) => r.batch_number)).toEqual(['EXPIRED', 'SOON-OLD', 'SOON-NEW', 'LATE']);
     expect(rows.map((r) => r.expired)).toEqual([true, false, false, false]);
-    expect(rows[1]).toMatchObject({ quantity: 3, received_at: '2025-01-05', warehouse_id: w1.id });
+    expect(rows[1]).toMatchObject({ quantity: '3.000', received_at: '2025-01-05', warehouse_id: w1.id });
   });
 });
 
@@ -286,7 +286,7 @@ describe('cancel and edit', () => {
     });
     expect(res.statusCode).toBe(200);
     const edited = res.json();
-    expect(edited).toMatchObject({ status: 'active', quantity: 10, replaces_id: sale.id });
+    expect(edited).toMatchObject({ status: 'active', quantity: '10.000', replaces_id: sale.id });
     expect(edited.id).not.toBe(sale.id);
     expect(await balance(t.db, p.id, w.id, 'L1')).toBe('0.000');
     const old = (await api('GET', `/sales/${sale.id}`)).json();
