@@ -17,8 +17,11 @@ const DECIMAL_KINDS: Record<string, DisplayKind> = { quantity: 'quantity', price
  */
 export function activityValue(t: T, field: ActivityField, value: string | null | undefined): ReactNode {
   if (value === null || value === undefined) return t('activity.values.empty');
+  // Older answers sent the unit as a 'code' under the field 'unit'.
   if (field.field === 'unit') return formatUnit(value);
   switch (field.kind) {
+    case 'unit':
+      return formatUnit(value);
     case 'decimal': {
       const kind = DECIMAL_KINDS[field.field];
       return kind ? formatKind(value, kind) : formatNumber(value, { minDecimals: 0, maxDecimals: 5 });

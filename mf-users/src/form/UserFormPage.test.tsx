@@ -328,7 +328,7 @@ describe('activity log', () => {
                   { field: 'product', kind: 'text', value: 'P001 — Vite M8' },
                   { field: 'warehouse', kind: 'text', value: 'Centrale' },
                   { field: 'quantity', kind: 'decimal', value: '1234.500' },
-                  { field: 'unit', kind: 'code', value: 'piece' },
+                  { field: 'unit', kind: 'unit', value: 'piece' },
                   { field: 'price', kind: 'decimal', from: '3.30000', value: '3300.12345' },
                   { field: 'total', kind: 'decimal', value: '262479.7900' },
                   { field: 'sessionsEnded', kind: 'integer', value: '1500' },
