@@ -109,7 +109,8 @@ export function NumberField({
   /** The numeric keypad's decimal key (a "." on many layouts) types the language's decimal mark at the caret. */
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     const mark = NUMBER_MARKS[lang].decimal;
-    if (e.code !== 'NumpadDecimal' || e.key === mark || e.ctrlKey || e.metaKey || e.altKey) return;
+    // With NumLock off the same key is Delete (key 'Delete'): only a typed character is replaced.
+    if (e.code !== 'NumpadDecimal' || e.key.length !== 1 || e.key === mark || e.ctrlKey || e.metaKey || e.altKey) return;
     e.preventDefault();
     const el = e.currentTarget;
     const start = el.selectionStart ?? el.value.length;

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import type { Language } from '@wms/shared-api/core';
@@ -137,6 +137,11 @@ describe.each(['it', 'fr'] as const)('NumberField in %s', (lang) => {
     expect(seen[seen.length - 1]).toBe('2.75');
     await user.tab();
     expect(input).toHaveValue('2,75');
+    // NumLock off: the key is Delete, left to the browser.
+    expect(fireEvent.keyDown(input, { code: 'NumpadDecimal', key: 'Delete' })).toBe(true);
+    // A keyboard whose keypad already types the comma is left alone too.
+    expect(fireEvent.keyDown(input, { code: 'NumpadDecimal', key: ',' })).toBe(true);
+    expect(fireEvent.keyDown(input, { code: 'NumpadDecimal', key: '.' })).toBe(false);
   });
 
   it("the main keyboard's point stays a point (Italian thousands separator, or a decimal point where it can only be one)", async () => {
