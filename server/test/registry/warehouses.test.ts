@@ -59,7 +59,7 @@ describe('POST /warehouses', () => {
     [{ name: '   ' }, 'name', 'Campo obbligatorio'],
     [{ name: 42 }, 'name', /.+/],
     [{ name: long(10_000) }, 'name', 'Testo troppo lungo (massimo 100 caratteri)'],
-    [{ description: long(10_000) }, 'description', 'Testo troppo lungo (massimo 2000 caratteri)'],
+    [{ description: long(10_000) }, 'description', 'Testo troppo lungo (massimo 2.000 caratteri)'],
     [{ is_active: 'yes' }, 'is_active', 'Valore non valido'],
   ])('refuses %j (400 on %s), nothing stored', async (o, field, text) => {
     const before = await snapshot(t.db);

@@ -61,7 +61,7 @@ describe('GET /stock/levels', () => {
       expect.objectContaining({
         product_id: ids.b,
         product_code: 'DADO-M8',
-        quantity: 2.25,
+        quantity: '2.250',
         unit_of_measure: 'kg',
         warehouses: 1,
         batches: 0,
@@ -70,7 +70,7 @@ describe('GET /stock/levels', () => {
       expect.objectContaining({
         product_id: ids.a,
         product_code: 'VITE-10',
-        quantity: 14.5,
+        quantity: '14.500',
         unit_of_measure: 'piece',
         warehouses: 2,
         batches: 2,
@@ -88,7 +88,7 @@ describe('GET /stock/levels', () => {
     expect(await codes('category=ferra')).toEqual(['VITE-10']);
     expect(await codes(`warehouse_id=${ids.w1}`)).toEqual(['VITE-10']);
     const inW1 = (await get(`/api/stock/levels?warehouse_id=${ids.w1}`)).json()[0];
-    expect(inW1).toMatchObject({ quantity: 10.5, warehouses: 1, batches: 1, earliest_expiry: '2030-01-31' });
+    expect(inW1).toMatchObject({ quantity: '10.500', warehouses: 1, batches: 1, earliest_expiry: '2030-01-31' });
     expect(await codes('code=nothing-like-this')).toEqual([]);
     const page = await get('/api/stock/levels?limit=1&offset=1');
     expect(page.headers['x-total-count']).toBe('2');
@@ -115,16 +115,18 @@ describe('GET /stock/levels/export', () => {
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="giacenze-\d{4}-\d{2}-\d{2}\.csv"/);
     expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = res.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    // Units by their label in the caller's language (piece → pz / pce), never the code; quantities with a decimal comma.
     expect(lines).toEqual([
       'Codice;Descrizione;Famiglia;Magazzino;Lotto;Data scadenza;Data produzione;Quantità;Unità',
       expect.stringMatching(/^DADO-M8;Dado esagonale;Bulloneria;Nord;;;;2,25;kg$/),
-      'VITE-10;"Vite zincata; ""testa"" piana";Ferramenta;Centrale;L1;31/01/2030;;10,5;piece',
-      'VITE-10;"Vite zincata; ""testa"" piana";Ferramenta;Nord;L2;01/05/2020;;4;piece',
+      'VITE-10;"Vite zincata; ""testa"" piana";Ferramenta;Centrale;L1;31/01/2030;;10,5;pz',
+      'VITE-10;"Vite zincata; ""testa"" piana";Ferramenta;Nord;L2;01/05/2020;;4;pz',
     ]);
     const fr = await get(`/api/stock/levels/export?warehouse_id=${ids.w1}`, { ...headers, 'accept-language': 'fr' });
     const frLines = fr.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(frLines[0]).toBe("Code;Description;Famille;Entrepôt;Lot;Date d'expiration;Date de production;Quantité;Unité");
     expect(frLines).toHaveLength(2);
+    expect(frLines[1]).toBe('VITE-10;"Vite zincata; ""testa"" piana";Ferramenta;Centrale;L1;31/01/2030;;10,5;pce');
     // A text filter with the export (the product filter's parameters reach every batch query).
     const filtered = await get('/api/stock/levels/export?code=vite');
     expect(filtered.statusCode).toBe(200);

@@ -88,9 +88,9 @@ describe('GET /stock/valuation', () => {
         i.value,
       ]),
     ).toEqual([
-      ['BOLT', 'Centrale', null, '10', '1.25', 'EUR', '12.5'],
-      ['BOLT', 'Nord', null, '4', '1.25', 'EUR', '5'],
-      ['OIL', 'Nord', null, '2.5', '2.12345', 'USD', '5.308625'],
+      ['BOLT', 'Centrale', null, '10.000', '1.25', 'EUR', '12.5'],
+      ['BOLT', 'Nord', null, '4.000', '1.25', 'EUR', '5'],
+      ['OIL', 'Nord', null, '2.500', '2.12345', 'USD', '5.308625'],
     ]);
     expect(body.totals).toEqual([
       { currency: 'EUR', value: '17.5', products: 1 },
@@ -104,8 +104,8 @@ describe('GET /stock/valuation', () => {
       await get(`startDate=2026-02-01&endDate=2026-02-28&warehouseId=${ids.w1}&groupByProduct=false&showZeroPrices=true`)
     ).json();
     expect(body.items.map((i: Record<string, unknown>) => [i.product_code, i.batch_number, i.quantity, i.unit_price, i.value])).toEqual([
-      ['BOLT', 'L1', '5', '1.5', '7.5'],
-      ['BOLT', 'L2', '2', '1.5', '3'],
+      ['BOLT', 'L1', '5.000', '1.5', '7.5'],
+      ['BOLT', 'L2', '2.000', '1.5', '3'],
     ]);
     const all = (await get('endDate=2026-02-28&startDate=2026-02-01&showZeroPrices=true')).json();
     expect(all.items.find((i: { product_code: string }) => i.product_code === 'BARE')).toMatchObject({
@@ -118,17 +118,17 @@ describe('GET /stock/valuation', () => {
   it('gives the movements of the period: opening + loads − unloads = closing; transfers count only for one warehouse', async () => {
     const all = (await get('startDate=2026-01-16&endDate=2026-02-10')).json();
     expect(all.movements.find((m: { product_code: string }) => m.product_code === 'BOLT')).toMatchObject({
-      opening: '9',
-      loads: '5',
-      unloads: '3',
-      closing: '11',
+      opening: '9.000',
+      loads: '5.000',
+      unloads: '3.000',
+      closing: '11.000',
     });
     const w2 = (await get(`startDate=2026-01-16&endDate=2026-02-10&warehouseId=${ids.w2}`)).json();
     expect(w2.movements.find((m: { product_code: string }) => m.product_code === 'BOLT')).toMatchObject({
-      opening: '0',
-      loads: '4',
-      unloads: '0',
-      closing: '4',
+      opening: '0.000',
+      loads: '4.000',
+      unloads: '0.000',
+      closing: '4.000',
     });
   });
 
@@ -170,10 +170,10 @@ describe('GET /stock/valuation/export', () => {
     const lines = res.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines).toEqual([
       'Codice;Descrizione;Magazzino;Lotto;Quantità;Unità;Prezzo unitario;Valuta;Valore',
-      expect.stringMatching(/^BOLT;[^;]*;Centrale;L1;5;piece;1,25;EUR;6,25$/),
-      expect.stringMatching(/^BOLT;[^;]*;Centrale;L2;5;piece;1,25;EUR;6,25$/),
-      expect.stringMatching(/^BOLT;[^;]*;Nord;L1;4;piece;1,25;EUR;5,00$/),
-      expect.stringMatching(/^OIL;[^;]*;Nord;;2,5;piece;2,12345;USD;5,30863$/),
+      expect.stringMatching(/^BOLT;[^;]*;Centrale;L1;5;pz;1,25;EUR;6,25$/),
+      expect.stringMatching(/^BOLT;[^;]*;Centrale;L2;5;pz;1,25;EUR;6,25$/),
+      expect.stringMatching(/^BOLT;[^;]*;Nord;L1;4;pz;1,25;EUR;5,00$/),
+      expect.stringMatching(/^OIL;[^;]*;Nord;;2,5;pz;2,12345;USD;5,30863$/),
       'Totale EUR;;;;;;;EUR;17,50',
       'Totale USD;;;;;;;USD;5,30863',
     ]);
