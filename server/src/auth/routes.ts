@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginSchema } from '@wms/shared-api';
 import { logActivity } from '../activity/log';
-import { AppError, render, type Bilingual } from '../http/errors';
+import { AppError, render, shown, type Bilingual } from '../http/errors';
 import { requestLang } from '../http/lang';
 import { authMessages } from './messages';
 import { dummyPasswordHash, verifyPassword } from './password';
@@ -21,8 +21,8 @@ function tooMany(reply: FastifyReply, code: string, message: Bilingual, waitMs: 
     seconds === 1
       ? render(authMessages.oneSecond, lang)
       : seconds < 120
-        ? render(authMessages.seconds, lang, { n: seconds })
-        : render(authMessages.minutes, lang, { n: Math.ceil(seconds / 60) });
+        ? render(authMessages.seconds, lang, { n: shown(seconds) })
+        : render(authMessages.minutes, lang, { n: shown(Math.ceil(seconds / 60)) });
   return new AppError(429, code, { it: render(message, 'it', { wait: wait('it') }), fr: render(message, 'fr', { wait: wait('fr') }) });
 }
 

@@ -55,8 +55,8 @@ const warehouse = z.preprocess(
 );
 
 const valuationFilters = {
-  startDate: day.describe('dd/MM/yyyy or yyyy-MM-dd; default today (Europe/Rome)'),
-  endDate: day.describe('dd/MM/yyyy or yyyy-MM-dd; default today (Europe/Rome); quantities at the end of this day'),
+  startDate: day.describe('dd/MM/yyyy or yyyy-MM-dd; default: the company day (COMPANY_TIME_ZONE)'),
+  endDate: day.describe('dd/MM/yyyy or yyyy-MM-dd; default: the company day (COMPANY_TIME_ZONE); quantities at the end of this day'),
   warehouseId: warehouse.describe('"all" (default) or a warehouse id'),
   showZeroPrices: bool(false).describe('true: also products without a price in force (unit price 0)'),
   groupByProduct: bool(true).describe('true (default): one row per product and warehouse, batches ignored'),
