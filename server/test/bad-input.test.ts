@@ -222,3 +222,119 @@ it('the session survives the barrage (hostile deletes and updates were refused)'
   const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
   expect(res.statusCode).toBe(200);
 });
+
+/**
+ * Issue 21: a decimal (quantity, price) that is not exact canonical text — or a JSON number outside what the field keeps — is
+ * a 400 VALIDATION naming that very field, never a 500 and never a silent rounding. Thousands separators are for people
+ * (the forms read them); the API takes canonical text ("1234.5"), so "1.234,5" is refused rather than guessed.
+ */
+describe('bad decimals in every write API: 400 with the field, never 500', () => {
+  const BAD_DECIMALS: Array<[string, unknown, RegExp]> = [
+    ['a tiny number (1e-7)', 1e-7, /non valido/],
+    ['a huge number (1e21)', 1e21, /non valido/],
+    ['exponent text 1e-7', '1e-7', /non valido/],
+    ['exponent text 1e21', '1e21', /non valido/],
+    ['two decimal marks', '2,5,1', /non valido/],
+    ['thousands separators', '1.234,5', /non valido/],
+    ['grouped by spaces', '1 234', /non valido/],
+    ['a huge digit string', '9'.repeat(5000), /troppo grand/],
+    ['a long decimal string', `1.${'0'.repeat(4000)}1`, /decimali/],
+    ['hexadecimal', '0x10', /non valido/],
+    ['a boolean', true, /non valido/],
+    ['an object', { value: 1 }, /non valido/],
+  ];
+  // [operation, body with the decimal at `field`, field path in the answer]
+  const at = (v: unknown): Array<[string, string, unknown, string]> => [
+    [
+      'POST',
+      '/api/goods-receipts/receive',
+      {
+        order_id: 1,
+        document_number: 'DDT-1',
+        document_date: '2026-01-10',
+        items: [{ order_item_id: 1, quantity: '1', warehouse_id: 1, batches: [{ batch_number: 'L1', quantity: v }] }],
+      },
+      'items.0.batches.0.quantity',
+    ],
+    [
+      'POST',
+      '/api/goods-receipts/receive',
+      { order_id: 1, document_number: 'DDT-1', document_date: '2026-01-10', items: [{ order_item_id: 1, quantity: v, warehouse_id: 1 }] },
+      'items.0.quantity',
+    ],
+    [
+      'POST',
+      '/api/stock-movements',
+      { movement_type: 'C', movement_date: '10/01/2026', product_id: 1, warehouse_id: 1, quantity: v },
+      'quantity',
+    ],
+    ['POST', '/api/sales', { product_id: 1, warehouse_id: 1, customer_id: 1, quantity: v }, 'quantity'],
+    ['POST', '/api/prices', { product_id: 1, supplier_id: 1, price: v, currency: 'EUR', start_date: '2026-01-01' }, 'price'],
+    [
+      'POST',
+      '/api/purchase-orders',
+      {
+        order_date: '2026-01-10',
+        requested_arrival_date: '2026-01-20',
+        supplier_id: 1,
+        items: [{ product_id: 1, quantity: v, unit_price: '1' }],
+      },
+      'items.0.quantity',
+    ],
+    [
+      'POST',
+      '/api/purchase-orders',
+      {
+        order_date: '2026-01-10',
+        requested_arrival_date: '2026-01-20',
+        supplier_id: 1,
+        items: [{ product_id: 1, quantity: '1', unit_price: v }],
+      },
+      'items.0.unit_price',
+    ],
+  ];
+
+  it.each(BAD_DECIMALS)('%s', async (_label, value, words) => {
+    const failures: string[] = [];
+    for (const [method, url, body, field] of at(value)) {
+      const res = await t.app.inject({
+        method: method as 'POST',
+        url,
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'idempotency-key': `bad-decimal-${Math.random().toString(36).slice(2)}`,
+        },
+        payload: JSON.stringify(body),
+      });
+      const json = res.json() as { code?: string; fields?: Record<string, string> };
+      const message = json.fields?.[field];
+      // The sale's quantity has one sentence for all its rules ("Quantità non valida: minimo 1, al massimo 3 decimali").
+      const expected = url === '/api/sales' ? /Quantità non valida/ : words;
+      if (res.statusCode !== 400 || json.code !== 'VALIDATION' || !message || !expected.test(message))
+        failures.push(`${url} ${field}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('the same numbers as exact text are accepted by the schemas (a 400 here would be for another field, not the decimal)', async () => {
+    for (const [method, url, body, field] of at('1234.5')) {
+      const res = await t.app.inject({
+        method: method as 'POST',
+        url,
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'idempotency-key': `good-decimal-${Math.random().toString(36).slice(2)}`,
+        },
+        payload: JSON.stringify(body),
+      });
+      expect(res.statusCode).toBeLessThan(500);
+      expect({ url, field, message: (res.json() as { fields?: Record<string, string> }).fields?.[field] }).toEqual({
+        url,
+        field,
+        message: undefined,
+      });
+    }
+  });
+});
