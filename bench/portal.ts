@@ -375,7 +375,7 @@ async function postMovements(
           movement_date: '15/06/2025',
           product_id: pick(productIds),
           warehouse_id: pick(warehouseIds),
-          quantity: 1 + Math.floor(Math.random() * 20),
+          quantity: String(1 + Math.floor(Math.random() * 20)), // exact decimal text, as every client sends it
         }),
       });
       await r.arrayBuffer();

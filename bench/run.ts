@@ -109,18 +109,18 @@ async function measurePosts(ctx: Ctx, db: Db): Promise<PostResult> {
         movement_date: day,
         product_id: pick(plain).id,
         warehouse_id: pick(ctx.warehouseIds),
-        quantity: rand(1, 20),
+        quantity: String(rand(1, 20)), // quantities travel as exact decimal text (issue 21)
       };
     }
     // 10 % of all posts fight over one hot balance: row-lock contention, and 409s once it has run dry.
     const b = roll < 0.45 ? hot : pick(stocked);
     const common = { movement_date: day, product_id: b.product_id, warehouse_id: b.warehouse_id, batch_number: b.batch_number || null };
-    if (roll < 0.8) return { ...common, movement_type: 'S', quantity: 0.5 };
+    if (roll < 0.8) return { ...common, movement_type: 'S', quantity: '0.5' };
     return {
       ...common,
       movement_type: 'T',
       destination_warehouse_id: pick(ctx.warehouseIds.filter((w) => w !== b.warehouse_id)),
-      quantity: 0.25,
+      quantity: '0.25',
     };
   };
   const status: Record<string, number> = {};

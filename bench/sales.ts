@@ -92,7 +92,7 @@ async function main(): Promise<void> {
             warehouseId: w,
             batchNumber: p.has_batch ? 'L1' : null,
             expiryDate: p.has_batch ? expiry : null,
-            quantity: 100_000,
+            quantity: '100000',
             movementDate: '2026-01-02',
           },
           { id: null },
@@ -127,7 +127,7 @@ async function main(): Promise<void> {
           product_id: p.id,
           warehouse_id: pick(warehouses),
           batch_number: p.has_batch ? 'L1' : null,
-          quantity: 1 + Math.floor(Math.random() * 5),
+          quantity: String(1 + Math.floor(Math.random() * 5)),
           customer_id: pick(customers),
         };
         const t0 = performance.now();

@@ -85,7 +85,10 @@ async function prepared(q: Queryable, o: PurchaseOrderFields, orderId: number | 
       if (before.product_id !== item.product_id)
         throw new AppError(409, 'ITEM_HAS_RECEIPTS', msg.receivedLineRemoved, { code: before.product_code });
       if (compareDecimals(item.quantity, before.received_quantity) < 0) {
-        throw new AppError(409, 'ITEM_BELOW_RECEIVED', msg.belowReceived, { code: product.code, received: shown(before.received_quantity) });
+        throw new AppError(409, 'ITEM_BELOW_RECEIVED', msg.belowReceived, {
+          code: product.code,
+          received: shown(before.received_quantity),
+        });
       }
     }
     const inForce = prices.get(item.product_id);

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { compareDecimals, fieldMessages, isDecimalString, fieldProblems, type FieldProblem, QUANTITY_DECIMALS, validationMessage } from '@wms/shared-api/core';
+import {
+  compareDecimals,
+  fieldMessages,
+  isDecimalString,
+  fieldProblems,
+  type FieldProblem,
+  QUANTITY_DECIMALS,
+  validationMessage,
+} from '@wms/shared-api/core';
 import { decimal, decimalView, id, optionalText } from './common';
 import { MAX_BATCH_LENGTH, MAX_MOVEMENT_QUANTITY } from './movement';
 
