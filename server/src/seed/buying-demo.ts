@@ -1,4 +1,4 @@
-import { addDays, companyToday, type Currency } from '@wms/shared-api';
+import { addDays, companyToday, multiplyDecimals, PRICE_DECIMALS, sumDecimals, type Currency } from '@wms/shared-api';
 import type { Queryable } from '../db';
 import * as orders from '../purchase-orders/sql';
 
@@ -10,15 +10,20 @@ import * as orders from '../purchase-orders/sql';
  * registry demo first.
  */
 
-/** A stable pseudo-random number in [0, 1) from a text (the same demo on every machine). */
-function unit(text: string): number {
+/** A stable pseudo-random whole number in [0, 10 000) from a text (the same demo on every machine). */
+function draw(text: string): number {
   let h = 2166136261;
   for (const c of text) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
-  return ((h >>> 0) % 10_000) / 10_000;
+  return (h >>> 0) % 10_000;
 }
 
-/** A price with up to 5 decimals, exact as text. */
-const money = (n: number) => (Math.round(n * 100_000) / 100_000).toFixed(5);
+/** A stable pseudo-random number in [0, 1) from a text: for choices and counts, never for an amount. */
+function unit(text: string): number {
+  return draw(text) / 10_000;
+}
+
+/** `base` × `factor` as a price with 5 decimals, exact (rounded half away from zero on the digits, no float). */
+const money = (base: string, factor = '1') => multiplyDecimals(base, factor, PRICE_DECIMALS);
 
 interface DemoProduct {
   id: number;
@@ -42,11 +47,12 @@ async function seedPrices(q: Queryable, products: DemoProduct[], fallbackSupplie
     );
   };
   for (const p of products) {
-    const base = 0.5 + unit(p.code) * 120;
-    add(p, money(base * 0.94), addDays(today, -400), addDays(today, -91));
+    // 0.5 + [0, 1) × 120, exactly: 0.5 + draw × 0.012.
+    const base = sumDecimals(['0.5', multiplyDecimals(draw(p.code), '0.012', 3)]);
+    add(p, money(base, '0.94'), addDays(today, -400), addDays(today, -91));
     const upcoming = unit(`${p.code}/next`) < 0.7;
     add(p, money(base), addDays(today, -90), upcoming ? addDays(today, 29) : null);
-    if (upcoming) add(p, money(base * 1.04), addDays(today, 30), null);
+    if (upcoming) add(p, money(base, '1.04'), addDays(today, 30), null);
   }
   await q.query(
     `INSERT INTO prices (product_id, supplier_id, price, currency, start_date, end_date, created_by, modified_by) VALUES ${tuples.join(', ')}`,
@@ -90,7 +96,7 @@ async function seedOrders(q: Queryable, products: DemoProduct[], by: number | nu
       id: null,
       line_no: i + 1,
       product_id: p.id,
-      quantity: String(5 * (1 + Math.floor(unit(`${p.code}/${n}`) * 40))),
+      quantity: String(5 * (1 + Math.floor(draw(`${p.code}/${n}`) / 250))), // 5 to 200, whole
       unit_price: prices.get(p.id) ?? '1',
       currency: p.currency,
       price_source: prices.has(p.id) ? ('price' as const) : ('manual' as const),
