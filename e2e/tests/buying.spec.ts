@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, bearer, signIn, switchLanguage, typeNumber } from './support';
+import { apiToken, bearer, exactDecimal, signIn, switchLanguage, typeNumber } from './support';
 
 // Issue 9: prices and purchase orders in the browser against the real server. Create a price typed with a decimal comma,
 // be refused an overlapping one with the §8 text, order the product with its price looked up, edit, print, delete; French
@@ -67,7 +67,7 @@ test.describe('buying', () => {
       status: string;
     }[];
     expect(prices).toHaveLength(1);
-    expect(Number(prices[0].price)).toBe(2.5);
+    expect(exactDecimal(prices[0].price)).toBe('2.5');
     expect(prices[0].status).toBe('active');
 
     // 2. An overlapping price (same product and supplier, open end from today) is refused with the §8 text.
@@ -97,8 +97,8 @@ test.describe('buying', () => {
     expect(list).toHaveLength(1);
     const { id, order_number } = list[0];
     const saved = await (await page.request.get(`/api/purchase-orders/${id}`, { headers })).json();
-    expect(Number(saved.items[0].quantity)).toBe(2.5);
-    expect(Number(saved.items[0].unit_price)).toBe(2.5);
+    expect(exactDecimal(saved.items[0].quantity)).toBe('2.5');
+    expect(exactDecimal(saved.items[0].unit_price)).toBe('2.5');
     expect(saved.items[0]).toMatchObject({ total: '6.2500', price_source: 'price' });
     expect(saved.status).toBe('notReceived');
 

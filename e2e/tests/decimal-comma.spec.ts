@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, bearer, signIn, typeDate, typeNumber } from './support';
+import { apiToken, bearer, exactDecimal, signIn, sumExact, typeDate, typeNumber } from './support';
 
 // Issue 8: every quantity and price field of every form takes an Italian decimal comma. "2,5" is typed (fill('') then
-// keys, as typeNumber does — also over an existing value in the edit forms) and the API reads back exactly 2.5.
+// keys, as typeNumber does — also over an existing value in the edit forms) and the API reads back exactly 2.5 (issue 21:
+// a decimal string such as '2.500', compared digit by digit).
 // Names are unique per test: each one sets up its own product, supplier, customer and warehouse.
 let suffix = Date.now().toString(36).toUpperCase();
 let CODE = `E2E-DEC-${suffix}`;
@@ -51,8 +52,7 @@ test('2,5 typed in a new and an edited movement and in a new price reaches the A
   });
   expect(product.status()).toBe(201);
   const productId = (await product.json()).id as number;
-  const stockOf = async () =>
-    ((await get(`/api/stock/product/${productId}`)) as { quantity: string }[]).reduce((n, r) => n + Number(r.quantity), 0);
+  const stockOf = async () => sumExact(((await get(`/api/stock/product/${productId}`)) as { quantity: string }[]).map((r) => r.quantity));
   await signIn(page);
 
   // Movements: a load of 2,5, then the same movement edited to 12,5 (typed over the old value).
@@ -64,7 +64,7 @@ test('2,5 typed in a new and an edited movement and in a new price reaches the A
   await typeNumber(page, 'movement-quantity', '2,5');
   await page.getByTestId('movement-save').click();
   await expect(page).toHaveURL(/\/operazioni\/movimenti$/);
-  expect(await stockOf()).toBe(2.5);
+  expect(await stockOf()).toBe('2.5');
   const [movement] = (await get(`/api/stock-movements?product_code=${CODE}`)) as { id: string | number }[];
   await page.goto(`/operazioni/movimenti/${String(movement.id).split('-')[0]}`);
   await expect(page.getByTestId('movement-quantity')).toHaveValue('2,5');
@@ -72,7 +72,7 @@ test('2,5 typed in a new and an edited movement and in a new price reaches the A
   await expect(page.getByTestId('movement-quantity')).toHaveValue('12,5');
   await page.getByTestId('movement-save').click();
   await expect(page).toHaveURL(/\/operazioni\/movimenti$/);
-  expect(await stockOf()).toBe(12.5);
+  expect(await stockOf()).toBe('12.5');
 
   // Prices: 2,5 on a new price, then 2,75 typed over it.
   await page.goto('/operazioni/prezzi/nuovo');
@@ -82,7 +82,7 @@ test('2,5 typed in a new and an edited movement and in a new price reaches the A
   await page.getByTestId('save-price').click();
   await expect(page).toHaveURL(/\/operazioni\/prezzi$/);
   const [price] = (await get(`/api/prices/product/${productId}`)) as { id: number; price: string }[];
-  expect(Number(price.price)).toBe(2.5);
+  expect(exactDecimal(price.price)).toBe('2.5');
 });
 
 // The rest of the tour (price edit, purchase-order line, goods receipt, sale), from a fresh set-up of its own: the stock
@@ -114,8 +114,7 @@ test('2,5 typed over an edited price, in an order line, a receipt and a sale rea
   });
   expect(product.status()).toBe(201);
   const productId = (await product.json()).id as number;
-  const stockOf = async () =>
-    ((await get(`/api/stock/product/${productId}`)) as { quantity: string }[]).reduce((n, r) => n + Number(r.quantity), 0);
+  const stockOf = async () => sumExact(((await get(`/api/stock/product/${productId}`)) as { quantity: string }[]).map((r) => r.quantity));
   await signIn(page);
   await page.goto('/operazioni/prezzi/nuovo');
   await pick(page, /Fornitore/, SUPPLIER, SUPPLIER);
@@ -130,7 +129,7 @@ test('2,5 typed over an edited price, in an order line, a receipt and a sale rea
   await typeNumber(page, 'price-input', '2,75');
   await page.getByTestId('save-price').click();
   await expect(page).toHaveURL(/\/operazioni\/prezzi$/);
-  expect(Number(((await get(`/api/prices/${price.id}`)) as { price: string }).price)).toBe(2.75);
+  expect(exactDecimal(((await get(`/api/prices/${price.id}`)) as { price: string }).price)).toBe('2.75');
 
   // Purchase order line: quantity and unit price 2,5; then the quantity typed over as 4,5.
   await page.goto('/operazioni/ordini-fornitori/nuovo');
@@ -143,15 +142,15 @@ test('2,5 typed over an edited price, in an order line, a receipt and a sale rea
   await expect(page).toHaveURL(/\/operazioni\/ordini-fornitori$/);
   const [order] = (await get(`/api/purchase-orders?supplier_id=${supplierId}`)) as { id: number; order_number: string }[];
   let saved = await get(`/api/purchase-orders/${order.id}`);
-  expect(Number(saved.items[0].quantity)).toBe(2.5);
-  expect(Number(saved.items[0].unit_price)).toBe(2.5);
+  expect(exactDecimal(saved.items[0].quantity)).toBe('2.5');
+  expect(exactDecimal(saved.items[0].unit_price)).toBe('2.5');
   await page.goto(`/operazioni/ordini-fornitori/${order.id}`);
   await expect(page.getByTestId('quantity-0')).toHaveValue(/^2,5/);
   await typeNumber(page, 'quantity-0', '4,5');
   await page.getByTestId('save-order').click();
   await expect(page).toHaveURL(/\/operazioni\/ordini-fornitori$/);
   saved = await get(`/api/purchase-orders/${order.id}`);
-  expect(Number(saved.items[0].quantity)).toBe(4.5);
+  expect(exactDecimal(saved.items[0].quantity)).toBe('4.5');
 
   // Goods receipt: 2,5 received of that line.
   await page.goto(`/operazioni/ricezione-merce/${order.id}`);
@@ -162,8 +161,8 @@ test('2,5 typed over an edited price, in an order line, a receipt and a sale rea
   await page.getByTestId('receive-save').click();
   await expect(page).toHaveURL(/\/operazioni\/ricezione-merce$/);
   const receipt = await get(`/api/goods-receipts/order-details/${order.id}`);
-  expect(Number(receipt.items[0].received_quantity)).toBe(2.5);
-  expect(await stockOf()).toBe(2.5);
+  expect(exactDecimal(receipt.items[0].received_quantity)).toBe('2.5');
+  expect(await stockOf()).toBe('2.5');
 
   // Sales: 2,5 sold.
   await page.goto('/operazioni/vendite/nuova');
@@ -175,6 +174,6 @@ test('2,5 typed over an edited price, in an order line, a receipt and a sale rea
   await page.getByTestId('sale-save').click();
   await expect(page).toHaveURL(/\/operazioni\/vendite$/);
   const sales = (await get(`/api/sales?q=${encodeURIComponent(CUSTOMER)}`)) as { quantity: string; customer_name: string }[];
-  expect(sales.filter((s) => s.customer_name === CUSTOMER).map((s) => Number(s.quantity))).toEqual([2.5]);
-  expect(await stockOf()).toBe(0);
+  expect(sales.filter((s) => s.customer_name === CUSTOMER).map((s) => exactDecimal(s.quantity))).toEqual(['2.5']);
+  expect(await stockOf()).toBe('0');
 });

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, bearer, signIn } from './support';
+import { apiToken, bearer, exactDecimal, signIn } from './support';
 
 // Issue 10: receive part of an order with two batches, check the stock, receive the rest, open the history, print labels,
 // and read the label's GS1-128 barcode back from a screenshot with zbarimg (Debian zbar-tools).
@@ -99,14 +99,15 @@ test.describe('goods receipt', () => {
       ['LB', '2', '31/01/2028'],
     ]);
     const stock = await page.request.get(`/api/stock/product/${productId}`, { headers });
-    const rows = ((await stock.json()) as Array<{ batch_number: string; quantity: number; expiry_date: string }>).map((r) => [
+    // Quantities are exact decimal strings ('4.000'), compared digit by digit.
+    const rows = ((await stock.json()) as Array<{ batch_number: string; quantity: string; expiry_date: string }>).map((r) => [
       r.batch_number,
-      r.quantity,
+      exactDecimal(r.quantity),
       r.expiry_date,
     ]);
     expect(rows.sort()).toEqual([
-      ['LA', 4, '2027-12-31'],
-      ['LB', 2, '2028-01-31'],
+      ['LA', '4', '2027-12-31'],
+      ['LB', '2', '2028-01-31'],
     ]);
 
     // Labels of that receipt: one per batch, two per sheet; the barcode scans back to batch and expiry.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, bearer, signIn, switchLanguage, typeDate, typeNumber } from './support';
+import { apiToken, bearer, exactDecimal, signIn, switchLanguage, typeDate, typeNumber } from './support';
 
 // Issue 4: stock movements in the browser against the real server and ledger: load 10 of a batch product into A,
 // transfer 4 to B, an unload of 7 from A is refused, an unload of 6 succeeds, and the list filters and sorts show it.
@@ -155,11 +155,11 @@ test.describe('stock movements', () => {
     await page.getByTestId('movement-save').click();
     await saved(page);
 
-    // The ledger agrees: nothing left in A, 4 in B.
+    // The ledger agrees: nothing left in A, 4 in B (an exact decimal string).
     const stock = await page.request.get(`/api/stock/product/${productId}`, { headers });
-    expect((await stock.json()).map((r: { warehouse_name: string; quantity: number }) => [r.warehouse_name, r.quantity])).toEqual([
-      [WAREHOUSE_B, 4],
-    ]);
+    expect(
+      (await stock.json()).map((r: { warehouse_name: string; quantity: string }) => [r.warehouse_name, exactDecimal(r.quantity)]),
+    ).toEqual([[WAREHOUSE_B, '4']]);
 
     // The list: this product's live movements (the deleted one and its reversal are not listed).
     await page.getByTestId('filter-code').fill(CODE);
@@ -224,9 +224,9 @@ test.describe('stock movements', () => {
     await expect(page.getByText('Movimento eliminato con successo')).toBeVisible();
     await expect.poll(() => quantities(page)).toEqual(['10', '6']); // still by quantity, descending
     const after = await page.request.get(`/api/stock/product/${productId}`, { headers });
-    expect((await after.json()).map((r: { warehouse_name: string; quantity: number }) => [r.warehouse_name, r.quantity])).toEqual([
-      [WAREHOUSE_A, 4],
-    ]);
+    expect(
+      (await after.json()).map((r: { warehouse_name: string; quantity: string }) => [r.warehouse_name, exactDecimal(r.quantity)]),
+    ).toEqual([[WAREHOUSE_A, '4']]);
 
     expect(errors).toEqual([]);
   });
@@ -275,8 +275,8 @@ test.describe('stock movements', () => {
 
     const stock = await page.request.get(`/api/stock/product/${productId}`, { headers });
     expect(stock.status()).toBe(200);
-    const rows = (await stock.json()) as { quantity: number | string }[];
-    expect(rows.map((r) => Number(r.quantity))).toEqual([2.5]); // exact: numeric '2.5' or '2.500', never 25
+    const rows = (await stock.json()) as { quantity: string }[];
+    expect(rows.map((r) => exactDecimal(r.quantity))).toEqual(['2.5']); // exact decimal text ('2.500'), never 25
     const list = await page.request.get('/api/stock-movements', { headers, params: { product_code: code } });
     expect(JSON.stringify(await list.json())).toMatch(/2026-03-05|05\/03\/2026/); // the day typed, not the browser's reading
   });

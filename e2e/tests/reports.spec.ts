@@ -160,7 +160,9 @@ test.describe('reports', () => {
     const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines[0]).toBe('Codice;Descrizione;Famiglia;Magazzino;Lotto;Data scadenza;Data produzione;Quantità;Unità');
     expect(lines).toHaveLength(4);
-    expect(lines).toContain(`${CODE_BATCH};Prodotto report ${CODE_BATCH};E2E Report;${WH_A};L-OLD;${dmy(day(-2))};;4;piece`);
+    // The unit by its Italian label, never the raw code 'piece' (issue 21).
+    expect(lines).toContain(`${CODE_BATCH};Prodotto report ${CODE_BATCH};E2E Report;${WH_A};L-OLD;${dmy(day(-2))};;4;pz`);
+    expect(lines.join('\n')).not.toMatch(/\bpiece\b/);
     expect(errors).toEqual([]);
   });
 
@@ -202,7 +204,7 @@ test.describe('reports', () => {
     const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines[0]).toBe('Code;Description;Entrepôt;Quantité;Unité;Prix unitaire;Devise;Valeur');
     const plainLine = lines.find((l) => l.startsWith(`${CODE_PLAIN};`));
-    expect(plainLine).toContain(`;${WH_B};2;`);
+    expect(plainLine).toContain(`;${WH_B};2;pce;`); // the unit by its French label, never 'piece'
     expect(plainLine).toMatch(/;1,12345;USD;2,2469$/);
     expect(lines.some((l) => /^Total USD;.*;USD;\d+,\d{2,5}$/.test(l))).toBe(true);
   });

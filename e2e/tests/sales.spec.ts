@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, bearer, signIn, switchLanguage } from './support';
+import { apiToken, bearer, exactDecimal, signIn, switchLanguage } from './support';
 
 // Issue 11: sales in the browser against the real server and ledger. A product with three batches in one warehouse: one
 // expired, one expiring first (the FEFO choice) and one later. Sell 2,5 from the FEFO batch, be refused above
@@ -87,9 +87,10 @@ test.describe('sales', () => {
     const stockOf = async (batch: string) => {
       const rows = (await (await page.request.get(`/api/stock/product/${productId}`, { headers })).json()) as {
         batch_number: string;
-        quantity: number;
+        quantity: string;
       }[];
-      return rows.find((r) => r.batch_number === batch)?.quantity ?? 0;
+      // Exact decimal text ('7.500') as its digits ('7.5').
+      return exactDecimal(rows.find((r) => r.batch_number === batch)?.quantity ?? '0');
     };
 
     await signIn(page);
@@ -130,12 +131,13 @@ test.describe('sales', () => {
     await expect(rowOf(page, CUSTOMER)).toContainText(FIRST.batch);
     const listed = (await (await page.request.get(`/api/sales?q=${encodeURIComponent(CODE)}`, { headers })).json()) as {
       id: number;
-      quantity: number;
+      quantity: string;
       batch_number: string;
     }[];
     expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ quantity: 2.5, batch_number: FIRST.batch });
-    expect(await stockOf(FIRST.batch)).toBe(7.5);
+    expect(listed[0].batch_number).toBe(FIRST.batch);
+    expect(exactDecimal(listed[0].quantity)).toBe('2.5');
+    expect(await stockOf(FIRST.batch)).toBe('7.5');
 
     // The server refuses too (a request that bypasses the form): 409 with the same words, nothing written.
     const refused = await page.request.post('/api/sales', {
@@ -173,7 +175,7 @@ test.describe('sales', () => {
     await expect(rowOf(page, CUSTOMER)).toHaveCount(2);
     await expect(rowOf(page, CUSTOMER).first()).toContainText('4');
     await expect(rowOf(page, CUSTOMER).nth(1)).toHaveClass(/row-inactive/);
-    expect(await stockOf(FIRST.batch)).toBe(6);
+    expect(await stockOf(FIRST.batch)).toBe('6');
 
     // 4. Cancel the edited sale (with confirmation): greyed, no actions, the goods back in stock.
     const current = rowOf(page, CUSTOMER).first();
@@ -182,7 +184,7 @@ test.describe('sales', () => {
     await expect(page.getByText('Vendita annullata con successo').last()).toBeVisible();
     await expect(rowOf(page, CUSTOMER).first()).toHaveClass(/row-inactive/);
     await expect(rowOf(page, CUSTOMER).first().getByRole('button')).toHaveCount(0);
-    expect(await stockOf(FIRST.batch)).toBe(10);
+    expect(await stockOf(FIRST.batch)).toBe('10');
 
     // 5. French once.
     await switchLanguage(page, 'fr');

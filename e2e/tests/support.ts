@@ -48,3 +48,32 @@ export async function typeDate(page: Page, testId: string, day: string): Promise
   await input.pressSequentially(day);
   await input.blur();
 }
+
+/**
+ * A decimal the API sent, as its digits, for exact comparison (issue 21: quantities, prices and amounts are decimal
+ * strings): '1500.000' and '1500' are both '1500', '2.50' is '2.5'. Anything else — a JSON number, null, '1,5' — comes back
+ * marked as not a decimal string, so a comparison with it fails and says what came.
+ */
+export function exactDecimal(value: unknown): string {
+  const m = typeof value === 'string' ? /^(-?)(\d+)(?:\.(\d+))?$/.exec(value) : null;
+  if (!m) return `not a decimal string: ${JSON.stringify(value)}`;
+  const int = m[2].replace(/^0+(?=\d)/, '');
+  const frac = (m[3] ?? '').replace(/0+$/, '');
+  const body = `${int}${frac ? `.${frac}` : ''}`;
+  return m[1] && body !== '0' ? `-${body}` : body;
+}
+
+/** Σ of decimal strings of at most 3 decimals (quantities), exactly, as digits ('2.5' + '2.500' = '5'). */
+export function sumExact(values: unknown[]): string {
+  const total = values.reduce<bigint>((n, v) => {
+    const digits = exactDecimal(v);
+    if (digits.startsWith('not')) throw new Error(digits);
+    const neg = digits.startsWith('-');
+    const [int, frac = ''] = (neg ? digits.slice(1) : digits).split('.');
+    const units = BigInt(int + frac.padEnd(3, '0'));
+    return n + (neg ? -units : units);
+  }, 0n);
+  const neg = total < 0n;
+  const text = (neg ? -total : total).toString().padStart(4, '0');
+  return exactDecimal(`${neg ? '-' : ''}${text.slice(0, -3)}.${text.slice(-3)}`);
+}
