@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiToken, bearer, exactDecimal, signIn, sumExact, switchLanguage, typeDate } from './support';
+import { apiToken, bearer, exactDecimal, signIn, sumExact, switchLanguage, typeDate, typeNumber } from './support';
 
 // Issue 21: numbers as Italians and French write them, exact on the wire, shown one way, units never as their raw code.
 // In Chromium, every quantity and price field of the operations forms (movement, order line quantity and unit price,
@@ -218,7 +218,18 @@ test.describe('numbers typed as people write them reach the API exactly', () => 
         expectDecimal(saved[0].quantity, c.value, `movement: ${c.name}`);
       }
     }
-    // The ledger holds their exact sum (when every case was saved).
+    // Nothing guessed: in French '1.500' could be 1 500 or 1,5 — refused inline, and the form is not saved.
+    await page.goto('/operazioni/movimenti/nuovo');
+    await page.getByTestId('movement-product').fill(w.code);
+    await page.getByTestId(`product-option-${w.code}`).click();
+    await page.getByTestId('movement-warehouse').selectOption({ label: w.warehouse });
+    await typeNumber(page, 'movement-quantity', '1.500');
+    await expect(page.getByTestId('error-quantity')).toBeVisible();
+    await page.getByTestId('movement-save').click();
+    await expect(page.getByTestId('error-quantity')).toBeVisible();
+    await expect(page).toHaveURL(/\/operazioni\/movimenti\/nuovo$/);
+
+    // The ledger holds the exact sum of the cases, nothing else (when every case was saved).
     const stock = (await w.get(`/api/stock/product/${w.productId}`)) as { quantity: unknown }[];
     expect.soft(stock).toHaveLength(1);
     expectDecimal(stock[0]?.quantity, sumExact(CASES.map((c) => c.value)), 'stock after the movements');
@@ -406,6 +417,25 @@ test.describe('shown one way', () => {
       warehouse_id: w.warehouseId,
       quantity: 1500,
     });
+
+    // The server's refusals write numbers in the caller's language: 1 500 available (fr, U+202F), 1.500 (it).
+    const unload = {
+      movement_type: 'S',
+      movement_date: dmy(day(-1)),
+      product_id: w.productId,
+      warehouse_id: w.warehouseId,
+      quantity: '2000.5',
+    };
+    for (const [lang, available] of [
+      ['fr', `1${NNBSP}500`],
+      ['it', '1.500'],
+    ] as const) {
+      const refused = await page.request.post('/api/stock-movements', { headers: { ...w.headers, 'Accept-Language': lang }, data: unload });
+      expect(refused.status()).toBe(409);
+      const { error } = (await refused.json()) as { error: string };
+      expect.soft(error, `refusal in ${lang}`).toContain(available);
+      expect.soft(error, `refusal in ${lang}`).not.toContain('1500.000');
+    }
 
     await signIn(page);
     await switchLanguage(page, 'fr');
