@@ -15,8 +15,9 @@ const todayText = `${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFul
 
 const table = (page: Page) => page.getByTestId('movements-table');
 const bodyRows = (page: Page) => table(page).locator('tbody tr');
-/** The quantity column of the visible rows, top to bottom. */
-const quantities = (page: Page) => table(page).locator('[data-testid^="movement-quantity-"]').allTextContents();
+/** The quantity column of the visible rows, top to bottom (the number: the unit's label 'l', when shown, dropped). */
+const quantities = async (page: Page) =>
+  (await table(page).locator('[data-testid^="movement-quantity-"]').allTextContents()).map((q) => q.replace(/[\s\u00a0\u202f]+l$/, ''));
 
 async function newMovement(page: Page, type: 'C' | 'S' | 'T') {
   await page.getByTestId('add-movement').click();
@@ -100,10 +101,10 @@ test.describe('stock movements', () => {
     await expect(page.getByTestId('error-destination_warehouse_id')).toHaveCount(0);
     await expect(page.getByTestId('movement-batch').locator('option')).toHaveText([
       'Seleziona un lotto',
-      `${BATCH} · scadenza 31/01/2027 · disponibili 10`,
+      `${BATCH} · scadenza 31/01/2027 · disponibili 10 l`, // quantities with the unit's label (issue 21)
     ]);
     await page.getByTestId('movement-batch').selectOption(BATCH);
-    await expect(page.getByTestId('movement-available')).toHaveText('Disponibile: 10');
+    await expect(page.getByTestId('movement-available')).toHaveText('Disponibile: 10 l');
     await page.getByTestId('movement-quantity').fill('4');
     await page.getByTestId('movement-save').click();
     await saved(page);
@@ -112,7 +113,7 @@ test.describe('stock movements', () => {
     await newMovement(page, 'S');
     await page.getByTestId('movement-warehouse').selectOption({ label: WAREHOUSE_A });
     await page.getByTestId('movement-batch').selectOption(BATCH);
-    await expect(page.getByTestId('movement-available')).toHaveText('Disponibile: 6');
+    await expect(page.getByTestId('movement-available')).toHaveText('Disponibile: 6 l');
     await page.getByTestId('movement-quantity').fill('7');
     await expect(page.getByTestId('error-quantity')).toHaveText('Giacenza insufficiente: disponibili 6');
     await page.getByTestId('movement-save').click();
@@ -141,7 +142,7 @@ test.describe('stock movements', () => {
     // The ledger re-checks the form's rule under its locks and answers in the form's words.
     await expect(page.getByTestId('movement-save-error')).toContainText('Giacenza insufficiente: disponibili 5');
     // The form re-reads the stock after that refusal.
-    await expect(page.getByTestId('movement-available')).toHaveText('Disponibile: 5');
+    await expect(page.getByTestId('movement-available')).toHaveText('Disponibile: 5 l');
     await expect(page.getByTestId('error-quantity')).toHaveText('Giacenza insufficiente: disponibili 5');
     await expect(page).toHaveURL(/\/operazioni\/movimenti\/nuovo$/);
     // That unload is deleted (a reversal puts the 1 back); choosing the warehouse again reads 6, and the unload of 6 goes.
@@ -150,7 +151,7 @@ test.describe('stock movements', () => {
     await page.getByTestId('movement-warehouse').selectOption({ label: WAREHOUSE_B });
     await page.getByTestId('movement-warehouse').selectOption({ label: WAREHOUSE_A });
     await page.getByTestId('movement-batch').selectOption(BATCH);
-    await expect(page.getByTestId('movement-available')).toHaveText('Disponibile: 6');
+    await expect(page.getByTestId('movement-available')).toHaveText('Disponibile: 6 l');
     await expect(page.getByTestId('error-quantity')).toHaveCount(0);
     await page.getByTestId('movement-save').click();
     await saved(page);
