@@ -30,6 +30,8 @@ describe('/operazioni/movimenti list', () => {
     expect(within(load).getByText('Carico')).toBeInTheDocument();
     expect(within(load).getByText('VITE-M6')).toBeInTheDocument();
     expect(within(load).getByTestId('movement-quantity-5-manual')).toHaveTextContent('1.234,5');
+    // The unit by its label beside the quantity, never the code "piece".
+    expect(within(load).getByTestId('movement-quantity-5-manual').closest('td')).toHaveTextContent(/^1\.234,5 pz$/);
     expect(within(load).getByText('Centrale')).toBeInTheDocument();
     // Notes cut at 20 characters, the full text on hover.
     const notes = within(load).getByTitle('Inventario iniziale del magazzino centrale');
@@ -160,7 +162,7 @@ describe('/operazioni/movimenti list', () => {
       renderOperations(LIST);
       await userEvent.click(await screen.findByRole('button', { name: 'Elimina il movimento VITE-M6 del 05/03/2025' }));
       const dialog = screen.getByRole('dialog', { name: 'Eliminare il movimento?' });
-      expect(dialog).toHaveTextContent('Sei sicuro di voler eliminare il movimento carico di 1.234,5 VITE-M6 del 05/03/2025?');
+      expect(dialog).toHaveTextContent('Sei sicuro di voler eliminare il movimento carico di 1.234,5 pz VITE-M6 del 05/03/2025?');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Annulla' }));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(requestsOf('DELETE')).toHaveLength(0);
@@ -248,7 +250,7 @@ describe('/operazioni/movimenti list', () => {
     expect(screen.getByLabelText('Au')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Supprimer le mouvement VITE-M6 du 05/03/2025' }));
     expect(screen.getByRole('dialog', { name: 'Supprimer le mouvement ?' })).toHaveTextContent(
-      'Voulez-vous vraiment supprimer le mouvement entrée de 1 234,5 VITE-M6 du 05/03/2025 ?',
+      'Voulez-vous vraiment supprimer le mouvement entrée de 1 234,5 pce VITE-M6 du 05/03/2025 ?',
     );
   });
 

@@ -14,7 +14,9 @@ import {
   Truncate,
   formatCount,
   formatDate,
+  formatKind,
   formatQuantity,
+  formatUnit,
   useDocumentTitle,
   usePagedList,
   useRowActions,
@@ -61,7 +63,7 @@ export function MovementListPage() {
           title: t('movements.list.confirmTitle'),
           message: t('movements.list.confirmMessage', {
             type: typeLabel(tr, m.movement_type, m.source_type).toLocaleLowerCase(),
-            quantity: formatQuantity(m.quantity),
+            quantity: formatQuantity(m.quantity, m.unit_of_measure),
             code: m.product_code,
             date: m.movement_date,
           }),
@@ -105,7 +107,12 @@ export function MovementListPage() {
         header: header('quantity'),
         sortable: true,
         align: 'end',
-        render: (m) => <span data-testid={`movement-quantity-${m.id}`}>{formatQuantity(m.quantity)}</span>,
+        render: (m) => (
+          <>
+            <span data-testid={`movement-quantity-${m.id}`}>{formatKind(m.quantity, 'quantity')}</span>
+            {m.unit_of_measure ? `\u00a0${formatUnit(m.unit_of_measure)}` : null}
+          </>
+        ),
       },
       { id: 'batch', header: header('batch'), render: (m) => cut(m.batch_number) },
       { id: 'warehouse', header: header('warehouse'), sortable: true, render: (m) => cut(m.warehouse_name) },

@@ -18,6 +18,8 @@ import {
   ErrorState,
   fetchPage,
   formatKind,
+  formatQuantity,
+  formatUnit,
   FormActions,
   NumberField,
   PageHeader,
@@ -178,6 +180,8 @@ export function SaleFormPage() {
   if (editId && !editing) return <Spinner />;
 
   const amount = (n: string | number) => formatKind(n, 'quantity');
+  /** The product's unit, from its stock rows (every row is the one product's). */
+  const unit = rows?.[0]?.unit_of_measure ?? null;
   const options = (rows ?? []).map((r) => ({
     value: keyOf(r),
     disabled: r.expired,
@@ -187,9 +191,9 @@ export function SaleFormPage() {
             warehouse: r.warehouse_name,
             batch: r.batch_number,
             expiry: r.expiry_date ? formatDay(r.expiry_date) : '—',
-            available: amount(r.quantity),
+            available: formatQuantity(r.quantity, r.unit_of_measure),
           })
-        : t('sales.stockOption', { warehouse: r.warehouse_name, available: amount(r.quantity) })) +
+        : t('sales.stockOption', { warehouse: r.warehouse_name, available: formatQuantity(r.quantity, r.unit_of_measure) })) +
       (r.expired ? ` — ${t('sales.expiredMark')}` : ''),
   }));
 
@@ -248,6 +252,7 @@ export function SaleFormPage() {
           label={t('sales.fields.quantity')}
           required
           decimals={QUANTITY_DECIMALS}
+          suffix={unit ? formatUnit(unit) : undefined}
           hint={
             max !== null
               ? t('sales.maxHint', { min: amount(SALE_MIN_QUANTITY), step: amount(SALE_QUANTITY_STEP), max: amount(max) })

@@ -5,7 +5,7 @@ import type { SaleView } from '@wms/shared-api';
 import {
   Badge,
   failureText,
-  formatKind,
+  formatQuantity,
   PageHeader,
   toastError,
   toastSuccess,
@@ -75,7 +75,7 @@ export function SaleListPage() {
         value: (s) => s.quantity,
         sortable: false,
         align: 'end',
-        render: (s) => formatKind(s.quantity, 'quantity'),
+        render: (s) => formatQuantity(s.quantity, s.unit_of_measure),
       },
       {
         id: 'batch',

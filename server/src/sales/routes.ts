@@ -85,6 +85,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
         warehouse_name: r.warehouse_name,
         batch_number: r.batch_number || null,
         quantity: quantityView(r.quantity),
+        unit_of_measure: r.unit_of_measure,
         expiry_date: r.expiry_date,
         received_at: r.received_at,
         expired: isBatchExpired(r.expiry_date, now),

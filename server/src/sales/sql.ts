@@ -106,6 +106,7 @@ interface SaleViewRow {
   product_code: string;
   product_description: string;
   quantity: string;
+  unit_of_measure: string | null;
   batch_number: string;
   expiry_date: string | null;
   warehouse_id: number;
@@ -122,6 +123,7 @@ interface SaleViewRow {
 
 const SELECT_VIEW = `
   SELECT s.id, s.status, s.product_id, p.code AS product_code, p.description AS product_description, s.quantity,
+         p.unit_of_measure,
          s.batch_number, s.expiry_date, s.warehouse_id, w.name AS warehouse_name, s.customer_id,
          c.business_name AS customer_name, s.sale_date, u.username AS created_by, s.movement_id, s.replaces_id,
          s.replaced_by_id, to_char(company_day(s.cancelled_at), 'YYYY-MM-DD') AS cancelled_day
@@ -139,6 +141,7 @@ function toView(r: SaleViewRow): SaleView {
     product_code: r.product_code,
     product_description: r.product_description,
     quantity: quantityView(r.quantity),
+    unit_of_measure: r.unit_of_measure,
     batch_number: r.batch_number || null,
     expiry_date: r.expiry_date,
     warehouse_id: r.warehouse_id,
@@ -209,6 +212,7 @@ export interface SaleableStockRow {
   warehouse_name: string;
   batch_number: string;
   quantity: string;
+  unit_of_measure: string | null;
   expiry_date: string | null;
   received_at: string | null;
 }
@@ -219,13 +223,14 @@ export interface SaleableStockRow {
  */
 export async function saleableStock(q: Queryable, productId: number): Promise<SaleableStockRow[]> {
   const { rows } = await q.query<SaleableStockRow>(
-    `SELECT b.product_id, b.warehouse_id, w.name AS warehouse_name, b.batch_number, b.quantity, b.expiry_date,
+    `SELECT b.product_id, b.warehouse_id, w.name AS warehouse_name, b.batch_number, b.quantity, p.unit_of_measure, b.expiry_date,
             (SELECT min(m.movement_date) FROM stock_movements m
               WHERE m.product_id = b.product_id AND m.batch_number = b.batch_number AND m.reverses_id IS NULL
                 AND ((m.movement_type = 'C' AND m.warehouse_id = b.warehouse_id)
                   OR (m.movement_type = 'T' AND m.destination_warehouse_id = b.warehouse_id))) AS received_at
        FROM stock_balances b
        JOIN warehouses w ON w.id = b.warehouse_id AND w.deleted_at IS NULL AND w.is_active
+       JOIN products p ON p.id = b.product_id
       WHERE b.product_id = $1 AND b.quantity > 0`,
     [productId],
   );

@@ -42,6 +42,7 @@ export interface MovementViewRow {
   destination_warehouse_id: number | null;
   destination_warehouse: string | null;
   quantity: string;
+  unit_of_measure: string | null;
   batch_number: string;
   production_date: string | null;
   expiry_date: string | null;
@@ -62,7 +63,7 @@ const VIEW_COLUMNS = `
   SELECT m.id, m.movement_type, m.source_type, to_char(m.movement_date, 'DD/MM/YYYY') AS movement_date,
          m.product_id, p.code AS product_code, p.name AS product_name,
          m.warehouse_id, w.name AS warehouse_name, m.destination_warehouse_id, d.name AS destination_warehouse,
-         m.quantity, m.batch_number, ${isoDay('m.production_date')}, ${isoDay('m.expiry_date')}, m.notes,
+         m.quantity, p.unit_of_measure, m.batch_number, ${isoDay('m.production_date')}, ${isoDay('m.expiry_date')}, m.notes,
          m.source_document_type, m.source_document_id, m.source_document_number, m.source_line_id,
          cu.username AS created_by, mu.username AS modified_by, m.created_at,
          m.reverses_id, m.reversed_by_id, m.replaces_id`;
@@ -104,6 +105,7 @@ export function movementViewOf(r: MovementViewRow): MovementView {
     destination_warehouse_id: r.destination_warehouse_id,
     destination_warehouse: r.destination_warehouse,
     quantity: quantityView(r.quantity),
+    unit_of_measure: r.unit_of_measure,
     batch_number: r.batch_number === '' ? null : r.batch_number,
     production_date: r.production_date,
     expiry_date: r.expiry_date,

@@ -194,7 +194,7 @@ describe('POST /sales', () => {
 
 describe('GET /sales/stock/{productId}: FEFO', () => {
   it('earliest expiry first, then oldest receipt; expired marked; no expiry last; empty and inactive warehouses left out', async () => {
-    const p = await makeProduct(t.db, { hasBatch: true, hasExpiry: true });
+    const p = await makeProduct(t.db, { hasBatch: true, hasExpiry: true, unit: 'kg' });
     const w1 = await makeWarehouse(t.db, { name: `A-${p.code}` });
     const w2 = await makeWarehouse(t.db, { name: `B-${p.code}` });
     const off = await makeWarehouse(t.db);
@@ -210,7 +210,7 @@ describe('GET /sales/stock/{productId}: FEFO', () => {
     const rows = res.json() as { batch_number: string; expired: boolean; quantity: number; received_at: string }[];
     expect(rows.map((r) => r.batch_number)).toEqual(['EXPIRED', 'SOON-OLD', 'SOON-NEW', 'LATE']);
     expect(rows.map((r) => r.expired)).toEqual([true, false, false, false]);
-    expect(rows[1]).toMatchObject({ quantity: '3.000', received_at: '2025-01-05', warehouse_id: w1.id });
+    expect(rows[1]).toMatchObject({ quantity: '3.000', unit_of_measure: 'kg', received_at: '2025-01-05', warehouse_id: w1.id });
   });
 });
 

@@ -26,6 +26,7 @@ export const movementViewSchema = z.object({
   destination_warehouse_id: z.number().nullable(),
   destination_warehouse: z.string().nullable(),
   quantity: decimalView,
+  unit_of_measure: z.string().nullable().describe("the product's unit code (m, kg, piece, l)"),
   batch_number: z.string().nullable(),
   production_date: day.describe('yyyy-MM-dd'),
   expiry_date: day.describe('yyyy-MM-dd'),

@@ -94,6 +94,7 @@ export function movement(num: number, over: Partial<MovementView> = {}): Movemen
     destination_warehouse_id: null,
     destination_warehouse: null,
     quantity: '10.000',
+    unit_of_measure: 'kg',
     batch_number: 'L1',
     production_date: '2025-02-01',
     expiry_date: '2026-01-31',
@@ -140,6 +141,7 @@ export function resetFake(): void {
   fake.movements = [
     movement(5, {
       quantity: '1234.500',
+      unit_of_measure: 'piece',
       product_id: 2,
       product_code: 'VITE-M6',
       batch_number: null,
