@@ -3,6 +3,7 @@
  * strings and bodies, as admin (who passes every permission check, so validation and the handlers are reached). Each answer
  * must be a 4xx (or a 2xx where the input happens to be acceptable) with the `{error, code}` body of every refusal.
  */
+import { buildApp } from '../src/app';
 import { makeTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -336,5 +337,174 @@ describe('bad decimals in every write API: 400 with the field, never 500', () =>
         message: undefined,
       });
     }
+  });
+});
+
+/**
+ * Issue 23: bodies that used to reach a 500 (a stack overflow walking a deeply nested body, logged at error level each
+ * time) or that were saved changed (bytes that are not UTF-8, lone surrogates, both stored as U+FFFD) are a 400 with
+ * `{error, code}` in the caller's language, refused before anything walks or stores them.
+ */
+describe('deep nesting, invalid UTF-8, lone surrogates, loose ids in bodies: 400, never 500', () => {
+  const deepArray = (n: number) => '['.repeat(n) + ']'.repeat(n);
+  const deepObject = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
+  const send = (method: string, url: string, payload: string | Buffer, extra: Record<string, string> = {}) =>
+    t.app.inject({ method: method as 'POST', url, headers: { 'content-type': 'application/json', ...extra }, payload });
+
+  it('POST /api/auth/login without a token: 2 000+ levels of arrays or objects are a 400 JSON_TOO_DEEP in the caller’s language', async () => {
+    for (const body of [deepArray(2500), deepObject(2500), `{"username":${deepArray(5000)},"password":"x"}`]) {
+      const it = await send('POST', '/api/auth/login', body);
+      expect({ status: it.statusCode, code: it.json().code }).toEqual({ status: 400, code: 'JSON_TOO_DEEP' });
+      expect(it.json().error).toBe('Richiesta non valida: il corpo JSON è annidato oltre 64 livelli');
+      const fr = await send('POST', '/api/auth/login', body, { 'accept-language': 'fr' });
+      expect(fr.json().error).toBe('Requête non valide : le corps JSON est imbriqué sur plus de 64 niveaux');
+    }
+  });
+
+  it('64 levels are parsed as usual; brackets inside strings do not count', async () => {
+    const at64 = await send('POST', '/api/auth/login', deepArray(64));
+    expect({ status: at64.statusCode, code: at64.json().code }).toEqual({ status: 400, code: 'VALIDATION' });
+    const inText = JSON.stringify({ username: '['.repeat(5000) + '\\"{{{', password: 'x' });
+    expect((await send('POST', '/api/auth/login', inText)).json().code).toBe('VALIDATION'); // too long a name, not too deep
+  });
+
+  it('every other JSON route, signed in: 3 000 levels are a 400, not a 500', async () => {
+    const routes: Array<[string, string]> = [
+      ['POST', '/api/products'],
+      ['POST', '/api/stock-movements'],
+      ['POST', '/api/goods-receipts/receive'],
+      ['POST', '/api/purchase-orders'],
+      ['POST', '/api/prices'],
+      ['POST', '/api/sales'],
+      ['PUT', '/api/users/1'],
+      ['POST', '/api/users'],
+    ];
+    for (const [method, url] of routes) {
+      for (const body of [deepArray(3000), deepObject(3000)]) {
+        const res = await send(method, url, body, { ...headers, 'idempotency-key': `deep-${Math.random()}` });
+        expect({ url, status: res.statusCode, code: res.json().code }).toEqual({ url, status: 400, code: 'JSON_TOO_DEEP' });
+      }
+    }
+  });
+
+  it('is logged as a refusal (info), never at error level, and with no stack trace', async () => {
+    const lines: { level: number; msg?: string; err?: unknown }[] = [];
+    const logged = await buildApp({
+      db: t.db,
+      logger: { level: 'trace', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+    });
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const res = await logged.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: { 'content-type': 'application/json' },
+          payload: deepArray(4000),
+        });
+        expect(res.statusCode).toBe(400);
+      }
+    } finally {
+      await logged.close();
+    }
+    expect(lines.filter((l) => l.level >= 40)).toEqual([]);
+    expect(lines.filter((l) => l.err !== undefined)).toEqual([]);
+    expect(lines.filter((l) => l.msg === 'request refused')).toHaveLength(3);
+  });
+
+  it('bytes that are not UTF-8 are a 400 BAD_ENCODING (never read as U+FFFD): a stray byte, an overlong form, an encoded surrogate', async () => {
+    const wrap = (bytes: number[]) =>
+      Buffer.concat([Buffer.from('{"username":"ab'), Buffer.from(bytes), Buffer.from('c","password":"Secret-pass-1"}')]);
+    for (const bytes of [[0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82]]) {
+      const res = await send('POST', '/api/auth/login', wrap(bytes));
+      expect({ bytes, status: res.statusCode, code: res.json().code }).toEqual({ bytes, status: 400, code: 'BAD_ENCODING' });
+      expect(res.json().error).toBe('Richiesta non valida: il corpo non è testo UTF-8 valido');
+    }
+    const fr = await send('POST', '/api/auth/login', wrap([0xff]), { 'accept-language': 'fr-FR,fr;q=0.9' });
+    expect(fr.json().error).toBe("Requête non valide : le corps n'est pas un texte UTF-8 valide");
+  });
+
+  it('a product named with bytes that are not UTF-8 is refused and nothing is saved', async () => {
+    const code = `BADUTF8-${process.pid}`;
+    const payload = Buffer.concat([
+      Buffer.from(`{"code":"${code}","description":"Vite `),
+      Buffer.from([0xfe, 0xff]),
+      Buffer.from('","category":"Viteria","currency":"EUR","unit_of_measure":"piece"}'),
+    ]);
+    const res = await send('POST', '/api/products', payload, headers);
+    expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 400, code: 'BAD_ENCODING' });
+    expect((await t.db.query('SELECT 1 FROM products WHERE code = $1', [code])).rowCount).toBe(0);
+  });
+
+  it('a lone surrogate escape ("\\ud800", "\\udc00") in a value or a key is a 400 VALIDATION naming the field; a whole pair is kept', async () => {
+    const login = await send('POST', '/api/auth/login', '{"username":"mario\\ud800","password":"x"}');
+    expect(login.statusCode).toBe(400);
+    expect(login.json().fields).toEqual({ username: 'Il testo contiene caratteri non validi (codifica Unicode incompleta)' });
+    const fr = await send('POST', '/api/auth/login', '{"username":"x","password":"\\udc00a"}', { 'accept-language': 'fr' });
+    expect(fr.json().fields).toEqual({ password: 'Le texte contient des caractères non valides (codage Unicode incomplet)' });
+    const key = await send('POST', '/api/auth/login', '{"username":"x","password":"y","k\\udbff":1}');
+    expect(key.json().fields).toEqual({ 'k\udbff': expect.stringContaining('Unicode') });
+
+    const code = `SURR-${process.pid}`;
+    const lone = JSON.stringify({ code, description: 'x', category: 'Viteria', currency: 'EUR', unit_of_measure: 'piece' }).replace(
+      '"x"',
+      '"Vite \\ud83d fine"',
+    );
+    const refused = await send('POST', '/api/products', lone, headers);
+    expect({ status: refused.statusCode, fields: refused.json().fields }).toEqual({
+      status: 400,
+      fields: { description: expect.stringContaining('Unicode') },
+    });
+    expect((await t.db.query('SELECT 1 FROM products WHERE code = $1', [code])).rowCount).toBe(0);
+
+    const pair = lone.replace('\\ud83d fine', '\\ud83d\\ude00 fine');
+    const saved = await send('POST', '/api/products', pair, headers);
+    expect(saved.statusCode).toBe(201);
+    const { rows } = await t.db.query<{ description: string }>('SELECT description FROM products WHERE code = $1', [code]);
+    expect(rows[0].description).toBe('Vite \u{1F600} fine');
+  });
+
+  it('a lone surrogate in a query string is refused as well', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/products?q=${encodeURIComponent('a')}%ED%A0%80`, headers });
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.body).not.toContain('\uFFFD');
+  });
+
+  it('ids in bodies follow the one strict rule: " 1", "1 ", "0x10", "+1", "1e0" are a 400 in prices and purchase orders too', async () => {
+    const price = (o: Record<string, unknown>) => ({
+      product_id: 1,
+      supplier_id: 1,
+      price: '1.5',
+      currency: 'EUR',
+      start_date: '2026-01-01',
+      ...o,
+    });
+    const order = (o: Record<string, unknown>, item: Record<string, unknown> = {}) => ({
+      order_date: '2026-01-10',
+      requested_arrival_date: '2026-01-20',
+      supplier_id: 1,
+      items: [{ product_id: 1, quantity: '1', unit_price: '1', ...item }],
+      ...o,
+    });
+    const cases: Array<[string, string, (v: unknown) => unknown, string]> = [
+      ['POST', '/api/prices', (v) => price({ product_id: v }), 'product_id'],
+      ['POST', '/api/prices', (v) => price({ supplier_id: v }), 'supplier_id'],
+      ['PUT', '/api/prices/1', (v) => price({ supplier_id: v }), 'supplier_id'],
+      ['POST', '/api/purchase-orders', (v) => order({ supplier_id: v }), 'supplier_id'],
+      ['POST', '/api/purchase-orders', (v) => order({}, { product_id: v }), 'items.0.product_id'],
+      ['PUT', '/api/purchase-orders/1', (v) => order({}, { id: v }), 'items.0.id'],
+    ];
+    const failures: string[] = [];
+    for (const [method, url, body, field] of cases) {
+      for (const form of LENIENT_NUMBERS) {
+        const res = await send(method, url, JSON.stringify(body(form)), { ...headers, 'idempotency-key': `loose-id-${Math.random()}` });
+        if (res.statusCode !== 400 || !res.json().fields?.[field])
+          failures.push(`${method} ${url} ${field}=${JSON.stringify(form)}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+      // Strict digits as text (a select's value) are still an id: no complaint about this field.
+      const ok = await send(method, url, JSON.stringify(body('1')), { ...headers, 'idempotency-key': `strict-id-${Math.random()}` });
+      if (ok.statusCode >= 500 || ok.json().fields?.[field])
+        failures.push(`${method} ${url} ${field}="1": ${ok.statusCode} ${ok.body.slice(0, 120)}`);
+    }
+    expect(failures).toEqual([]);
   });
 });

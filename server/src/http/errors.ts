@@ -32,6 +32,14 @@ export const common = {
   routeNotFound: { it: 'Risorsa non trovata', fr: 'Ressource introuvable' },
   badRequest: { it: 'Richiesta non valida', fr: 'Requête non valide' },
   badJson: { it: 'Richiesta non valida: il corpo non è JSON valido', fr: "Requête non valide : le corps n'est pas un JSON valide" },
+  jsonTooDeep: {
+    it: 'Richiesta non valida: il corpo JSON è annidato oltre {{max}} livelli',
+    fr: 'Requête non valide : le corps JSON est imbriqué sur plus de {{max}} niveaux',
+  },
+  badEncoding: {
+    it: 'Richiesta non valida: il corpo non è testo UTF-8 valido',
+    fr: "Requête non valide : le corps n'est pas un texte UTF-8 valide",
+  },
   validation: { it: 'Dati non validi: {{details}}', fr: 'Données non valides : {{details}}' },
   conflict: { it: 'Operazione in conflitto con i dati esistenti', fr: 'Opération en conflit avec les données existantes' },
   payloadTooLarge: { it: 'Richiesta troppo grande', fr: 'Requête trop volumineuse' },

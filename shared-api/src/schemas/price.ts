@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRICE_DECIMALS, PRICE_STATUSES } from '@wms/shared-api/core';
-import { decimal, decimalView, parseDay } from './common';
+import { decimal, decimalView, id, parseDay } from './common';
 import { CURRENCIES } from './product';
 
 /**
@@ -54,20 +54,10 @@ export const optionalDayField = z
     return day;
   });
 
-/** An id chosen in a select (a number, or its digits as a string). */
-export const refField = z.preprocess(
-  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : /^\d+$/.test(v.trim()) ? Number(v) : v) : v),
-  z
-    .number({ error: need })
-    .int({ error: 'invalidType' })
-    .positive({ error: 'invalidType' })
-    .max(Number.MAX_SAFE_INTEGER, { error: 'invalidType' }),
-);
-
 export const priceSchema = z
   .object({
-    supplier_id: refField,
-    product_id: refField,
+    supplier_id: id,
+    product_id: id,
     price: decimalField(PRICE_DECIMALS),
     /** Missing: the product's currency. */
     currency: z

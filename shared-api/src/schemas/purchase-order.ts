@@ -9,8 +9,8 @@ import {
   sumDecimals,
   UNIT_PRICE_DECIMALS,
 } from '@wms/shared-api/core';
-import { decimalView, MAX_LONG_TEXT, optionalText } from './common';
-import { decimalField, dayField, optionalDayField, refField } from './price';
+import { decimalView, id, MAX_LONG_TEXT, optionalText } from './common';
+import { decimalField, dayField, optionalDayField } from './price';
 import { CURRENCIES } from './product';
 
 /**
@@ -28,8 +28,8 @@ export type PriceSource = (typeof PRICE_SOURCES)[number];
 
 export const purchaseOrderItemSchema = z.object({
   /** An existing line's id (edit); missing for a new line. Ids of lines received against must be kept. */
-  id: z.preprocess((v) => (v === '' || v === undefined ? null : v), refField.nullable()),
-  product_id: refField,
+  id: z.preprocess((v) => (v === '' || v === undefined ? null : v), id.nullable()),
+  product_id: id,
   quantity: decimalField(ORDER_QUANTITY_DECIMALS),
   unit_price: decimalField(UNIT_PRICE_DECIMALS),
   price_source: z.enum(PRICE_SOURCES, { error: 'invalidOption' }).default('manual'),
@@ -40,7 +40,7 @@ export const purchaseOrderSchema = z
     order_date: dayField,
     requested_arrival_date: dayField,
     confirmed_arrival_date: optionalDayField,
-    supplier_id: refField,
+    supplier_id: id,
     notes: optionalText(MAX_LONG_TEXT),
     items: z
       .array(purchaseOrderItemSchema, { error: (iss) => (iss.input == null ? 'noItems' : 'invalidType') })
