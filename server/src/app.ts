@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loadConfig, type Config } from './config';
 import type { Db } from './db';
 import { authGuard } from './auth/guard';
-import { SessionCache } from './auth/sessions';
+import { followRevocations, SessionCache } from './auth/sessions';
 import { domains as defaultDomains, type Domain } from './domains';
 import { answerClientError, describeError, installErrorHandler, notFoundBody } from './http/error-handler';
 import { healthRoutes } from './http/health';
@@ -24,8 +24,9 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     /**
-     * The short cache of live sessions behind authGuard. Whatever ends a session or changes a user calls
-     * `app.sessions.forgetSession(id)` / `app.sessions.forgetUser(userId)` after its transaction commits.
+     * The short cache of live sessions behind authGuard. Whatever ends a session or changes a user announces it in its
+     * transaction (auth/sessions.ts: revokeSession, revokeUserSessions, announceUserChange — heard by every server on
+     * PostgreSQL) and calls `app.sessions.forgetSession(id)` / `app.sessions.forgetUser(userId)` after it commits.
      */
     sessions: SessionCache;
     /** Milliseconds since the epoch for time-based rules (the sign-in throttle's delays and windows); tests move it. */
@@ -78,6 +79,9 @@ export async function buildApp(opts: BuildAppOptions) {
   app.decorate('config', config);
   const sessions = new SessionCache();
   app.decorate('sessions', sessions);
+  // Other servers on the same PostgreSQL announce sign-outs and user changes (NOTIFY): forget them here too.
+  const stopFollowing = await followRevocations(opts.db, sessions);
+  app.addHook('onClose', stopFollowing);
   app.decorate('now', opts.now ?? Date.now);
   app.decorateRequest('user', null as never);
   app.decorateRequest('sessionId', 0);

@@ -153,6 +153,38 @@ describe('SessionCache (unit)', () => {
     expect((await after)?.sessionId).toBe(7);
   });
 
+  it('suspended (listener down) it remembers nothing; resumed it starts empty; an announcement forgets what it names', async () => {
+    const cache = new SessionCache(60_000);
+    const db = fakeDb();
+    const load = async () => {
+      const p = cache.find(db.q, token, 12);
+      await tick();
+      if (db.waiting()) db.release();
+      return p;
+    };
+    await load();
+    expect(cache.size).toBe(1);
+    cache.suspend();
+    expect(cache.size).toBe(0);
+    await load();
+    await load();
+    expect(db.reads()).toBe(3); // every call read the database
+    expect(cache.size).toBe(0);
+    cache.resume();
+    await load();
+    expect(cache.size).toBe(1);
+    cache.heard('u:4'); // another user
+    expect(cache.size).toBe(1);
+    cache.heard('s:7');
+    expect(cache.size).toBe(0);
+    await load();
+    cache.heard('u:3');
+    expect(cache.size).toBe(0);
+    await load();
+    cache.heard('something else');
+    expect(cache.size).toBe(0);
+  });
+
   it('an entry lives at most its TTL and never past the session’s expiry', async () => {
     let now = Date.now();
     const cache = new SessionCache(5_000, () => now);

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db';
+import { notify, type Db, type Queryable } from '../db';
 import { hashToken, newToken } from './tokens';
 import { toAuthUser, type AuthUser } from './types';
 
@@ -73,20 +73,27 @@ interface CachedSession extends LiveSession {
 /**
  * A short in-process cache of live sessions, so a busy page does not read `sessions ⋈ users` on every call.
  *
- * Safe because everything that can end a session or change what it grants forgets it at once, in this process (the one
- * server process owns its database writes):
- * - sign-out: `forgetSession(sessionId)`; deactivation, deletion, a role, name or password change: `forgetUser(userId)`
- *   (users/routes.ts), always AFTER the transaction committed;
- * - a lookup that started before such a call does not store what it read (the generation check), so a read racing
- *   a commit cannot bring an old answer back;
+ * Safe with any number of servers on one database, because everything that can end a session or change what it grants
+ * is forgotten at once on every server:
+ * - sign-out: `revokeSession`; deactivation, deletion, a role, name or password change: `revokeUserSessions` /
+ *   `announceUserChange` (users/routes.ts) — each announces it with a NOTIFY in its own transaction, which PostgreSQL
+ *   delivers on commit to every server's listener (`followRevocations`), which forgets the session or the user's sessions;
+ *   the server that made the change also forgets them itself right after its commit (`forgetSession` / `forgetUser`), so
+ *   its own next call never waits for the notification;
+ * - while a server's listener is down (not yet connected, connection lost) it remembers nothing (`suspend`): every call
+ *   reads the database; once LISTEN is back in place it starts from an empty cache (`resume`);
+ * - a lookup that started before a forget does not store what it read (the generation check), so a read racing a commit
+ *   cannot bring an old answer back;
  * - an entry lives at most SESSION_CACHE_MS and never past the session's expiry.
- * What it does not see is a change written to the database behind the server's back (psql, another process): that
- * takes effect within SESSION_CACHE_MS.
+ * On PGlite (one process, no listener) the server's own forgets are all there is, and all that is needed. What it does not
+ * see is a change written to the database behind the servers' back (psql): that takes effect within SESSION_CACHE_MS.
  */
 export class SessionCache {
   private readonly entries = new Map<string, CachedSession>();
   /** Bumped by every forget: a lookup stores its answer only if no forget happened while it read. */
   private generation = 0;
+  /** False while the other servers' announcements cannot be heard (listener down): nothing is remembered then. */
+  private trusted = true;
   /** Database reads in flight per token hash, shared by the requests that miss together (single flight). */
   private readonly reading = new Map<string, { generation: number; lookup: Promise<LiveSession | null> }>();
 
@@ -123,7 +130,7 @@ export class SessionCache {
     const found = await readLiveSession(q, key, ttlHours);
     if (!found) return null;
     const session = { sessionId: found.sessionId, user: found.user };
-    if (this.ttlMs > 0 && generation === this.generation) {
+    if (this.ttlMs > 0 && this.trusted && generation === this.generation) {
       if (this.entries.size >= SESSION_CACHE_MAX) this.entries.delete(this.entries.keys().next().value!);
       this.entries.set(key, { ...session, until: Math.min(this.now() + this.ttlMs, found.expiresAt) });
     }
@@ -148,17 +155,63 @@ export class SessionCache {
     this.entries.clear();
   }
 
+  /** Announcements can no longer be heard (the listener's connection is down): forget everything, remember nothing. */
+  suspend(): void {
+    this.trusted = false;
+    this.clear();
+  }
+
+  /** Announcements are heard again: start from an empty cache (whatever happened meanwhile is read afresh). */
+  resume(): void {
+    this.clear();
+    this.trusted = true;
+  }
+
+  /** An announcement of another server (or this one): `s:<sessionId>`, `u:<userId>`; anything else forgets everything. */
+  heard(payload: string): void {
+    const match = /^([su]):(\d{1,16})$/.exec(payload);
+    if (!match) this.clear();
+    else if (match[1] === 's') this.forgetSession(Number(match[2]));
+    else this.forgetUser(Number(match[2]));
+  }
+
   get size(): number {
     return this.entries.size;
   }
 }
 
-export async function revokeSession(q: Queryable, sessionId: number): Promise<void> {
-  await q.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+/** The NOTIFY channel of session ends and user changes (every server listens on it on PostgreSQL). */
+export const SESSIONS_CHANNEL = 'wms_sessions';
+
+/** Inside the transaction that changes a user (role, name, active, password, deletion): every server forgets their sessions. */
+export async function announceUserChange(q: Queryable, userId: number): Promise<void> {
+  await notify(q, SESSIONS_CHANNEL, `u:${userId}`);
 }
 
-/** Ends every session of a user: call it when a user is deactivated, deleted or their password is changed. */
+/**
+ * On PostgreSQL: listens for the announcements of every server on the database and forgets what they name; while the
+ * listener is down the cache is suspended (see SessionCache). Resolves once the first LISTEN attempt is over; returns
+ * its stop function (nothing to stop on PGlite).
+ */
+export async function followRevocations(db: Db, sessions: SessionCache): Promise<() => Promise<void>> {
+  if (!db.listen) return async () => undefined;
+  sessions.suspend();
+  return db.listen(SESSIONS_CHANNEL, {
+    message: (payload) => sessions.heard(payload),
+    up: () => sessions.resume(),
+    down: () => sessions.suspend(),
+  });
+}
+
+/** Ends one session (sign-out), announced to every server on commit. */
+export async function revokeSession(q: Queryable, sessionId: number): Promise<void> {
+  await q.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+  await notify(q, SESSIONS_CHANNEL, `s:${sessionId}`);
+}
+
+/** Ends every session of a user, announced to every server on commit: call it when a user is deactivated, deleted or their password is changed. */
 export async function revokeUserSessions(q: Queryable, userId: number): Promise<number> {
   const r = await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+  await announceUserChange(q, userId);
   return r.rowCount;
 }

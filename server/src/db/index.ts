@@ -4,7 +4,8 @@ import { createPgliteDb } from './pglite';
 import { migrate } from './migrate';
 import type { Db } from './types';
 
-export type { Db, Queryable, QueryResult } from './types';
+export type { Db, ListenHandlers, Queryable, QueryResult } from './types';
+export { notify } from './notify';
 export { migrate } from './migrate';
 export { dumpPgliteDataDir } from './pglite';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Pool, types, type PoolClient } from 'pg';
-import type { Db, Queryable, QueryOptions, QueryResult } from './types';
+import { Client, Pool, types, type PoolClient } from 'pg';
+import type { Db, ListenHandlers, Queryable, QueryOptions, QueryResult } from './types';
 import { TYPE_OIDS } from './types';
 
 types.setTypeParser(TYPE_OIDS.INT8, (v) => Number(v));
@@ -43,11 +43,9 @@ function wrap(client: Pool | PoolClient, answers: Answers): Queryable {
 
 /** A real PostgreSQL. `schema` isolates a test run (every connection gets that search_path). */
 export function createPgDb(connectionString: string, opts: { schema?: string; max?: number } = {}): Db {
-  const pool = new Pool({
-    connectionString,
-    max: opts.max ?? 10,
-    options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
-  });
+  const options = opts.schema ? `-c search_path=${opts.schema}` : undefined;
+  const pool = new Pool({ connectionString, max: opts.max ?? 10, options });
+  const listeners = new Set<() => Promise<void>>();
   const answers: Answers = { at: 0 };
   const base = wrap(pool, answers);
   return {
@@ -73,6 +71,82 @@ export function createPgDb(connectionString: string, opts: { schema?: string; ma
         }
       }
     },
-    close: () => pool.end(),
+    async listen(channel: string, handlers: ListenHandlers) {
+      const stop = await listenOn(connectionString, options, channel, handlers);
+      const remove = async () => {
+        listeners.delete(remove);
+        await stop();
+      };
+      listeners.add(remove);
+      return remove;
+    },
+    async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
+  };
+}
+
+/** Waits between reconnections of a listener: from 50 ms, doubling, at most 2 s. */
+const RECONNECT_MS = { first: 50, max: 2_000 };
+
+/**
+ * LISTEN on a dedicated connection (not the pool's: a pooled connection goes back to others), reconnecting whenever it is
+ * lost. Only payloads `<schema>:<rest>` of the connection's own schema are passed on, without the prefix (notify.ts).
+ */
+async function listenOn(connectionString: string, options: string | undefined, channel: string, handlers: ListenHandlers) {
+  let stopped = false;
+  let client: Client | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let wait = RECONNECT_MS.first;
+
+  const retry = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void connect();
+    }, wait);
+    timer.unref();
+    wait = Math.min(wait * 2, RECONNECT_MS.max);
+  };
+
+  const connect = async (): Promise<void> => {
+    const c = new Client({ connectionString, options });
+    client = c;
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (client === c) client = null;
+      void c.end().catch(() => undefined);
+      if (stopped) return;
+      handlers.down();
+      retry();
+    };
+    c.on('error', onLost);
+    c.on('end', onLost);
+    try {
+      await c.connect();
+      const { rows } = await c.query<{ schema: string }>('SELECT current_schema() AS schema');
+      const prefix = `${rows[0].schema}:`;
+      c.on('notification', (n) => {
+        if (n.channel === channel && n.payload?.startsWith(prefix)) handlers.message(n.payload.slice(prefix.length));
+      });
+      await c.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      if (stopped || lost) return;
+      wait = RECONNECT_MS.first;
+      handlers.up();
+    } catch {
+      onLost();
+    }
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => undefined);
   };
 }

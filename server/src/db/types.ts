@@ -33,6 +33,20 @@ export interface Db extends Queryable {
    * queueing its own probe behind a busy engine (http/health.ts). Optional so test doubles need not provide it.
    */
   answeredAt?(): number;
+  /**
+   * PostgreSQL only (absent on PGlite, whose one process needs no messages between servers): LISTEN on `channel` on a
+   * dedicated connection and pass each notification sent by `notify` (notify.ts) from this database and schema to
+   * `handlers.message`, in commit order. `handlers.down` is called when the connection is lost (notifications may be
+   * missed from then on), `handlers.up` each time LISTEN is in place again (first time included); it reconnects by itself
+   * until the returned `stop` is called. Resolves once the first attempt has succeeded or failed.
+   */
+  listen?(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+}
+
+export interface ListenHandlers {
+  message(payload: string): void;
+  up(): void;
+  down(): void;
 }
 
 /**

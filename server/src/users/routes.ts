@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { activityViewSchema, userCreateSchema, userManagementRefusal, userUpdateSchema, userViewSchema, type Role } from '@wms/shared-api';
 import { logActivity } from '../activity/log';
 import { hashPassword } from '../auth/password';
-import { revokeUserSessions } from '../auth/sessions';
+import { announceUserChange, revokeUserSessions } from '../auth/sessions';
 import { isUniqueViolation } from '../db';
 import { describeChanges } from '../activity/changes';
 import { AppError, common, render } from '../http/errors';
@@ -188,12 +188,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
             if (ended > 0) details.sessions_ended = ended;
           }
           await logActivity(q, { userId: me, action: 'update', entityType: 'user', entityId: id, details });
+          await announceUserChange(q, id); // every server re-reads their sessions once this commits — auth/sessions.ts
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw taken(body.username);
         throw err;
       }
-      app.sessions.forgetUser(id); // committed: their next call re-reads the session (role, active) — auth/sessions.ts
+      app.sessions.forgetUser(id); // committed: their next call here re-reads the session (role, active), at once
       return (await getUser(db, id))!;
     },
   );
