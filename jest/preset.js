@@ -46,4 +46,4 @@ function nodeProject(dir, extra = {}) {
   };
 }
 
-module.exports = { uiProject, nodeProject, root };
+module.exports = { uiProject, nodeProject, root, workspaceSources };
