@@ -21,3 +21,72 @@ export async function findSignInUser(q: Queryable, username: string): Promise<{ 
 export async function recordSignIn(q: Queryable, userId: number): Promise<void> {
   await q.query('UPDATE users SET last_login = now() WHERE id = $1', [userId]);
 }
+
+// ----------------------------------------------------------------------------------------- sign-in throttle (throttle.ts)
+
+/** One more attempt of an address in its window (a new window when the last one ended): the count and the time left. */
+export async function countAddressAttempt(q: Queryable, address: string, nowMs: number, windowMs: number) {
+  const { rows } = await q.query<{ count: number; ttl: number }>(
+    `INSERT INTO sign_in_throttle AS t (address, identity, count, expires_ms) VALUES ($1, '', 1, $2::bigint + $3::bigint)
+     ON CONFLICT (address, identity) DO UPDATE
+        SET count = CASE WHEN t.expires_ms <= $2::bigint THEN 1 ELSE t.count + 1 END,
+            expires_ms = CASE WHEN t.expires_ms <= $2::bigint THEN $2::bigint + $3::bigint ELSE t.expires_ms END
+     RETURNING count, expires_ms - $2::bigint AS ttl`,
+    [address, nowMs, windowMs],
+  );
+  return rows[0];
+}
+
+/** The attempts of an address in its live window (0 when none). */
+export async function readAddressAttempts(q: Queryable, address: string, nowMs: number) {
+  const { rows } = await q.query<{ count: number; ttl: number }>(
+    `SELECT count, expires_ms - $2::bigint AS ttl FROM sign_in_throttle WHERE address = $1 AND identity = '' AND expires_ms > $2::bigint`,
+    [address, nowMs],
+  );
+  return rows[0] ?? { count: 0, ttl: 0 };
+}
+
+/** A successful sign-in gives its attempt back. */
+export async function giveBackAddressAttempt(q: Queryable, address: string, nowMs: number): Promise<void> {
+  await q.query(
+    `UPDATE sign_in_throttle SET count = greatest(count - 1, 0) WHERE address = $1 AND identity = '' AND expires_ms > $2::bigint`,
+    [address, nowMs],
+  );
+}
+
+/** The (address, identity) failures row, created empty if missing and locked until the transaction ends. */
+export async function lockPairFailures(q: Queryable, address: string, identity: string) {
+  await q.query(
+    `INSERT INTO sign_in_throttle (address, identity, count, expires_ms) VALUES ($1, $2, 0, 0) ON CONFLICT (address, identity) DO NOTHING`,
+    [address, identity],
+  );
+  const { rows } = await q.query<{ count: number; next_allowed_ms: number; expires_ms: number }>(
+    'SELECT count, next_allowed_ms, expires_ms FROM sign_in_throttle WHERE address = $1 AND identity = $2 FOR UPDATE',
+    [address, identity],
+  );
+  return rows[0];
+}
+
+export async function savePairFailures(
+  q: Queryable,
+  address: string,
+  identity: string,
+  row: { count: number; nextAllowedMs: number; expiresMs: number },
+): Promise<void> {
+  await q.query('UPDATE sign_in_throttle SET count = $3, next_allowed_ms = $4, expires_ms = $5 WHERE address = $1 AND identity = $2', [
+    address,
+    identity,
+    row.count,
+    row.nextAllowedMs,
+    row.expiresMs,
+  ]);
+}
+
+export async function clearPairFailures(q: Queryable, address: string, identity: string): Promise<void> {
+  await q.query('DELETE FROM sign_in_throttle WHERE address = $1 AND identity = $2', [address, identity]);
+}
+
+/** Drops every counter whose time is over. */
+export async function pruneSignInThrottle(q: Queryable, nowMs: number): Promise<void> {
+  await q.query('DELETE FROM sign_in_throttle WHERE expires_ms <= $1::bigint', [nowMs]);
+}

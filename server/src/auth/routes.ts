@@ -9,7 +9,7 @@ import { authMessages } from './messages';
 import { dummyPasswordHash, verifyPassword } from './password';
 import { loginResponseSchema, messageSchema, sessionUserSchema } from './schemas';
 import { createSession, revokeSession } from './sessions';
-import { ADDRESS_MAX_FAILURES, AddressFailures, MAX_TRACKED, SignInDelays, WINDOW_MS } from './throttle';
+import { ADDRESS_MAX_FAILURES, SignInThrottle, WINDOW_MS } from './throttle';
 import { toAuthUser } from './types';
 import { findSignInUser, recordSignIn } from './queries';
 
@@ -29,10 +29,9 @@ function tooMany(reply: FastifyReply, code: string, message: Bilingual, waitMs: 
 /** POST /auth/login, POST /auth/logout, GET /auth/me. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
-  // One per server: see throttle.ts for the rules. Only POST /auth/login is limited; the rest of the API is not.
-  const addressFailures = new AddressFailures(MAX_TRACKED, app.now);
-  const delays = new SignInDelays(MAX_TRACKED, app.now);
-  await app.register(rateLimit, { global: false, store: addressFailures.asPluginStore() });
+  // Counters in the database, shared by every server: see throttle.ts for the rules. Only POST /auth/login is limited.
+  const throttle = new SignInThrottle(db, app.now);
+  await app.register(rateLimit, { global: false, store: throttle.asPluginStore() });
   const countAddressAttempt = app.createRateLimit({ max: ADDRESS_MAX_FAILURES, timeWindow: WINDOW_MS });
 
   app.post(
@@ -62,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const identity = user ? `id:${user.id}` : `name:${found.canonical}`;
 
       // 2. The (address, user) pair: growing delays after a few failures, counted up front.
-      const wait = delays.begin(address.key, identity);
+      const wait = await throttle.begin(address.key, identity);
       if (wait > 0) throw tooMany(reply, 'TOO_MANY_ATTEMPTS', authMessages.tooManyAttempts, wait);
 
       // An unknown user still costs one scrypt, like a wrong password: timing does not reveal which usernames exist.
@@ -70,8 +69,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user || !passwordOk || !user.is_active) {
         throw new AppError(401, 'INVALID_CREDENTIALS', authMessages.invalidCredentials);
       }
-      delays.succeeded(address.key, identity);
-      if (!address.isAllowed) addressFailures.giveBack(address.key);
+      await throttle.succeeded(address.key, identity);
+      if (!address.isAllowed) await throttle.giveBack(address.key);
 
       const session = await db.tx(async (q) => {
         const created = await createSession(q, user.id, config.sessionTtlHours);

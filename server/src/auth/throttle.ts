@@ -1,28 +1,39 @@
 /**
- * Sign-in throttling (issue 13 §4), in memory, two layers:
+ * Sign-in throttling (issue 13 §4), two layers, counted in the database (table sign_in_throttle, migration 015) so that
+ * every app server on it shares the counters: N servers allow what one allows (issue 23).
  *
  * 1. Per address: at most `ADDRESS_MAX_FAILURES` failed sign-ins per `WINDOW_MS` from one address (IPv6: its /64). Past
  *    that, every sign-in from the address is refused with 429 and the time to wait, until the window ends. Counted with
- *    @fastify/rate-limit (routes.ts: `createRateLimit`) on the `AddressFailures` store below: each attempt is counted
- *    when it starts (so parallel guesses cannot slip past the limit) and a successful one is given back.
+ *    @fastify/rate-limit (routes.ts: `createRateLimit`) on the store of `SignInThrottle.asPluginStore`: each attempt is
+ *    counted when it starts, by one atomic upsert (so parallel guesses, on any server, cannot slip past the limit), and a
+ *    successful one is given back.
  * 2. Per (address, user): `FREE_FAILURES` free failures, then each further attempt must wait a growing delay (1 s, 2 s,
  *    4 s … at most `MAX_DELAY_MS`) after the previous failure. The user is the identity the database matched — the user's
  *    id, or for an unknown name the name as PostgreSQL lower-cases it — so letter-case variants (`mİmi` for `mimi`) share
- *    one counter. No account is ever locked for everyone: someone guessing from elsewhere slows down only themselves.
+ *    one counter. No account is ever locked for everyone: someone guessing from elsewhere slows down only themselves. The
+ *    pair's row is locked while an attempt is decided, so two servers never both let a delayed attempt through.
  *
- * Memory: both tables are bounded, and a live entry (its window or delay not over) is never dropped to make room — not
- * even when an attacker sprays millions of names or addresses. Expired entries are pruned; when a table is full of live
- * entries, a new key is refused (429) until the oldest live entry expires. In memory on purpose: one server process
- * serves the portal; a restart forgets the counters, acceptable for a brake on guessing (several instances would need a
- * shared store).
+ * Rows whose time is over are deleted at most once a minute per server. A live row is never dropped; the table grows at
+ * most by the pairs of the addresses still under their limit (31 attempts per address and window).
  */
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { Db } from '../db';
+import {
+  clearPairFailures,
+  countAddressAttempt,
+  giveBackAddressAttempt,
+  lockPairFailures,
+  pruneSignInThrottle,
+  readAddressAttempts,
+  savePairFailures,
+} from './queries';
+
 export const WINDOW_MS = 15 * 60 * 1000;
 export const ADDRESS_MAX_FAILURES = 30;
 export const FREE_FAILURES = 5;
 export const MAX_DELAY_MS = 15 * 60 * 1000;
-export const MAX_TRACKED = 100_000;
-
-import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+/** Expired counters are deleted at most this often per server. */
+const PRUNE_EVERY_MS = 60 * 1000;
 
 export type Clock = () => number;
 
@@ -32,70 +43,6 @@ export function delayAfter(failures: number): number {
   return Math.min(MAX_DELAY_MS, 1000 * 2 ** (failures - FREE_FAILURES));
 }
 
-/**
- * A map whose entries expire at their own time and are dropped only then: Map order is insertion order and every
- * entry is re-inserted when its expiry moves later, so the first entries are the ones to prune.
- */
-class ExpiringTable<V extends { expiresAt: number }> {
-  private readonly map = new Map<string, V>();
-  /** When the table was last found full, and the earliest expiry then: a full table is walked at most once a second. */
-  private prunedAt = -Infinity;
-  private soonest = Infinity;
-
-  constructor(
-    private readonly maxTracked: number,
-    private readonly now: Clock,
-  ) {}
-
-  get size(): number {
-    return this.map.size;
-  }
-
-  get(key: string): V | undefined {
-    const v = this.map.get(key);
-    if (v && v.expiresAt <= this.now()) {
-      this.map.delete(key);
-      return undefined;
-    }
-    return v;
-  }
-
-  /** Stores `value` under `key`; false (nothing stored) when the table is full of live entries. */
-  set(key: string, value: V): boolean {
-    this.map.delete(key);
-    if (this.map.size >= this.maxTracked) this.prune();
-    if (this.map.size >= this.maxTracked) return false;
-    this.map.set(key, value);
-    return true;
-  }
-
-  delete(key: string): void {
-    this.map.delete(key);
-  }
-
-  /** Milliseconds until some live entry expires (room for a new key), at least 1 s. */
-  msUntilRoom(): number {
-    return Math.max(1000, this.soonest - this.now());
-  }
-
-  private prune(): void {
-    const now = this.now();
-    if (now - this.prunedAt < 1000 && now < this.soonest) return;
-    this.prunedAt = now;
-    this.soonest = Infinity;
-    // Expiries are not in insertion order in general: walk everything (only when the table is full, at most once a second).
-    for (const [k, v] of this.map) {
-      if (v.expiresAt <= now) this.map.delete(k);
-      else this.soonest = Math.min(this.soonest, v.expiresAt);
-    }
-  }
-}
-
-interface WindowEntry {
-  count: number;
-  expiresAt: number;
-}
-
 /** The store's answer, as @fastify/rate-limit expects it. */
 interface StoreResult {
   current: number;
@@ -103,31 +50,30 @@ interface StoreResult {
 }
 type Callback = (err: Error | null, result: StoreResult) => void;
 
-/**
- * A fixed-window counter per address for @fastify/rate-limit (`store` option), plus `giveBack` for a successful sign-in.
- * Unlike the plugin's LocalStore (an LRU of 5 000 keys), it never evicts a live window; when full of live windows, a new
- * address is answered as over the limit until room frees up.
- */
-export class AddressFailures {
-  private readonly table: ExpiringTable<WindowEntry>;
+export class SignInThrottle {
+  private prunedAt = -Infinity;
 
   constructor(
-    maxTracked = MAX_TRACKED,
+    private readonly db: Db,
     private readonly now: Clock = Date.now,
-  ) {
-    this.table = new ExpiringTable(maxTracked, now);
-  }
+  ) {}
 
-  /** A class the plugin can instantiate (`new Store(params)`): every instance is this one table. */
+  /** A class the plugin can instantiate (`new Store(params)`): a fixed-window counter per address, in the database. */
   asPluginStore(): FastifyRateLimitStoreCtor {
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const self = this;
     return class implements FastifyRateLimitStore {
-      incr(key: string, cb: Callback, timeWindow: number, max: number): void {
-        cb(null, self.incr(key, timeWindow, max));
+      incr(key: string, cb: Callback, timeWindow: number): void {
+        countAddressAttempt(self.db, key, self.now(), timeWindow).then(
+          (r) => cb(null, { current: r.count, ttl: Number(r.ttl) }),
+          (err: Error) => cb(err, { current: 0, ttl: 0 }),
+        );
       }
       read(key: string, cb: Callback): void {
-        cb(null, self.read(key));
+        readAddressAttempts(self.db, key, self.now()).then(
+          (r) => cb(null, { current: r.count, ttl: Number(r.ttl) }),
+          (err: Error) => cb(err, { current: 0, ttl: 0 }),
+        );
       }
       child(): FastifyRateLimitStore {
         return this;
@@ -135,76 +81,40 @@ export class AddressFailures {
     };
   }
 
-  incr(key: string, timeWindow: number, max: number): StoreResult {
-    const now = this.now();
-    const entry = this.table.get(key);
-    if (entry) {
-      entry.count += 1;
-      return { current: entry.count, ttl: entry.expiresAt - now };
-    }
-    const fresh = { count: 1, expiresAt: now + timeWindow };
-    if (!this.table.set(key, fresh)) return { current: max + 1, ttl: this.table.msUntilRoom() };
-    return { current: 1, ttl: timeWindow };
-  }
-
-  read(key: string): StoreResult {
-    const entry = this.table.get(key);
-    return entry ? { current: entry.count, ttl: entry.expiresAt - this.now() } : { current: 0, ttl: 0 };
-  }
-
   /** A successful sign-in does not count: its attempt, counted when it started, is given back. */
-  giveBack(key: string): void {
-    const entry = this.table.get(key);
-    if (!entry) return;
-    entry.count -= 1;
-    if (entry.count <= 0) this.table.delete(key);
-  }
-}
-
-interface PairEntry {
-  failures: number;
-  /** No new attempt before this time (ms). */
-  nextAllowedAt: number;
-  expiresAt: number;
-}
-
-/** Growing delays per (address, user identity). */
-export class SignInDelays {
-  private readonly table: ExpiringTable<PairEntry>;
-
-  constructor(
-    maxTracked = MAX_TRACKED,
-    private readonly now: Clock = Date.now,
-  ) {
-    this.table = new ExpiringTable(maxTracked, now);
-  }
-
-  private static key(address: string, identity: string): string {
-    return `${address}\u0000${identity}`;
+  async giveBack(address: string): Promise<void> {
+    await giveBackAddressAttempt(this.db, address, this.now());
   }
 
   /**
-   * Starts an attempt: the milliseconds to wait (refused, nothing counted), or 0 — then the attempt is counted as a
-   * failure up front (so parallel guesses meet the delay too) until `succeeded` clears it.
+   * Starts an attempt of (address, user identity): the milliseconds to wait (refused, nothing counted), or 0 — then the
+   * attempt is counted as a failure up front (so parallel guesses meet the delay too) until `succeeded` clears it.
    */
-  begin(address: string, identity: string): number {
-    const key = SignInDelays.key(address, identity);
+  async begin(address: string, identity: string): Promise<number> {
+    this.prune();
+    return this.db.tx(async (q) => {
+      const now = this.now();
+      const row = await lockPairFailures(q, address, identity);
+      const live = Number(row.expires_ms) > now;
+      const nextAllowedAt = live ? Number(row.next_allowed_ms) : 0;
+      if (nextAllowedAt > now) return nextAllowedAt - now;
+      const failures = (live ? row.count : 0) + 1;
+      const next = now + delayAfter(failures);
+      // Forgotten WINDOW_MS after the last failure, never before its delay is over.
+      await savePairFailures(q, address, identity, { count: failures, nextAllowedMs: next, expiresMs: Math.max(next, now + WINDOW_MS) });
+      return 0;
+    });
+  }
+
+  async succeeded(address: string, identity: string): Promise<void> {
+    await clearPairFailures(this.db, address, identity);
+  }
+
+  /** Deletes expired counters, at most once a minute, without making the sign-in wait for it. */
+  private prune(): void {
     const now = this.now();
-    const entry = this.table.get(key);
-    if (entry && entry.nextAllowedAt > now) return entry.nextAllowedAt - now;
-    const failures = (entry?.failures ?? 0) + 1;
-    const nextAllowedAt = now + delayAfter(failures);
-    // Forgotten WINDOW_MS after the last failure, never before its delay is over.
-    const next = { failures, nextAllowedAt, expiresAt: Math.max(nextAllowedAt, now + WINDOW_MS) };
-    if (!this.table.set(key, next)) return this.table.msUntilRoom();
-    return 0;
-  }
-
-  succeeded(address: string, identity: string): void {
-    this.table.delete(SignInDelays.key(address, identity));
-  }
-
-  get size(): number {
-    return this.table.size;
+    if (now - this.prunedAt < PRUNE_EVERY_MS && now >= this.prunedAt) return;
+    this.prunedAt = now;
+    pruneSignInThrottle(this.db, now).catch(() => undefined);
   }
 }
