@@ -22,6 +22,7 @@ const stockRow = (
   warehouse_name: warehouse_id === 1 ? 'Centrale' : 'Nord',
   batch_number,
   quantity,
+  unit_of_measure: 'kg',
   expiry_date,
   received_at: '2025-01-01',
   expired,
@@ -33,6 +34,7 @@ const sale = (id: number, over: Partial<SaleView> = {}): SaleView => ({
   product_code: 'LATTE-01',
   product_description: 'Latte UHT 1 l',
   quantity: '2.000',
+  unit_of_measure: 'kg',
   batch_number: 'L2',
   expiry_date: '2027-06-30',
   warehouse_id: 1,
@@ -124,9 +126,9 @@ it('FEFO: batches earliest expiry first, expired ones marked and not selectable,
   await fillCustomerAndProduct();
   const options = Array.from(batch().options).slice(1);
   expect(options.map((o) => o.textContent)).toEqual([
-    'Centrale · lotto L0 · scad. 31/01/2025 · disp. 3 — SCADUTO',
-    'Nord · lotto L1 · scad. 31/01/2027 · disp. 6,5',
-    'Centrale · lotto L2 · scad. 30/06/2027 · disp. 4',
+    'Centrale · lotto L0 · scad. 31/01/2025 · disp. 3\u00a0kg — SCADUTO',
+    'Nord · lotto L1 · scad. 31/01/2027 · disp. 6,5\u00a0kg',
+    'Centrale · lotto L2 · scad. 30/06/2027 · disp. 4\u00a0kg',
   ]);
   expect(options[0].disabled).toBe(true);
   expect(batch().value).toBe('2|L1');
@@ -186,7 +188,7 @@ it('edit: the sale being edited gives its quantity back to its batch (max = avai
   renderOperations('/operazioni/vendite/1', 'sales');
   await screen.findByTestId('sale-form');
   await waitFor(() => expect(batch().value).toBe('1|L2'));
-  expect(within(batch()).getByText('Centrale · lotto L2 · scad. 30/06/2027 · disp. 6')).toBeInTheDocument();
+  expect(within(batch()).getByText('Centrale · lotto L2 · scad. 30/06/2027 · disp. 6 kg')).toBeInTheDocument();
   await userEvent.clear(quantity());
   await userEvent.type(quantity(), '6');
   await userEvent.click(saveButton());
@@ -202,7 +204,7 @@ it('edit of a sale of 1,1 from a batch holding 2,2: the maximum is exactly 3,3 (
   await screen.findByTestId('sale-form');
   await waitFor(() => expect(batch().value).toBe('1|L2'));
   expect(quantity()).toHaveValue('1,1');
-  expect(within(batch()).getByText('Centrale · lotto L2 · scad. 30/06/2027 · disp. 3,3')).toBeInTheDocument();
+  expect(within(batch()).getByText('Centrale · lotto L2 · scad. 30/06/2027 · disp. 3,3 kg')).toBeInTheDocument();
   expect(quantity()).toHaveAccessibleDescription('Da 1 a 3,3, passo 0,01');
   await userEvent.clear(quantity());
   await userEvent.type(quantity(), '3,3');
@@ -218,10 +220,11 @@ it("the list shows quantities in the reader's language: 1.234,5 in Italian, 1 23
   fake.sales = [sale(1, { quantity: '1234.500' })];
   renderOperations('/operazioni/vendite', 'sales');
   const table = await screen.findByRole('table', { name: 'Elenco delle vendite' });
-  expect(within(table).getByText('1.234,5')).toBeInTheDocument();
+  // The unit by its label, never the code.
+  expect(within(table).getByText('1.234,5 kg')).toBeInTheDocument();
   await switchLanguage('fr');
   const fr = await screen.findByRole('table', { name: 'Liste des ventes' });
-  expect(within(fr).getByText('1\u202f234,5', { normalizer: (s) => s })).toBeInTheDocument();
+  expect(within(fr).getByText('1\u202f234,5\u00a0kg', { normalizer: (s) => s })).toBeInTheDocument();
 });
 
 it('the list: cancelled rows greyed without actions; active ones offer edit and cancel; in French once', async () => {

@@ -137,6 +137,7 @@ export function SaleFormPage() {
       warehouse_name: editing.warehouse_name,
       batch_number: editing.batch_number,
       quantity: editing.quantity,
+      unit_of_measure: editing.unit_of_measure,
       expiry_date: editing.expiry_date,
       received_at: null,
       expired: false,
