@@ -55,6 +55,7 @@ export default tseslint.config(
       'e2e/artifacts/**',
       '.ci/out/**',
       'bench/results/**',
+      'server/test/openapi/generated/**',
     ],
   },
   js.configs.recommended,
