@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db';
+import { scheduleJob } from '../db/jobs';
 import { AppError, type Bilingual } from './errors';
 
 /**
@@ -178,35 +179,10 @@ export interface PruningOptions {
 }
 
 /**
- * Prunes the keys on a timer while `app` runs: started when the app is ready, stopped (and an in-flight prune awaited) when
- * it closes. The timers are unref'd, so they never keep the process alive; a failed prune is logged and retried next time.
+ * Prunes the keys on a timer while `app` runs (db/jobs.ts: once across every app server sharing the database): started
+ * when the app is ready, stopped (and an in-flight prune awaited) when it closes; the timers are unref'd.
  */
 export function scheduleIdempotencyKeyPruning(app: FastifyInstance, db: Db, opts: PruningOptions = {}): void {
   const { intervalMs = IDEMPOTENCY_PRUNE_INTERVAL_MS, firstDelayMs = FIRST_PRUNE_DELAY_MS, maxAgeHours } = opts;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const run = () => {
-    if (running || stopped) return;
-    running = pruneIdempotencyKeys(db, maxAgeHours)
-      .then((n) => {
-        if (n > 0) app.log.info({ removed: n }, 'idempotency keys pruned');
-      })
-      .catch((err: unknown) => app.log.warn({ err }, 'idempotency key pruning failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  app.addHook('onReady', async () => {
-    timer = setTimeout(() => {
-      run();
-      if (!stopped) timer = setInterval(run, intervalMs).unref();
-    }, firstDelayMs).unref();
-  });
-  app.addHook('onClose', async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer); // clears an interval as well
-    timer = null;
-    await running;
-  });
+  scheduleJob(app, db, { name: 'idempotency-prune', firstDelayMs, intervalMs, work: (q) => pruneIdempotencyKeys(q, maxAgeHours) });
 }

@@ -1,6 +1,7 @@
 import { companyDay } from '@wms/shared-api';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db';
+import { scheduleJob } from '../db/jobs';
 
 /**
  * Monthly closings of the valuation (migration 011): closes every month before the current company month (Europe/Rome)
@@ -20,31 +21,12 @@ export async function closeMonths(q: Queryable, today: string = companyDay()): P
 const CLOSING_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * Closes the past months in the background once the server is ready, then hourly (a failure is logged, retried next
- * time). Not awaited by the start: the first start on a large ledger closes every past month at once (over 10 s for
- * 1 000 000 movements on a busy machine, which Fastify's ready timeout turned into a failed start), and the valuation
- * is the same figure before a month is closed. Closing stops the server only after a closing under way has ended.
+ * Closes the past months in the background once the server is ready, then hourly, once across every app server sharing
+ * the database (db/jobs.ts; a failure is logged, retried next time). Not awaited by the start: the first start on a
+ * large ledger closes every past month at once (over 10 s for 1 000 000 movements on a busy machine, which Fastify's
+ * ready timeout turned into a failed start), and the valuation is the same figure before a month is closed. Closing
+ * stops the server only after a closing under way has ended.
  */
 export function scheduleClosings(app: FastifyInstance): void {
-  let running: Promise<unknown> | null = null;
-  const run = () => {
-    running ??= closeMonths(app.db)
-      .then(
-        (n) => n > 0 && app.log.info({ months: n }, 'valuation: months closed'),
-        (err: unknown) => app.log.warn({ err }, 'valuation: closing the past months failed'),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, CLOSING_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  scheduleJob(app, app.db, { name: 'month-closings', firstDelayMs: 0, intervalMs: CLOSING_INTERVAL_MS, work: (q) => closeMonths(q) });
 }

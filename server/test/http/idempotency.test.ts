@@ -16,7 +16,7 @@ import {
 import { AppError } from '../../src/http/errors';
 import Fastify from 'fastify';
 import { buildApp } from '../../src/app';
-import type { Db } from '../../src/db';
+import type { Db, Queryable } from '../../src/db';
 import { makeTestApp, type TestApp } from '../helpers';
 
 jest.setTimeout(60_000);
@@ -164,13 +164,15 @@ it("keys live 24 h: the server prunes older ones on an unref'd timer that stops 
 
   // Count the prunes through the real database.
   let prunes = 0;
-  const db: Db = {
-    ...t.db,
+  const counting = (q: Queryable): Queryable => ({
+    ...q,
     query: ((sql: string, params?: unknown[]) => {
       if (sql.startsWith('DELETE FROM idempotency_keys')) prunes += 1;
-      return t.db.query(sql, params);
-    }) as Db['query'],
-  };
+      return q.query(sql, params);
+    }) as Queryable['query'],
+  });
+  // The prune runs inside the job's transaction (db/jobs.ts: under its advisory lock).
+  const db: Db = { ...t.db, tx: ((fn: (q: Queryable) => Promise<unknown>) => t.db.tx((q) => fn(counting(q)))) as Db['tx'] };
   const app = Fastify();
   const unrefs = jest.spyOn(global, 'setInterval');
   scheduleIdempotencyKeyPruning(app, db, { firstDelayMs: 5, intervalMs: 20 });
