@@ -13,17 +13,24 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
     .readdirSync(dir)
     .filter((f) => /^\d+_.+\.sql$/.test(f))
     .sort();
-  return db.tx(async (q) => {
+  const applied: string[] = [];
+  const done = await db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock(727274)');
     await q.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-    const done = new Set((await q.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
-    const applied: string[] = [];
-    for (const file of files) {
-      if (done.has(file)) continue;
+    return new Set((await q.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
+  });
+  for (const file of files.filter((f) => !done.has(f))) {
+    // One transaction per file: a failing migration leaves the ones before it applied and recorded, and is itself all or
+    // nothing. The lock is taken again for each; a file another server applied meanwhile is skipped.
+    const ran = await db.tx(async (q) => {
+      await q.query('SELECT pg_advisory_xact_lock(727274)');
+      const done = await q.query('SELECT 1 FROM schema_migrations WHERE name = $1', [file]);
+      if (done.rowCount > 0) return false;
       await q.exec(fs.readFileSync(path.join(dir, file), 'utf8'));
       await q.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
-      applied.push(file);
-    }
-    return applied;
-  });
+      return true;
+    });
+    if (ran) applied.push(file);
+  }
+  return applied;
 }
