@@ -149,7 +149,7 @@ export function StockLevelsPage() {
         countTestId="stock-total"
       >
         <div className="table-scroll">
-          <table className="data-table report-table" data-testid="stock-table">
+          <table className="report-table" data-testid="stock-table">
             <caption className="sr-only">{t('stockLevels.title')}</caption>
             <thead>
               <tr>
