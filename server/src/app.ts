@@ -6,7 +6,7 @@ import { authGuard } from './auth/guard';
 import { followRevocations, SessionCache } from './auth/sessions';
 import { domains as defaultDomains, type Domain } from './domains';
 import { answerClientError, describeError, installErrorHandler, notFoundBody } from './http/error-handler';
-import { healthRoutes } from './http/health';
+import { healthRoutes, Readiness } from './http/health';
 import { scheduleIdempotencyKeyPruning } from './http/idempotency';
 import { installJsonParser } from './http/json-parser';
 import { installTextGuard } from './http/text-guard';
@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerOpenApi } from './http/openapi';
 import { zodValidatorCompiler } from './http/validation';
 import { schemaSerializerCompiler } from './http/serializer';
+import { registerMetrics, type Metrics } from './metrics/plugin';
 import { registerCompression } from './web/compress';
 import { isSpaNavigation, registerWeb, sendSpaIndex, webLayout } from './web/serve';
 
@@ -31,6 +32,10 @@ declare module 'fastify' {
     sessions: SessionCache;
     /** Milliseconds since the epoch for time-based rules (the sign-in throttle's delays and windows); tests move it. */
     now: () => number;
+    /** GET /api/ready's state: `shuttingDown` is set by main.ts on SIGTERM and by any close (preClose hook). */
+    readiness: Readiness;
+    /** /metrics (metrics/plugin.ts) when METRICS_TOKEN or METRICS_PORT allows it; null otherwise. */
+    metrics: Metrics | null;
   }
 }
 
@@ -70,6 +75,11 @@ export async function buildApp(opts: BuildAppOptions) {
     },
     // Requests Node's parser refuses (431 headers too large, 400, 408) get the same JSON contract.
     clientErrorHandler: answerClientError,
+    // Graceful shutdown (main.ts): close() stops accepting connections, closes idle keep-alive ones at once and lets each
+    // busy one finish its request (answered with `Connection: close`). A request that arrives on such a connection while
+    // closing is served normally (not Fastify's bare 503): /api/ready answers it 503 SHUTTING_DOWN with {error, code}.
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -83,6 +93,20 @@ export async function buildApp(opts: BuildAppOptions) {
   const stopFollowing = await followRevocations(opts.db, sessions);
   app.addHook('onClose', stopFollowing);
   app.decorate('now', opts.now ?? Date.now);
+  const readiness = new Readiness();
+  app.decorate('readiness', readiness);
+  app.addHook('preClose', async () => {
+    readiness.shuttingDown = true;
+  });
+  // Node keeps a connection alive after a request that was in flight when close() began (it knows nothing of the
+  // closing), so close() would wait for the keep-alive timeout: once shutting down, every answer says Connection: close
+  // and the connection ends with it. One flag read per answer.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (readiness.shuttingDown) void reply.header('connection', 'close');
+    done(null, payload);
+  });
+  // Before every route, so its one onResponse hook sees them all.
+  app.decorate('metrics', registerMetrics(app, config, opts.db));
   app.decorateRequest('user', null as never);
   app.decorateRequest('sessionId', 0);
   installJsonParser(app);

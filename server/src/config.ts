@@ -23,6 +23,15 @@ export interface Config {
    * read the client address from it, so behind a proxy it must be set, or every user shares the proxy's address.
    */
   trustProxy: boolean | number | string[];
+  /** /metrics on the main port, for callers sending `Authorization: Bearer <this>` (metrics/plugin.ts). */
+  metricsToken?: string;
+  /** /metrics on a port of its own (bound to `metricsHost`); the token is required there too when set. */
+  metricsPort?: number;
+  metricsHost: string;
+  /** SIGTERM: how long /api/ready answers 503 before the server stops taking connections (a balancer's time to notice). */
+  shutdownDelayMs: number;
+  /** Shutdown: in-flight requests get this long to finish before the process exits anyway (exit code 1). */
+  shutdownTimeoutMs: number;
 }
 
 /** From src/ (tsx, jest) and from dist/ (node) alike, two levels up is the repository root. */
@@ -73,5 +82,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remotesFile: path.resolve(nonEmpty(env.REMOTES_FILE) ?? path.join(webRoot, 'remotes.json')),
     receiptOverTolerancePercent: nonNegativeNumber('RECEIPT_OVER_TOLERANCE_PERCENT', env.RECEIPT_OVER_TOLERANCE_PERCENT, 10),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    metricsToken: nonEmpty(env.METRICS_TOKEN),
+    metricsPort: env.METRICS_PORT?.trim() ? Math.trunc(positiveNumber('METRICS_PORT', env.METRICS_PORT, 0)) : undefined,
+    metricsHost: nonEmpty(env.METRICS_HOST) ?? '127.0.0.1',
+    shutdownDelayMs: nonNegativeNumber('SHUTDOWN_DELAY_MS', env.SHUTDOWN_DELAY_MS, 0),
+    shutdownTimeoutMs: positiveNumber('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 25_000),
   };
 }

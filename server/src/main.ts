@@ -31,14 +31,28 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ db, config, logger: { level: config.logLevel, stream: logStream() }, serveWeb: true });
 
+  // Graceful shutdown (rolling restarts behind a balancer): /api/ready answers 503 at once; after SHUTDOWN_DELAY_MS
+  // (the balancer's time to notice, 0 by default) the server stops taking connections and waits for the requests in
+  // flight (app.close(): keep-alive connections end after their current request), closes the database and exits 0. A
+  // second signal, or SHUTDOWN_TIMEOUT_MS without finishing, exits 1 at once.
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) process.exit(1); // second Ctrl-C: do not wait
+    if (closing) {
+      app.log.warn(`${signal} again: exiting without waiting`);
+      process.exit(1);
+    }
     closing = true;
+    app.readiness.shuttingDown = true;
     app.log.info(`${signal}: shutting down`);
+    setTimeout(() => {
+      app.log.error(`shutdown took longer than ${config.shutdownTimeoutMs} ms: exiting`);
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
     try {
+      if (signal === 'SIGTERM' && config.shutdownDelayMs > 0) await new Promise((r) => setTimeout(r, config.shutdownDelayMs));
       await app.close();
       await db.close();
+      app.log.info('shut down');
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
@@ -53,6 +67,8 @@ async function main(): Promise<void> {
   const how = admin.generatedPassword ? 'printed above' : admin.created ? 'from ADMIN_PASSWORD' : 'set at first start';
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   console.log(`\nWMS portal: http://localhost:${config.port} — sign in as admin (password: ${how}) · database: ${where}\n`);
+  const metricsPort = app.metrics?.port();
+  if (metricsPort) console.log(`Metrics: http://${config.metricsHost}:${metricsPort}/metrics\n`);
 }
 
 main().catch((err: unknown) => {

@@ -5,6 +5,7 @@ import { loginSchema } from '@wms/shared-api';
 import { logActivity } from '../activity/log';
 import { AppError, render, shown, type Bilingual } from '../http/errors';
 import { requestLang } from '../http/lang';
+import { countThrottleRefusal } from '../metrics/counters';
 import { authMessages } from './messages';
 import { dummyPasswordHash, verifyPassword } from './password';
 import { loginResponseSchema, messageSchema, sessionUserSchema } from './schemas';
@@ -15,6 +16,7 @@ import { findSignInUser, recordSignIn } from './queries';
 
 /** A 429 of the sign-in throttle: Retry-After in seconds, and the wait in words in the caller's language. */
 function tooMany(reply: FastifyReply, code: string, message: Bilingual, waitMs: number): AppError {
+  countThrottleRefusal(code);
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   reply.header('Retry-After', String(seconds));
   const wait = (lang: 'it' | 'fr') =>

@@ -4,9 +4,9 @@ import { createPgliteDb } from './pglite';
 import { migrate } from './migrate';
 import type { Db } from './types';
 
-export type { Db, ListenHandlers, Queryable, QueryResult } from './types';
+export type { Db, DbStats, ListenHandlers, Queryable, QueryResult } from './types';
 export { notify } from './notify';
-export { migrate } from './migrate';
+export { migrate, pendingMigrations } from './migrate';
 export { dumpPgliteDataDir } from './pglite';
 
 export interface DbOptions {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Client, Pool, types, type PoolClient } from 'pg';
 import type { Db, ListenHandlers, Queryable, QueryOptions, QueryResult } from './types';
-import { TYPE_OIDS } from './types';
+import { runCommitted, TYPE_OIDS } from './types';
 
 types.setTypeParser(TYPE_OIDS.INT8, (v) => Number(v));
 types.setTypeParser(TYPE_OIDS.DATE, (v) => v);
@@ -25,8 +25,8 @@ interface Answers {
   at: number;
 }
 
-function wrap(client: Pool | PoolClient, answers: Answers): Queryable {
-  return {
+function wrap(client: Pool | PoolClient, answers: Answers, committed?: (() => void)[]): Queryable {
+  const q: Queryable = {
     async query<T>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<QueryResult<T>> {
       const r = opts?.prepare
         ? await client.query({ name: statementName(sql), text: sql, values: params as unknown[] })
@@ -39,6 +39,8 @@ function wrap(client: Pool | PoolClient, answers: Answers): Queryable {
       answers.at = performance.now();
     },
   };
+  if (committed) q.afterCommit = (fn) => void committed.push(fn);
+  return q;
 }
 
 /** A real PostgreSQL. `schema` isolates a test run (every connection gets that search_path). */
@@ -51,15 +53,18 @@ export function createPgDb(connectionString: string, opts: { schema?: string; ma
   return {
     kind: 'pg',
     answeredAt: () => answers.at,
+    stats: () => ({ kind: 'pg', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     query: base.query,
     exec: base.exec,
     async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       for (let attempt = 1; ; attempt++) {
         const client = await pool.connect();
+        const committed: (() => void)[] = [];
         try {
           await client.query('BEGIN');
-          const result = await fn(wrap(client, answers));
+          const result = await fn(wrap(client, answers, committed));
           await client.query('COMMIT');
+          runCommitted(committed);
           return result;
         } catch (err) {
           await client.query('ROLLBACK').catch(() => undefined);

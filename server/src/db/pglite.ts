@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Db, Queryable, QueryResult } from './types';
-import { TYPE_OIDS } from './types';
+import { runCommitted, TYPE_OIDS } from './types';
 
 export interface PgliteOptions {
   /**
@@ -41,30 +41,34 @@ export async function createPgliteDb(dataDir?: string, opts: PgliteOptions = {})
   const client = new WorkerClient(worker);
   await client.call({ op: 'open' });
 
-  const on = (tx?: number): Queryable => ({
+  const on = (tx?: number, committed?: (() => void)[]): Queryable => ({
     async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
       return reviveDates((await client.call({ op: 'query', sql, params, tx })) as QueryResult<T>);
     },
     async exec(sql: string): Promise<void> {
       await client.call({ op: 'exec', sql, tx });
     },
+    ...(committed ? { afterCommit: (fn: () => void) => void committed.push(fn) } : {}),
   });
   const base = on();
   return {
     kind: 'pglite',
     answeredAt: () => client.answeredAt,
+    stats: () => ({ kind: 'pglite', pending: client.pendingCalls }),
     query: base.query,
     exec: base.exec,
     async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       const tx = (await client.call({ op: 'begin' })) as number;
+      const committed: (() => void)[] = [];
       let result: T;
       try {
-        result = await fn(on(tx));
+        result = await fn(on(tx, committed));
       } catch (err) {
         await client.call({ op: 'end', tx, commit: false }).catch(() => undefined);
         throw err;
       }
       await client.call({ op: 'end', tx, commit: true });
+      runCommitted(committed);
       return result;
     },
     async close() {
@@ -117,6 +121,11 @@ class WorkerClient {
   private dead: Error | null = null;
   /** performance.now() of the worker's last successful answer (Db.answeredAt). */
   answeredAt = 0;
+
+  /** Calls sent and not yet answered (Db.stats). */
+  get pendingCalls(): number {
+    return this.pending.size;
+  }
 
   constructor(private readonly worker: Worker) {
     worker.unref();

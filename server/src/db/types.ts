@@ -17,7 +17,21 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<QueryResult<T>>;
   /** Runs a script of several statements without parameters (migrations, seeders). */
   exec(sql: string): Promise<void>;
+  /**
+   * Only on the `q` of `db.tx`: runs `fn` once the transaction has committed (never when it rolls back; a retried attempt
+   * drops the hooks of the failed one). For effects that must not happen for work that is undone, such as counting
+   * postings in /metrics. Outside a transaction every statement commits by itself: callers run `fn` at once
+   * (`afterCommit` in metrics/counters.ts).
+   */
+  afterCommit?(fn: () => void): void;
 }
+
+/** How busy the database connection(s) are, for /metrics (metrics/plugin.ts). */
+export type DbStats =
+  /** The pg pool: connections open, of which idle, and callers waiting for one. */
+  | { kind: 'pg'; total: number; idle: number; waiting: number }
+  /** PGlite: calls sent to its worker and not yet answered (its one backend runs them one after another). */
+  | { kind: 'pglite'; pending: number };
 
 export interface Db extends Queryable {
   readonly kind: 'pg' | 'pglite';
@@ -27,6 +41,8 @@ export interface Db extends Queryable {
    */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Pool / queue figures (metrics/plugin.ts); optional so test doubles need not provide it. */
+  stats?(): DbStats;
   /**
    * `performance.now()` when the database last answered a statement successfully (any caller, in or out of a
    * transaction); 0 before the first. /api/health takes an answer younger than a second as proof of life instead of
@@ -54,3 +70,14 @@ export interface ListenHandlers {
  * only for display), date → 'YYYY-MM-DD' string (no time-zone shift), timestamptz → Date.
  */
 export const TYPE_OIDS = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
+
+/** Runs the afterCommit hooks (Queryable.afterCommit) of a committed transaction; one that throws does not stop the others. */
+export function runCommitted(committed: (() => void)[]): void {
+  for (const fn of committed) {
+    try {
+      fn();
+    } catch {
+      // a hook's failure cannot undo the commit; nothing to report it to
+    }
+  }
+}

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db';
 import { scheduleJob } from '../db/jobs';
+import { countReplay } from '../metrics/counters';
 import { AppError, type Bilingual } from './errors';
 
 /**
@@ -152,7 +153,10 @@ export async function idempotentReply<T>(
   write: (q: Queryable) => Promise<IdempotentAnswer<T>>,
 ): Promise<FastifyReply> {
   const answer = await runIdempotent(db, idempotencyContextOf(request, scope), write);
-  if (answer.replayed) reply.header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
+  if (answer.replayed) {
+    reply.header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
+    countReplay(scope);
+  }
   return reply.code(answer.status).send(answer.body);
 }
 

@@ -73,6 +73,7 @@ const unique = (...codes: string[]): string[] => [...new Set(codes)];
 /** Every operation of the API: `METHOD /api/path` (path parameters in braces) → its row. */
 export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/health': { id: 'getHealth', tag: 'system' },
+  'GET /api/ready': { id: 'getReadiness', tag: 'system' },
 
   'POST /api/auth/login': { id: 'login', tag: 'auth', unauthorized: true, throttled: true },
   'POST /api/auth/logout': { id: 'logout', tag: 'auth' },

@@ -17,6 +17,7 @@ import {
   type LockedBalance,
   type Shortage,
 } from './balances';
+import { countPosting } from '../metrics/counters';
 import { assertConsistentBatchDates } from './batch-dates';
 import { checkAgainstProduct, checkMovementInput, type CheckedMovement } from './input';
 import {
@@ -310,11 +311,14 @@ async function post<R>(
   const shortage = findShortage(plans, locked);
   if (shortage) throw await shortageError(q, shortage, 'post');
   const row = newRow(m, { reversesId: null, replacesId: null, createdBy: actor.id, modifiedBy: null });
+  let written: R;
   try {
-    return await writeMovement<R>(q, balanceWrites(plans, locked), row, activity, select);
+    written = await writeMovement<R>(q, balanceWrites(plans, locked), row, activity, select);
   } catch (err) {
     throw await balanceWriteError(q, err, 'post');
   }
+  countPosting(q, m.movementType, 'post');
+  return written;
 }
 
 /** Posts one movement: load (C), unload (S) or transfer (T, one row, both warehouses in the same transaction). */
@@ -344,6 +348,7 @@ export async function reverseMovement(q: Queryable, movementId: number, actor: A
   await writePlans(q, planEffects(effects), locked, 'delete');
   const reversal = await appendMovement(q, reversalOf(old, actor));
   await markReversed(q, old.id, reversal.id);
+  countPosting(q, reversal.movement_type, 'reverse');
   return reversal;
 }
 
@@ -388,6 +393,8 @@ export async function correctMovement(q: Queryable, movementId: number, input: M
     newRow(m, { reversesId: null, replacesId: old.id, createdBy: old.created_by, modifiedBy: actor.id }),
   );
   await markReversed(q, old.id, reversal.id);
+  countPosting(q, reversal.movement_type, 'correct');
+  countPosting(q, movement.movement_type, 'correct');
   return { reversal, movement };
 }
 
