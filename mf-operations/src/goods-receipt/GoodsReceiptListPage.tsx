@@ -63,7 +63,7 @@ export function GoodsReceiptListPage() {
       <PagedTable
         list={list}
         failedText={t('goodsReceipt.loadError')}
-        count={t('goodsReceipt.count', { total: formatCount(list.total) })}
+        count={t('goodsReceipt.count', { count: list.total, total: formatCount(list.total) })}
         columns={columns}
         rowKey={(o) => o.id}
         caption={t('goodsReceipt.caption')}

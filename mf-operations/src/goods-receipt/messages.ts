@@ -10,7 +10,9 @@ export const goodsReceiptMessages = defineTranslations({
     showAll: 'Mostra tutti (anche gli ordini arrivati completamente)',
     caption: 'Ordini da ricevere',
     empty: 'Nessun ordine da ricevere',
-    count: '{{total}} ordini',
+    count_one: '{{total}} ordine',
+    count_many: '{{total}} ordini',
+    count_other: '{{total}} ordini',
     loadError: 'Errore durante il caricamento degli ordini',
     back: 'Torna agli ordini',
     fields: {
@@ -103,7 +105,9 @@ export const goodsReceiptMessages = defineTranslations({
     showAll: 'Tout afficher (y compris les commandes entièrement reçues)',
     caption: 'Commandes à recevoir',
     empty: 'Aucune commande à recevoir',
-    count: '{{total}} commandes',
+    count_one: '{{total}} commande',
+    count_many: '{{total}} commandes',
+    count_other: '{{total}} commandes',
     loadError: 'Erreur lors du chargement des commandes',
     back: 'Retour aux commandes',
     fields: {

@@ -8,6 +8,7 @@ import {
   displayDay,
   failureText,
   formatAmount,
+  formatCount,
   PageHeader,
   SelectField,
   SupplierPicker,
@@ -177,7 +178,7 @@ export function PurchaseOrderListPage() {
       <PagedTable
         list={list}
         failedText={t('purchaseOrders.feedback.fetchFailed')}
-        count={t('purchaseOrders.count', { total: list.total })}
+        count={t('purchaseOrders.count', { count: list.total, total: formatCount(list.total) })}
         countTestId="orders-count"
         columns={columns}
         rowKey={(o) => o.id}

@@ -10,7 +10,9 @@ export const purchaseOrdersMessages = defineTranslations({
     exportCsv: 'Esporta CSV',
     caption: 'Elenco degli ordini fornitori',
     empty: 'Nessun ordine trovato',
-    count: '{{total}} ordini',
+    count_one: '{{total}} ordine',
+    count_many: '{{total}} ordini',
+    count_other: '{{total}} ordini',
     filters: { status: 'Stato', allStatuses: 'Tutti gli stati', supplier: 'Fornitore', from: 'Dal', to: 'Al', clear: 'Azzera filtri' },
     columns: {
       order_number: 'Numero',
@@ -94,7 +96,9 @@ export const purchaseOrdersMessages = defineTranslations({
     exportCsv: 'Exporter en CSV',
     caption: 'Liste des commandes fournisseurs',
     empty: 'Aucune commande trouvée',
-    count: '{{total}} commandes',
+    count_one: '{{total}} commande',
+    count_many: '{{total}} commandes',
+    count_other: '{{total}} commandes',
     filters: {
       status: 'Statut',
       allStatuses: 'Tous les statuts',

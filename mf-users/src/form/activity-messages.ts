@@ -5,7 +5,9 @@ export const activityMessages = defineTranslations({
   it: {
     title: 'Registro attività',
     caption: "Registro attività dell'utente, dal più recente",
-    total: '{{total}} attività registrate',
+    total_one: '{{total}} attività registrata',
+    total_many: '{{total}} attività registrate',
+    total_other: '{{total}} attività registrate',
     empty: 'Nessuna attività registrata',
     columns: { date: 'Data', action: 'Azione', entityType: 'Oggetto', details: 'Dettagli' },
     becomes: 'diventa',
@@ -112,7 +114,9 @@ export const activityMessages = defineTranslations({
   fr: {
     title: "Journal d'activité",
     caption: "Journal d'activité de l'utilisateur, du plus récent au plus ancien",
-    total: '{{total}} activité(s) enregistrée(s)',
+    total_one: '{{total}} activité enregistrée',
+    total_many: '{{total}} activités enregistrées',
+    total_other: '{{total}} activités enregistrées',
     empty: 'Aucune activité enregistrée',
     columns: { date: 'Date', action: 'Action', entityType: 'Objet', details: 'Détails' },
     becomes: 'devient',
