@@ -59,18 +59,24 @@ export function ReceiptItemsTable({
             const disabled = locked || busy;
             return (
               <tr key={item.id} data-testid={`item-row-${item.code}`} className={locked ? 'gr-locked' : undefined}>
-                <td className="code">
+                <td data-label={f('code')} className="code">
                   <Link to={itemHistoryUrl(item.id)} title={t('goodsReceipt.history.open')}>
                     {item.code}
                   </Link>
                 </td>
-                <td>
+                <td data-label={f('description')}>
                   <Truncate text={item.description} max={15} />
                 </td>
-                <td className="num">{formatQuantity(item.ordered_quantity, item.unit_of_measure)}</td>
-                <td className="num">{formatQuantity(item.received_quantity, item.unit_of_measure)}</td>
-                <td className="num">{formatQuantity(item.remaining_quantity, item.unit_of_measure)}</td>
-                <td>
+                <td data-label={f('ordered')} className="num">
+                  {formatQuantity(item.ordered_quantity, item.unit_of_measure)}
+                </td>
+                <td data-label={f('received')} className="num">
+                  {formatQuantity(item.received_quantity, item.unit_of_measure)}
+                </td>
+                <td data-label={f('remaining')} className="num">
+                  {formatQuantity(item.remaining_quantity, item.unit_of_measure)}
+                </td>
+                <td data-label={f('quantityNow')}>
                   <NumberField
                     name={`item.${item.id}.quantity`}
                     label={<span className="sr-only">{`${f('quantityNow')} ${item.code}`}</span>}
@@ -85,7 +91,7 @@ export function ReceiptItemsTable({
                     data-testid={`quantity-${item.code}`}
                   />
                 </td>
-                <td>
+                <td data-label={f('warehouse')}>
                   <WarehousePicker
                     name={`item.${item.id}.warehouse_id`}
                     label={<span className="sr-only">{`${f('warehouse')} ${item.code}`}</span>}
@@ -97,10 +103,10 @@ export function ReceiptItemsTable({
                     data-testid={`warehouse-${item.code}`}
                   />
                 </td>
-                <td>
+                <td data-label={f('status')}>
                   <ItemStatusBadge status={item.status} />
                 </td>
-                <td>
+                <td data-label={f('completed')}>
                   <label className="gr-toggle">
                     <input
                       type="checkbox"
@@ -112,7 +118,7 @@ export function ReceiptItemsTable({
                     <span className="sr-only">{`${f('completed')} ${item.code}`}</span>
                   </label>
                 </td>
-                <td>
+                <td data-label={f('batches')}>
                   {itemNeedsBatches(item) ? (
                     <>
                       <button

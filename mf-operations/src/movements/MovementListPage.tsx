@@ -114,10 +114,16 @@ export function MovementListPage() {
           </>
         ),
       },
-      { id: 'batch', header: header('batch'), render: (m) => cut(m.batch_number) },
+      { id: 'batch', header: header('batch'), render: (m) => cut(m.batch_number), priority: 'medium' },
       { id: 'warehouse', header: header('warehouse'), sortable: true, render: (m) => cut(m.warehouse_name) },
-      { id: 'destination_warehouse', header: header('destination'), sortable: true, render: (m) => cut(m.destination_warehouse) },
-      { id: 'notes', header: header('notes'), render: (m) => cut(m.notes) },
+      {
+        id: 'destination_warehouse',
+        header: header('destination'),
+        sortable: true,
+        render: (m) => cut(m.destination_warehouse),
+        priority: 'medium',
+      },
+      { id: 'notes', header: header('notes'), render: (m) => cut(m.notes), priority: 'low' },
       {
         id: 'actions',
         header: header('actions'),

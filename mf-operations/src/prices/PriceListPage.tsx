@@ -81,10 +81,15 @@ export function PriceListPage() {
     };
     return [
       { id: 'product_code', header: t('prices.columns.product_code'), value: (p) => p.product_code },
-      { id: 'product_name', header: t('prices.columns.product_name'), value: (p) => p.product_name ?? p.product_description },
+      {
+        id: 'product_name',
+        header: t('prices.columns.product_name'),
+        value: (p) => p.product_name ?? p.product_description,
+        priority: 'medium',
+      },
       { id: 'supplier_name', header: t('prices.columns.supplier_name'), value: (p) => p.supplier_name },
       { id: 'price', header: t('prices.columns.price'), value: (p) => p.price, render: (p) => formatKind(p.price, 'price'), align: 'end' },
-      { id: 'currency', header: t('prices.columns.currency'), value: (p) => p.currency },
+      { id: 'currency', header: t('prices.columns.currency'), value: (p) => p.currency, priority: 'medium' },
       { id: 'start_date', header: t('prices.columns.start_date'), value: (p) => p.start_date, render: (p) => displayDay(p.start_date) },
       {
         id: 'end_date',

@@ -85,6 +85,7 @@ export function PurchaseOrderListPage() {
         header: t('purchaseOrders.columns.requested_arrival_date'),
         value: (o) => o.requested_arrival_date,
         render: (o) => displayDay(o.requested_arrival_date),
+        priority: 'medium',
       },
       { id: 'supplier_name', header: t('purchaseOrders.columns.supplier_name'), value: (o) => o.supplier_name, truncate: 15 },
       {

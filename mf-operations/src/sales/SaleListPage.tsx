@@ -68,7 +68,13 @@ export function SaleListPage() {
         sortable: false,
         render: (s) => <span className="code">{s.product_code}</span>,
       },
-      { id: 'description', header: t('sales.columns.description'), value: (s) => s.product_description, sortable: false },
+      {
+        id: 'description',
+        header: t('sales.columns.description'),
+        value: (s) => s.product_description,
+        sortable: false,
+        priority: 'medium',
+      },
       {
         id: 'quantity',
         header: t('sales.columns.quantity'),

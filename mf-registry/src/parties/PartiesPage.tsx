@@ -57,6 +57,8 @@ export function PartiesPage({ kind }: { kind: PartyKind }) {
         id: f,
         header: t(`parties.fields.${f}`),
         value: (p: Party) => p[f],
+        // On a portrait tablet the e-mail and phone wait in the form; name, city and VAT number stay.
+        priority: f === 'email' || f === 'phone' ? ('medium' as const) : undefined,
       })),
       {
         id: 'actions',

@@ -21,7 +21,7 @@ export function productColumns(t: TFunction, a: ProductRowActions): Column<Produ
     { id: 'code', header: t('products.columns.code'), value: (p) => p.code },
     { id: 'description', header: t('products.columns.description'), value: (p) => p.description },
     { id: 'category', header: t('products.columns.family'), value: (p) => p.category },
-    { id: 'supplier_name', header: t('products.columns.supplier'), value: (p) => p.supplier_name },
+    { id: 'supplier_name', header: t('products.columns.supplier'), value: (p) => p.supplier_name, priority: 'medium' },
     {
       id: 'unit_of_measure',
       header: t('products.columns.unit'),

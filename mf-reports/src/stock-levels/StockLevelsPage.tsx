@@ -194,7 +194,7 @@ export function StockLevelsPage() {
                           {open ? '▾' : '▸'}
                         </button>
                       </td>
-                      <td>{r.product_code}</td>
+                      <td className="code">{r.product_code}</td>
                       <td>{r.product_description}</td>
                       <td>{r.product_category}</td>
                       <td className="align-end" data-testid={`stock-quantity-${r.product_code}`}>

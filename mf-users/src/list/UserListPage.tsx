@@ -90,6 +90,7 @@ export function UserListPage() {
         header: t('list.columns.lastLogin'),
         value: (u) => (u.last_login ? new Date(u.last_login) : null),
         searchable: false,
+        priority: 'medium',
         render: (u) => (u.last_login ? formatDateTime(u.last_login) : <span className="muted">{t('list.never')}</span>),
       },
       {

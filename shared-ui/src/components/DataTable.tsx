@@ -23,6 +23,12 @@ export interface Column<T> {
    * conventionally holding codes: see CODE_COLUMNS.
    */
   nowrap?: boolean;
+  /**
+   * How much the column matters on a narrow screen (issue 22): 'medium' columns are hidden under 900 px (a portrait
+   * tablet), 'low' ones under 1100 px (a landscape tablet). Codes, names, quantities and the actions keep the default
+   * 'high' and never hide; what a hidden column holds must be readable elsewhere (the form, a detail).
+   */
+  priority?: 'high' | 'medium' | 'low';
 }
 
 /** Column ids that hold codes in every list of the portal: kept on one line unless the column says otherwise. */
@@ -42,8 +48,17 @@ export const CODE_COLUMNS: ReadonlySet<string> = new Set([
   'vat_number',
 ]);
 
+function priorityClass<T>(column: Column<T>): string {
+  return column.priority && column.priority !== 'high' ? `col-${column.priority}` : '';
+}
+
 function cellClass<T>(column: Column<T>): string | undefined {
-  const names = [column.align === 'end' ? 'align-end' : '', (column.nowrap ?? CODE_COLUMNS.has(column.id)) ? 'nowrap' : ''];
+  const names = [
+    column.align === 'end' ? 'align-end' : '',
+    (column.nowrap ?? CODE_COLUMNS.has(column.id)) ? 'nowrap' : '',
+    column.id === 'actions' ? 'cell-actions' : '',
+    priorityClass(column),
+  ];
   return names.filter(Boolean).join(' ') || undefined;
 }
 
@@ -183,7 +198,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     key={column.id}
                     scope="col"
                     aria-sort={sortable ? ariaSort(sort, column.id) : undefined}
-                    className={column.align === 'end' ? 'align-end' : undefined}
+                    className={[column.align === 'end' ? 'align-end' : '', priorityClass(column)].filter(Boolean).join(' ') || undefined}
                   >
                     {sortable ? (
                       <button type="button" className="sort-button" onClick={() => setSort(column.id)}>
