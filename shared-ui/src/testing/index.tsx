@@ -8,6 +8,7 @@ import { saveSession, type Language, type Role, type SessionUser } from '@wms/sh
 import { changeLanguage } from '../i18n/instance';
 
 export { missingTranslationKeys } from '../i18n/key-parity';
+export { pluralProblems, type PluralCase } from './plurals';
 
 /** Stores a session for `role`, as a successful sign-in would. */
 export function signInAs(role: Role, name = 'Mario Rossi'): SessionUser {
