@@ -199,11 +199,6 @@ export function negateDecimal(a: string | number): string {
   return t === '0' ? t : t.startsWith('-') ? t.slice(1) : `-${t}`;
 }
 
-/** The smaller of a and b (as given). */
-export function minDecimal<T extends string | number>(a: T, b: T): T {
-  return compareDecimals(a, b) <= 0 ? a : b;
-}
-
 // ------------------------------------------------------------------------------------------- as people write numbers
 
 /**
