@@ -21,6 +21,14 @@ export const PERMISSIONS = {
   movements: ['admin', 'direction', 'warehouse', 'orders', 'sales'],
   stockLevels: ['admin', 'direction', 'warehouse', 'orders', 'sales'],
   valuation: ['admin', 'direction', 'administration', 'orders', 'sales'],
+  // Issue 25: counting a warehouse (blind: without the book quantity), and reviewing / applying / cancelling a count.
+  inventoryCount: ['admin', 'direction', 'warehouse'],
+  inventoryReview: ['admin', 'direction'],
+  // Issue 26: creating, shipping and receiving transfers; reading them (and their transport notes) also for administration.
+  transfers: ['admin', 'direction', 'warehouse'],
+  transfersRead: ['admin', 'direction', 'warehouse', 'administration'],
+  // Issue 28: min / max per product and warehouse, the replenishment proposal and its draft orders.
+  replenishment: ['admin', 'direction', 'orders'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

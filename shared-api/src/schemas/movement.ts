@@ -18,7 +18,11 @@ import type { Product } from './product';
  */
 export const MOVEMENT_TYPES = ['C', 'S', 'T'] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number];
-export const MOVEMENT_SOURCES = ['MAN', 'SO', 'PO'] as const;
+/**
+ * Where a movement comes from: MAN the movements form, SO a sale, PO a goods receipt, INV an inventory count's adjustment
+ * (issue 25), TR a transfer between warehouses (issue 26). The database's CHECK says the same (migration 016).
+ */
+export const MOVEMENT_SOURCES = ['MAN', 'SO', 'PO', 'INV', 'TR'] as const;
 export type MovementSource = (typeof MOVEMENT_SOURCES)[number];
 
 /** The form's input step (SPEC §9). */
