@@ -16,3 +16,5 @@ export * from './rules/units';
 export * from './rules/price-status';
 export * from './rules/order-status';
 export * from './rules/batch-expiry';
+export * from './rules/gtin';
+export * from './rules/gs1';

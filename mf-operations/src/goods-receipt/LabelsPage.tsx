@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '@wms/shared-ui/router';
-import type { ReceiptDocument } from '@wms/shared-api';
+import { gs1Text, type ReceiptDocument } from '@wms/shared-api';
 import { displayDay, ErrorState, formatQuantity, isNotFound, NotFound, PageHeader, Spinner } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchReceipt } from './api';
 import { Gs1Barcode } from './Barcode';
-import { gs1Text } from './gs1';
 import { RECEIPT_LIST_URL, receiptOrderUrl } from './paths';
 import './labels.css';
 
@@ -122,7 +121,14 @@ export function LabelsPage() {
                   <dd>{`${receipt.document_number} · ${displayDay(receipt.document_date)}`}</dd>
                 </dl>
                 <Gs1Barcode
-                  text={gs1Text({ productCode: l.code, batch: l.batch, productionDate: l.production, expiryDate: l.expiry })}
+                  text={gs1Text({
+                    productCode: l.code,
+                    batch: l.batch,
+                    productionDate: l.production,
+                    expiryDate: l.expiry,
+                    quantity: l.quantity,
+                    unit: l.unit,
+                  })}
                   errorText={(e) => t('goodsReceipt.labels.barcodeError', { error: e })}
                 />
               </article>
