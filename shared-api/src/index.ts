@@ -16,3 +16,4 @@ export * from './schemas/goods-receipt';
 export * from './schemas/price';
 export * from './schemas/purchase-order';
 export * from './schemas/sale';
+export * from './schemas/company';

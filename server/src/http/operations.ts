@@ -24,7 +24,7 @@ import type { RouteOptions } from 'fastify';
 /** The document's tags: one per server domain (domains.ts), plus the health check. */
 export const TAGS = {
   auth: 'Sign-in and the signed-in session',
-  registry: 'Products, warehouses, suppliers and customers (soft delete: a deleted row stays readable from the history)',
+  registry: 'Products, warehouses, suppliers, customers and the company (soft delete: a deleted row stays readable from the history)',
   stock: 'Stock movements (the ledger) and stock rows',
   reports: 'Stock levels and valuation, on screen and as CSV',
   prices: 'Supplier prices and their validity windows',
@@ -100,6 +100,11 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/customers/{id}': { id: 'getCustomer', tag: 'registry' },
   'PUT /api/customers/{id}': { id: 'updateCustomer', tag: 'registry' },
   'DELETE /api/customers/{id}': { id: 'deleteCustomer', tag: 'registry' },
+  'GET /api/company': { id: 'getCompany', tag: 'registry' },
+  'PUT /api/company': { id: 'updateCompany', tag: 'registry' },
+  'PUT /api/company/logo': { id: 'updateCompanyLogo', tag: 'registry' },
+  'DELETE /api/company/logo': { id: 'deleteCompanyLogo', tag: 'registry' },
+  'GET /api/company/logo': { id: 'getCompanyLogo', tag: 'registry', notFound: true },
 
   'GET /api/stock-movements': { id: 'listMovements', tag: 'stock' },
   'POST /api/stock-movements': { id: 'createMovement', tag: 'stock', conflicts: LEDGER_POST },

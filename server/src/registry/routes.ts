@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { companyRoutes } from './company/routes';
 import { partyRoutes } from './parties/routes';
 import { productRoutes } from './products/routes';
 import { warehouseRoutes } from './warehouses/routes';
@@ -18,4 +19,5 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(warehouseRoutes);
   await app.register(partyRoutes('suppliers'));
   await app.register(partyRoutes('customers'));
+  await app.register(companyRoutes);
 };

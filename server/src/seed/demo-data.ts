@@ -10,7 +10,24 @@ export interface DemoWarehouse {
   name: string;
   description: string;
   is_active: boolean;
+  /** Street, city, province, zip code (country Italia): the transport notes' sender and destination (issue 26). */
+  site: [string, string, string, string];
 }
+
+/** The demo company's own data (issue 26): every print's header. */
+export const DEMO_COMPANY = {
+  business_name: 'Rossi Forniture Industriali S.r.l.',
+  vat_number: italianVat('0298765432'),
+  tax_code: italianVat('0298765432'),
+  address: 'Via dell’Industria 12',
+  city: 'Brescia',
+  province: 'BS',
+  zip_code: '25125',
+  country: 'Italia',
+  phone: '030 3581200',
+  email: 'amministrazione@rossi-forniture.example',
+  ddt_prefix: 'DDT',
+};
 
 export interface DemoParty {
   key: string;
@@ -45,10 +62,30 @@ export interface DemoProduct {
 }
 
 export const DEMO_WAREHOUSES: DemoWarehouse[] = [
-  { name: 'Magazzino Centrale', description: 'Via dell’Industria 12, Brescia — ricevimento merci e spedizioni', is_active: true },
-  { name: 'Deposito Nord', description: 'Via Stezzano 40, Bergamo — scorte di viteria e materiale elettrico', is_active: true },
-  { name: 'Cella Refrigerata', description: 'Prodotti chimici e sigillanti a temperatura controllata', is_active: true },
-  { name: 'Deposito Verona', description: 'Dismesso a fine anno: nessuna nuova movimentazione', is_active: false },
+  {
+    name: 'Magazzino Centrale',
+    description: 'Via dell’Industria 12, Brescia — ricevimento merci e spedizioni',
+    is_active: true,
+    site: ['Via dell’Industria 12', 'Brescia', 'BS', '25125'],
+  },
+  {
+    name: 'Deposito Nord',
+    description: 'Via Stezzano 40, Bergamo — scorte di viteria e materiale elettrico',
+    is_active: true,
+    site: ['Via Stezzano 40', 'Bergamo', 'BG', '24126'],
+  },
+  {
+    name: 'Cella Refrigerata',
+    description: 'Prodotti chimici e sigillanti a temperatura controllata',
+    is_active: true,
+    site: ['Via dell’Industria 14', 'Brescia', 'BS', '25125'],
+  },
+  {
+    name: 'Deposito Verona',
+    description: 'Dismesso a fine anno: nessuna nuova movimentazione',
+    is_active: false,
+    site: ['Via Fermi 3', 'Verona', 'VR', '37135'],
+  },
 ];
 
 const party = (

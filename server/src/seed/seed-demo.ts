@@ -4,7 +4,7 @@ import { seedBuyingDemo } from './buying-demo';
 import { seedReceiptsDemo } from './receipts-demo';
 import { seedReportsDemo } from './reports-demo';
 import { seedSalesDemo } from './sales-demo';
-import { DEMO_CUSTOMERS, DEMO_PRODUCTS, DEMO_SUPPLIERS, DEMO_WAREHOUSES, type DemoParty } from './demo-data';
+import { DEMO_COMPANY, DEMO_CUSTOMERS, DEMO_PRODUCTS, DEMO_SUPPLIERS, DEMO_WAREHOUSES, type DemoParty } from './demo-data';
 
 export interface SeedCounts {
   warehouses: number;
@@ -22,14 +22,33 @@ async function author(q: Queryable): Promise<number | null> {
 async function seedWarehouses(q: Queryable, by: number | null): Promise<number> {
   let added = 0;
   for (const w of DEMO_WAREHOUSES) {
+    const [address, city, province, zip_code] = w.site;
     const { rowCount } = await q.query(
-      `INSERT INTO warehouses (name, description, is_active, created_by, modified_by)
-       SELECT $1::text, $2, $3, $4, $4 WHERE NOT EXISTS (SELECT 1 FROM warehouses WHERE lower(name) = lower($1) AND deleted_at IS NULL)`,
-      [w.name, w.description, w.is_active, by],
+      `INSERT INTO warehouses (name, description, is_active, address, city, province, zip_code, country, created_by, modified_by)
+       SELECT $1::text, $2, $3, $5, $6, $7, $8, 'Italia', $4, $4
+        WHERE NOT EXISTS (SELECT 1 FROM warehouses WHERE lower(name) = lower($1) AND deleted_at IS NULL)`,
+      [w.name, w.description, w.is_active, by, address, city, province, zip_code],
     );
     added += rowCount;
+    // A demo warehouse seeded before warehouses had an address (migration 018) gets its site; a typed one is kept.
+    await q.query(
+      `UPDATE warehouses SET address = $2, city = $3, province = $4, zip_code = $5, country = 'Italia'
+        WHERE lower(name) = lower($1) AND deleted_at IS NULL AND address IS NULL AND city IS NULL`,
+      [w.name, address, city, province, zip_code],
+    );
   }
   return added;
+}
+
+/** The demo company's data, while the company was never saved (a company someone typed is left as it is). */
+async function seedCompany(q: Queryable, by: number | null): Promise<void> {
+  const c = DEMO_COMPANY;
+  await q.query(
+    `UPDATE company SET business_name = $1, vat_number = $2, tax_code = $3, address = $4, city = $5, province = $6, zip_code = $7,
+            country = $8, phone = $9, email = $10, ddt_prefix = $11, modified_by = $12, updated_at = now()
+      WHERE id = 1 AND updated_at IS NULL`,
+    [c.business_name, c.vat_number, c.tax_code, c.address, c.city, c.province, c.zip_code, c.country, c.phone, c.email, c.ddt_prefix, by],
+  );
 }
 
 /** Suppliers or customers, recognised by VAT number; returns key → id of every demo row (new or already there). */
@@ -110,6 +129,7 @@ export async function seedDemo(db: Db): Promise<SeedCounts> {
   return db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock(727276)');
     const by = await author(q);
+    await seedCompany(q, by);
     const warehouses = await seedWarehouses(q, by);
     const suppliers = await seedParties(q, 'suppliers', DEMO_SUPPLIERS, by);
     const customers = await seedParties(q, 'customers', DEMO_CUSTOMERS, by);

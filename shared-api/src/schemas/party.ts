@@ -12,9 +12,12 @@ export const MAX_EMAIL = 254;
 
 const email = requiredText(MAX_EMAIL).pipe(z.email({ error: 'email' }));
 
+/** The VAT number rule (SPEC §5): required, at most 30 characters. Suppliers, customers and the company (company.ts) share it. */
+export const vatNumber = requiredText(30);
+
 export const partySchema = z.object({
   business_name: requiredText(),
-  vat_number: requiredText(30),
+  vat_number: vatNumber,
   address: requiredText(),
   city: requiredText(100),
   province: requiredText(100),

@@ -4,7 +4,7 @@ import { containsPattern, direction, isoTimestamp, page, searchWords, Where } fr
 
 /** The warehouses table seen from the API (SPEC §3 Warehouse). Deleted warehouses are invisible here. */
 
-const SELECT = `w.id, w.name, w.description, w.is_active, cu.username AS created_by, mu.username AS modified_by,
+const SELECT = `w.id, w.name, w.description, w.is_active, w.address, w.city, w.province, w.zip_code, w.country, cu.username AS created_by, mu.username AS modified_by,
   ${isoTimestamp('w.created_at')}, ${isoTimestamp('w.updated_at')}`;
 const FROM = `FROM warehouses w LEFT JOIN users cu ON cu.id = w.created_by LEFT JOIN users mu ON mu.id = w.modified_by`;
 
@@ -26,7 +26,8 @@ export interface WarehouseFilter {
 }
 
 export async function listWarehouses(q: Queryable, f: WarehouseFilter): Promise<{ rows: Warehouse[]; total: number }> {
-  const where = new Where('w.deleted_at IS NULL');
+  // The transit location (migration 019, stock/transit.ts) is a system row: never listed, shown, edited or deleted here.
+  const where = new Where('w.deleted_at IS NULL', 'NOT w.is_transit');
   for (const word of searchWords(f.q)) {
     where.add("lower(w.name || ' ' || coalesce(w.description, '')) LIKE lower(?)", containsPattern(word));
   }
@@ -38,14 +39,15 @@ export async function listWarehouses(q: Queryable, f: WarehouseFilter): Promise<
 }
 
 export async function getWarehouse(q: Queryable, id: number): Promise<Warehouse | null> {
-  const { rows } = await q.query<Row>(`SELECT ${SELECT} ${FROM} WHERE w.id = $1 AND w.deleted_at IS NULL`, [id]);
+  const { rows } = await q.query<Row>(`SELECT ${SELECT} ${FROM} WHERE w.id = $1 AND w.deleted_at IS NULL AND NOT w.is_transit`, [id]);
   return rows[0] ?? null;
 }
 
 export async function insertWarehouse(q: Queryable, w: WarehouseFields, userId: number): Promise<number> {
   const { rows } = await q.query<{ id: number }>(
-    `INSERT INTO warehouses (name, description, is_active, created_by, modified_by) VALUES ($1, $2, $3, $4, $4) RETURNING id`,
-    [w.name, w.description, w.is_active, userId],
+    `INSERT INTO warehouses (name, description, is_active, address, city, province, zip_code, country, created_by, modified_by)
+     VALUES ($1, $2, $3, $5, $6, $7, $8, $9, $4, $4) RETURNING id`,
+    [w.name, w.description, w.is_active, userId, w.address, w.city, w.province, w.zip_code, w.country],
   );
   return rows[0].id;
 }
@@ -53,16 +55,20 @@ export async function insertWarehouse(q: Queryable, w: WarehouseFields, userId: 
 /** False when there is no live warehouse with that id. */
 export async function updateWarehouse(q: Queryable, id: number, w: WarehouseFields, userId: number): Promise<boolean> {
   const { rowCount } = await q.query(
-    `UPDATE warehouses SET name = $1, description = $2, is_active = $3, modified_by = $4, updated_at = now()
-      WHERE id = $5 AND deleted_at IS NULL`,
-    [w.name, w.description, w.is_active, userId, id],
+    `UPDATE warehouses SET name = $1, description = $2, is_active = $3, modified_by = $4, updated_at = now(),
+            address = $6, city = $7, province = $8, zip_code = $9, country = $10
+      WHERE id = $5 AND deleted_at IS NULL AND NOT is_transit`,
+    [w.name, w.description, w.is_active, userId, id, w.address, w.city, w.province, w.zip_code, w.country],
   );
   return rowCount > 0;
 }
 
 /** The live warehouse's name, locked until the transaction ends; null when there is none. */
 export async function lockWarehouse(q: Queryable, id: number): Promise<string | null> {
-  const { rows } = await q.query<{ name: string }>('SELECT name FROM warehouses WHERE id = $1 AND deleted_at IS NULL FOR UPDATE', [id]);
+  const { rows } = await q.query<{ name: string }>(
+    'SELECT name FROM warehouses WHERE id = $1 AND deleted_at IS NULL AND NOT is_transit FOR UPDATE',
+    [id],
+  );
   return rows[0]?.name ?? null;
 }
 
