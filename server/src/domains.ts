@@ -4,6 +4,7 @@ import { goodsReceiptRoutes } from './goods-receipts/routes';
 import { priceRoutes } from './prices/routes';
 import { purchaseOrderRoutes } from './purchase-orders/routes';
 import { registryRoutes } from './registry/routes';
+import { replenishmentRoutes } from './replenishment/routes';
 import { reportRoutes } from './reports/routes';
 import { salesRoutes } from './sales/routes';
 import { stockRoutes } from './stock/routes';
@@ -28,4 +29,5 @@ export const domains: Domain[] = [
   { name: 'sales', routes: salesRoutes },
   { name: 'users', routes: usersRoutes },
   { name: 'goods-receipts', routes: goodsReceiptRoutes },
+  { name: 'replenishment', routes: replenishmentRoutes },
 ];

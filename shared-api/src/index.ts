@@ -17,3 +17,4 @@ export * from './schemas/price';
 export * from './schemas/purchase-order';
 export * from './schemas/sale';
 export * from './schemas/company';
+export * from './schemas/stock-limits';

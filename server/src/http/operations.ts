@@ -32,6 +32,7 @@ export const TAGS = {
   'goods-receipts': 'Goods receipt against purchase orders: delivery notes, batches, reversal',
   sales: 'Sales to customers (FEFO batches), cancel and edit',
   users: 'Users, roles and their activity log',
+  replenishment: 'Stock limits (min / max per product and warehouse) and replenishment into draft purchase orders (issue 28)',
   system: 'Health of the server and its database',
 } as const;
 
@@ -185,6 +186,16 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'PUT /api/users/{id}': { id: 'updateUser', tag: 'users', conflicts: ['USERNAME_TAKEN', 'SELF_DEACTIVATE', 'LAST_ADMIN'] },
   'DELETE /api/users/{id}': { id: 'deleteUser', tag: 'users', conflicts: ['SELF_DELETE', 'LAST_ADMIN'] },
   'GET /api/users/{id}/activities': { id: 'listUserActivities', tag: 'users' },
+
+  'GET /api/products/{id}/stock-limits': { id: 'getStockLimits', tag: 'replenishment' },
+  'PUT /api/products/{id}/stock-limits': { id: 'replaceStockLimits', tag: 'replenishment' },
+  'GET /api/replenishment': { id: 'listReplenishment', tag: 'replenishment' },
+  'POST /api/replenishment/orders': {
+    id: 'createReplenishmentOrders',
+    tag: 'replenishment',
+    idempotent: true,
+    conflicts: ['ALREADY_ORDERED', 'NO_STOCK_LIMIT', 'NO_SUPPLIER', 'NO_PRICE'],
+  },
 };
 
 /** `/api/sales/:id/cancel` → `/api/sales/{id}/cancel` (the document's way of writing a path). */

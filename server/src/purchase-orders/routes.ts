@@ -110,6 +110,31 @@ async function prepared(q: Queryable, o: PurchaseOrderFields, orderId: number | 
 }
 
 /**
+ * Creates an order in the caller's transaction, with every check of the order form's POST (prepared), the server's
+ * numbering and the activity log; returns the saved order. Also used by replenishment (issue 28) for its draft orders.
+ */
+export async function createOrder(q: Queryable, body: PurchaseOrderFields, userId: number) {
+  const { header, lines } = await prepared(q, body, null);
+  const id = await sql.insertOrder(q, header, userId);
+  await sql.writeLines(q, id, lines);
+  const saved = await found(q, id);
+  await logActivity(q, {
+    userId,
+    action: 'create',
+    entityType: 'purchase_order',
+    entityId: id,
+    details: {
+      order_number: saved.order_number,
+      supplier: saved.supplier_name,
+      items: saved.item_count,
+      total: saved.total_amount,
+      currency: saved.currency,
+    },
+  });
+  return saved;
+}
+
+/**
  * SPEC §7 purchase orders: list (server paging, search, status / supplier / date filters), CSV export, one, create,
  * update, delete (soft; 409 once goods were received). Every route needs the `purchaseOrders` permission (SPEC §6).
  * Totals, status and the order number are the server's: a client's are ignored.
@@ -179,26 +204,7 @@ export const purchaseOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const order = await db.tx(async (q) => {
-        const { header, lines } = await prepared(q, request.body, null);
-        const id = await sql.insertOrder(q, header, request.user.id);
-        await sql.writeLines(q, id, lines);
-        const saved = await found(q, id);
-        await logActivity(q, {
-          userId: request.user.id,
-          action: 'create',
-          entityType: 'purchase_order',
-          entityId: id,
-          details: {
-            order_number: saved.order_number,
-            supplier: saved.supplier_name,
-            items: saved.item_count,
-            total: saved.total_amount,
-            currency: saved.currency,
-          },
-        });
-        return saved;
-      });
+      const order = await db.tx((q) => createOrder(q, request.body, request.user.id));
       return reply.code(201).send(order);
     },
   );
