@@ -4,15 +4,15 @@ const fs = require('fs');
 
 const root = path.resolve(__dirname, '..');
 
+/** The table of remotes (issue 24): name, section path, package folder, dev port, permission, team. */
+const remotesTable = require('../remotes.config.json').remotes;
+
 const packages = [
   { name: 'shared-api', deps: [] },
   { name: 'shared-ui', deps: ['shared-api'] },
   { name: 'server', deps: ['shared-api'] },
   { name: 'shell', deps: ['shared-api', 'shared-ui'] },
-  { name: 'mf-registry', deps: ['shared-api', 'shared-ui'] },
-  { name: 'mf-operations', deps: ['shared-api', 'shared-ui'] },
-  { name: 'mf-reports', deps: ['shared-api', 'shared-ui'] },
-  { name: 'mf-users', deps: ['shared-api', 'shared-ui'] },
+  ...remotesTable.map((r) => ({ name: r.package, deps: ['shared-api', 'shared-ui'] })),
 ];
 
 const STAMP = '.build-stamp';
@@ -26,7 +26,7 @@ const INPUTS = [
   'public',
   'styles.css',
 ];
-const SHARED_INPUTS = ['webpack', 'tsconfig.base.json'];
+const SHARED_INPUTS = ['webpack', 'tsconfig.base.json', 'remotes.config.json'];
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;
@@ -61,4 +61,4 @@ function markBuilt(name) {
   fs.writeFileSync(path.join(dist, STAMP), new Date().toISOString() + '\n');
 }
 
-module.exports = { root, packages, stalePackages, markBuilt };
+module.exports = { root, packages, remotesTable, stalePackages, markBuilt };

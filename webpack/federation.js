@@ -3,13 +3,12 @@ const path = require('path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedConfig } = require('./shared');
 
-/** Remote container names; each exposes exactly one module, `./App`. */
-const REMOTES = {
-  registry: { basePath: '/anagrafica', devPort: 3001 },
-  operations: { basePath: '/operazioni', devPort: 3002 },
-  reports: { basePath: '/report', devPort: 3003 },
-  users: { basePath: '/users', devPort: 3004 },
-};
+/**
+ * Remote container names; each exposes exactly one module, `./App`. Read from the one table of remotes
+ * (remotes.config.json at the repository root), as the shell, the server and the scripts read it.
+ */
+const TABLE = require('../remotes.config.json').remotes;
+const REMOTES = Object.fromEntries(TABLE.map((r) => [r.name, { basePath: r.path, devPort: r.devPort, package: r.package }]));
 
 const common = (appDir) => ({
   shared: sharedConfig(appDir),

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
+import { clientEventRoutes } from './client-events/routes';
 import { goodsReceiptRoutes } from './goods-receipts/routes';
 import { priceRoutes } from './prices/routes';
 import { purchaseOrderRoutes } from './purchase-orders/routes';
@@ -29,5 +30,6 @@ export const domains: Domain[] = [
   { name: 'sales', routes: salesRoutes },
   { name: 'users', routes: usersRoutes },
   { name: 'goods-receipts', routes: goodsReceiptRoutes },
+  { name: 'client-events', routes: clientEventRoutes },
   { name: 'replenishment', routes: replenishmentRoutes },
 ];

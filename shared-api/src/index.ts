@@ -18,3 +18,4 @@ export * from './schemas/purchase-order';
 export * from './schemas/sale';
 export * from './schemas/company';
 export * from './schemas/stock-limits';
+export * from './schemas/client-event';

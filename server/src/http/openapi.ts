@@ -65,7 +65,8 @@ const ERROR_COMPONENTS = {
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     },
     TooManyRequests: {
-      description: 'TOO_MANY_ATTEMPTS, TOO_MANY_ATTEMPTS_FROM_ADDRESS: too many failed sign-ins; wait as Retry-After says',
+      description:
+        'TOO_MANY_ATTEMPTS, TOO_MANY_ATTEMPTS_FROM_ADDRESS: too many failed sign-ins; TOO_MANY_CLIENT_EVENTS: too many client events; wait as Retry-After says',
       headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } } },
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     },

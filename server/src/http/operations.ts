@@ -32,6 +32,7 @@ export const TAGS = {
   'goods-receipts': 'Goods receipt against purchase orders: delivery notes, batches, reversal',
   sales: 'Sales to customers (FEFO batches), cancel and edit',
   users: 'Users, roles and their activity log',
+  'client-events': 'What browsers report: remotes the shell refused to load as incompatible with the portal (issue 24)',
   replenishment: 'Stock limits (min / max per product and warehouse) and replenishment into draft purchase orders (issue 28)',
   system: 'Health of the server and its database',
 } as const;
@@ -186,6 +187,9 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'PUT /api/users/{id}': { id: 'updateUser', tag: 'users', conflicts: ['USERNAME_TAKEN', 'SELF_DEACTIVATE', 'LAST_ADMIN'] },
   'DELETE /api/users/{id}': { id: 'deleteUser', tag: 'users', conflicts: ['SELF_DELETE', 'LAST_ADMIN'] },
   'GET /api/users/{id}/activities': { id: 'listUserActivities', tag: 'users' },
+
+  'POST /api/client-events': { id: 'reportClientEvent', tag: 'client-events', throttled: true },
+  'GET /api/client-events': { id: 'listClientEvents', tag: 'client-events' },
 
   'GET /api/products/{id}/stock-limits': { id: 'getStockLimits', tag: 'replenishment' },
   'PUT /api/products/{id}/stock-limits': { id: 'replaceStockLimits', tag: 'replenishment' },

@@ -5,8 +5,24 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { cacheControlFor, NO_CACHE } from './cache';
 
-/** The federated remotes: each `mf-<name>/dist` is served under `/mf/<name>/`. */
-export const REMOTES = ['registry', 'operations', 'reports', 'users'] as const;
+/** One row of the table of remotes (remotes.config.json at the repository root, issue 24). */
+export interface RemoteRow {
+  name: string;
+  path: string;
+  package: string;
+  devPort: number;
+  team: string;
+}
+
+/** The table of remotes, shared with webpack, the shell and the scripts (src/web and dist/web are both three levels down). */
+export const REMOTES_TABLE_FILE = path.resolve(__dirname, '../../..', 'remotes.config.json');
+
+export function readRemotesTable(file = REMOTES_TABLE_FILE): RemoteRow[] {
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { remotes: RemoteRow[] }).remotes;
+}
+
+/** The federated remotes: each `<package>/dist` (mf-<name>) is served under `/mf/<name>/`. */
+export const REMOTES: readonly string[] = readRemotesTable().map((r) => r.name);
 
 export interface WebLayout {
   shellDist: string;
@@ -18,7 +34,11 @@ export interface WebLayout {
 export function webLayout(config: Pick<Config, 'webRoot' | 'remotesFile'>): WebLayout {
   return {
     shellDist: path.join(config.webRoot, 'shell', 'dist'),
-    remotes: REMOTES.map((name) => ({ name, prefix: `/mf/${name}/`, dist: path.join(config.webRoot, `mf-${name}`, 'dist') })),
+    remotes: readRemotesTable().map((r) => ({
+      name: r.name,
+      prefix: `/mf/${r.name}/`,
+      dist: path.join(config.webRoot, r.package, 'dist'),
+    })),
     releases: path.join(config.webRoot, 'releases'),
     remotesFile: config.remotesFile,
   };

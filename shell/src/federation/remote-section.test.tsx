@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { signInAs, switchLanguage } from '@wms/shared-ui/testing';
 import { fakeApp, loadRemote, registerRemotes, serveRemotes } from '../test-support/federation-mock';
 import { renderPortal, resetFederation } from '../test-support/portal';
-import { server } from '../test-support/server';
+import { manifest, REMOTES_JSON, server } from '../test-support/server';
 
 jest.mock('@module-federation/enhanced/runtime', () => require('../test-support/federation-mock'));
 
@@ -24,13 +24,13 @@ beforeEach(async () => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('remote sections', () => {
-  it('registers the remotes listed in /remotes.json, with absolute manifest URLs', async () => {
+  it('registers a remote listed in /remotes.json, with its absolute manifest URL, once its manifest is checked', async () => {
     renderPortal('/operazioni');
     expect(await screen.findByRole('heading', { name: 'operations hub' })).toBeInTheDocument();
-    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'registry', entry: 'http://localhost/mf/registry/mf-manifest.json' }], {
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'operations', entry: 'http://localhost/mf/operations/mf-manifest.json' }], {
       force: false,
     });
-    expect(registerRemotes).toHaveBeenCalledTimes(4);
+    expect(registerRemotes).toHaveBeenCalledTimes(1);
     expect(loadRemote).toHaveBeenCalledWith('operations/App');
   });
 
@@ -112,5 +112,70 @@ describe('remote sections', () => {
     expect(await screen.findByTestId('remote-error')).toBeInTheDocument();
     await userEvent.click(screen.getByTestId('nav-home'));
     await waitFor(() => expect(screen.getByTestId('card-users')).toBeInTheDocument());
+  });
+
+  describe('a release that does not fit this portal (issue 24)', () => {
+    const events: unknown[] = [];
+    beforeEach(() => {
+      events.length = 0;
+      server.use(
+        // operations' current release was built against the next major of the kit
+        http.get('*/mf/operations/mf-manifest.json', () => HttpResponse.json(manifest('^2.0.0'))),
+        http.post('*/api/client-events', async ({ request }) => {
+          events.push(await request.json());
+          return HttpResponse.json({}, { status: 201 });
+        }),
+      );
+    });
+
+    it('is not loaded: its section names the team, the event reaches the server once, the rest of the portal works', async () => {
+      renderPortal('/operazioni');
+      const message = await screen.findByTestId('remote-incompatible');
+      expect(message).toHaveAttribute('role', 'alert');
+      expect(message).toHaveTextContent(
+        'Il modulo «Operazioni» richiede una versione più recente del portale e non è stato caricato. Contatta il team responsabile: Team Operazioni.',
+      );
+      expect(registerRemotes).not.toHaveBeenCalled();
+      expect(loadRemote).not.toHaveBeenCalled();
+      await waitFor(() => expect(events).toHaveLength(1));
+      expect(events[0]).toEqual({
+        kind: 'remoteIncompatible',
+        remote: 'operations',
+        manifestUrl: '/mf/operations/mf-manifest.json',
+        buildVersion: '1.0.0',
+        problems: [{ package: '@wms/shared-ui', required: '^2.0.0', provided: '1.4.0', needs: 'newer' }],
+      });
+
+      await userEvent.click(screen.getByTestId('nav-registry'));
+      expect(await screen.findByRole('heading', { name: 'registry hub' })).toBeInTheDocument();
+      await userEvent.click(screen.getByTestId('nav-operations'));
+      expect(await screen.findByTestId('remote-incompatible')).toBeInTheDocument();
+      expect(events).toHaveLength(1);
+    });
+
+    it('says it in French, and when the release needs an older portal', async () => {
+      server.use(http.get('*/mf/operations/mf-manifest.json', () => HttpResponse.json(manifest('~1.2.0'))));
+      renderPortal('/operazioni');
+      await screen.findByTestId('remote-incompatible');
+      await userEvent.selectOptions(screen.getByTestId('language-select'), 'fr');
+      expect(screen.getByTestId('remote-incompatible')).toHaveTextContent(
+        "Le module « Opérations » nécessite une version plus ancienne du portail et n'a pas été chargé. Contactez l'équipe responsable : Team Operazioni.",
+      );
+    });
+
+    it('a rollback in remotes.json brings the section back on Retry, without reloading the page', async () => {
+      renderPortal('/operazioni');
+      await screen.findByTestId('remote-incompatible');
+      server.use(
+        http.get('*/remotes.json', () => HttpResponse.json({ ...REMOTES_JSON, operations: '/releases/operations/1.0.0/mf-manifest.json' })),
+        http.get('*/releases/operations/1.0.0/mf-manifest.json', () => HttpResponse.json(manifest('^1.0.0'))),
+      );
+      await userEvent.click(screen.getByTestId('remote-incompatible-retry'));
+      expect(await screen.findByRole('heading', { name: 'operations hub' })).toBeInTheDocument();
+      expect(registerRemotes).toHaveBeenLastCalledWith(
+        [{ name: 'operations', entry: 'http://localhost/releases/operations/1.0.0/mf-manifest.json' }],
+        { force: false },
+      );
+    });
   });
 });

@@ -20,6 +20,11 @@ export const shellMessages = defineTranslations({
       unavailable: 'Il modulo «{{module}}» non è disponibile al momento. Il resto del portale funziona normalmente.',
       retry: 'Riprova',
       loading: 'Caricamento del modulo «{{module}}»…',
+      incompatibleTitle: 'Modulo non compatibile con il portale',
+      needsNewer:
+        'Il modulo «{{module}}» richiede una versione più recente del portale e non è stato caricato. Contatta il team responsabile: {{team}}. Il resto del portale funziona normalmente.',
+      needsOlder:
+        'Il modulo «{{module}}» richiede una versione precedente del portale e non è stato caricato. Contatta il team responsabile: {{team}}. Il resto del portale funziona normalmente.',
     },
     routeError: 'Si è verificato un errore imprevisto.',
   },
@@ -41,6 +46,11 @@ export const shellMessages = defineTranslations({
       unavailable: "Le module « {{module}} » n'est pas disponible pour le moment. Le reste du portail fonctionne normalement.",
       retry: 'Réessayer',
       loading: 'Chargement du module « {{module}} »…',
+      incompatibleTitle: 'Module incompatible avec le portail',
+      needsNewer:
+        "Le module « {{module}} » nécessite une version plus récente du portail et n'a pas été chargé. Contactez l'équipe responsable : {{team}}. Le reste du portail fonctionne normalement.",
+      needsOlder:
+        "Le module « {{module}} » nécessite une version plus ancienne du portail et n'a pas été chargé. Contactez l'équipe responsable : {{team}}. Le reste du portail fonctionne normalement.",
     },
     routeError: 'Une erreur inattendue est survenue.',
   },

@@ -5,7 +5,13 @@ import { Route, Routes } from '@wms/shared-ui/router';
 
 export const loadRemote = jest.fn<Promise<{ default: ComponentType } | null>, [string]>();
 export const registerRemotes = jest.fn();
-const instance = { loadRemote, registerRemotes };
+/** What the shell provides, as the runtime lists it (issue 24: remotes are checked against these versions). */
+export const PROVIDED = { '@wms/shared-ui': '1.4.0', '@wms/shared-api': '1.2.0', react: '19.3.1' };
+const options = {
+  name: 'shell',
+  shared: Object.fromEntries(Object.entries(PROVIDED).map(([name, version]) => [name, [{ version, from: 'shell' }]])),
+};
+const instance = { loadRemote, registerRemotes, options };
 export function getInstance() {
   return instance;
 }
