@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
 import { clientEventRoutes } from './client-events/routes';
 import { goodsReceiptRoutes } from './goods-receipts/routes';
+import { inventoryRoutes } from './inventory/routes';
 import { priceRoutes } from './prices/routes';
 import { purchaseOrderRoutes } from './purchase-orders/routes';
 import { registryRoutes } from './registry/routes';
@@ -30,6 +31,7 @@ export const domains: Domain[] = [
   { name: 'sales', routes: salesRoutes },
   { name: 'users', routes: usersRoutes },
   { name: 'goods-receipts', routes: goodsReceiptRoutes },
+  { name: 'inventory', routes: inventoryRoutes },
   { name: 'client-events', routes: clientEventRoutes },
   { name: 'replenishment', routes: replenishmentRoutes },
 ];

@@ -18,4 +18,5 @@ export * from './schemas/purchase-order';
 export * from './schemas/sale';
 export * from './schemas/company';
 export * from './schemas/stock-limits';
+export * from './schemas/inventory-count';
 export * from './schemas/client-event';

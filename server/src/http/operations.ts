@@ -32,6 +32,7 @@ export const TAGS = {
   'goods-receipts': 'Goods receipt against purchase orders: delivery notes, batches, reversal',
   sales: 'Sales to customers (FEFO batches), cancel and edit',
   users: 'Users, roles and their activity log',
+  inventory: 'Physical inventory counts: snapshot, blind counting, review, apply (exactly once, all or nothing), cancel',
   'client-events': 'What browsers report: remotes the shell refused to load as incompatible with the portal (issue 24)',
   replenishment: 'Stock limits (min / max per product and warehouse) and replenishment into draft purchase orders (issue 28)',
   system: 'Health of the server and its database',
@@ -180,6 +181,16 @@ export const OPERATIONS: Record<string, OperationInfo> = {
     tag: 'sales',
     conflicts: unique('SALE_ALREADY_CANCELLED', ...LEDGER_REVERSE),
   },
+
+  'GET /api/inventory-counts': { id: 'listInventoryCounts', tag: 'inventory' },
+  'POST /api/inventory-counts': { id: 'createInventoryCount', tag: 'inventory', conflicts: ['INVENTORY_COUNT_OVERLAP'] },
+  'GET /api/inventory-counts/{id}': { id: 'getInventoryCount', tag: 'inventory' },
+  'GET /api/inventory-counts/{id}/counting': { id: 'getInventoryCounting', tag: 'inventory' },
+  'GET /api/inventory-counts/{id}/sheet.csv': { id: 'exportInventorySheet', tag: 'inventory' },
+  'PUT /api/inventory-counts/{id}/lines': { id: 'saveInventoryLines', tag: 'inventory', conflicts: ['INVENTORY_COUNT_CLOSED'] },
+  // Apply documents its own 409 (INVENTORY_PROBLEMS carries `problems`), 422 and Idempotency-Key header in its route schema.
+  'POST /api/inventory-counts/{id}/apply': { id: 'applyInventoryCount', tag: 'inventory' },
+  'POST /api/inventory-counts/{id}/cancel': { id: 'cancelInventoryCount', tag: 'inventory', conflicts: ['INVENTORY_COUNT_CLOSED'] },
 
   'GET /api/users': { id: 'listUsers', tag: 'users' },
   'POST /api/users': { id: 'createUser', tag: 'users', conflicts: ['USERNAME_TAKEN'] },
