@@ -10,6 +10,7 @@ const PricesRoutes = lazy(() => import('./prices/PricesRoutes').then((m) => ({ d
 const PurchaseOrdersRoutes = lazy(() =>
   import('./purchase-orders/PurchaseOrdersRoutes').then((m) => ({ default: m.PurchaseOrdersRoutes })),
 );
+const ReplenishmentPage = lazy(() => import('./replenishment/ReplenishmentPage').then((m) => ({ default: m.ReplenishmentPage })));
 const SalesRoutes = lazy(() => import('./sales/SalesRoutes').then((m) => ({ default: m.SalesRoutes })));
 
 /**
@@ -18,7 +19,7 @@ const SalesRoutes = lazy(() => import('./sales/SalesRoutes').then((m) => ({ defa
  * a role without it is sent back to the hub.
  */
 export interface Area extends SectionArea {
-  id: 'purchaseOrders' | 'goodsReceipt' | 'prices' | 'sales' | 'movements' | 'stockTransfer';
+  id: 'purchaseOrders' | 'goodsReceipt' | 'prices' | 'sales' | 'movements' | 'stockTransfer' | 'replenishment';
 }
 
 export const AREAS: readonly Area[] = [
@@ -28,4 +29,5 @@ export const AREAS: readonly Area[] = [
   { id: 'sales', path: 'vendite', permission: 'sales', Screen: SalesRoutes },
   { id: 'movements', path: 'movimenti', permission: 'movements', Screen: MovementsRoutes },
   { id: 'stockTransfer', path: 'trasferimenti', permission: 'operations', Screen: StockTransferPage },
+  { id: 'replenishment', path: 'riordino', permission: 'replenishment', Screen: ReplenishmentPage },
 ];

@@ -3,6 +3,7 @@ import { goodsReceiptMessages } from '../goods-receipt/messages';
 import { movementsMessages } from '../movements/messages';
 import { pricesMessages } from '../prices/messages';
 import { purchaseOrdersMessages } from '../purchase-orders/messages';
+import { replenishmentMessages } from '../replenishment/messages';
 import { salesMessages } from '../sales/messages';
 import { stockTransferMessages } from '../stock-transfer/messages';
 
@@ -16,6 +17,7 @@ export const operationsMessages = defineTranslations({
     sales: salesMessages.it,
     movements: movementsMessages.it,
     stockTransfer: stockTransferMessages.it,
+    replenishment: replenishmentMessages.it,
   },
   fr: {
     hub: { title: 'Opérations', subtitle: 'Achats, réceptions, prix, ventes et mouvements de stock' },
@@ -25,5 +27,6 @@ export const operationsMessages = defineTranslations({
     sales: salesMessages.fr,
     movements: movementsMessages.fr,
     stockTransfer: stockTransferMessages.fr,
+    replenishment: replenishmentMessages.fr,
   },
 });
