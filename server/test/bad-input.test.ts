@@ -190,6 +190,8 @@ it('ids and paging numbers are strict decimal integers: 0x10, " 1", 1e0, +1 are 
   const failures: string[] = [];
   for (const op of await operations()) {
     if (op.path.includes('/docs') || op.path === '/api/auth/logout') continue;
+    // A scanned code is text, not an id: '0x10' or '+1' may be some supplier's barcode (unknown here: 404).
+    if (op.path === '/api/barcodes/{code}') continue;
     const urls = /\{[^}]+\}/.test(op.path) ? LENIENT_NUMBERS.map((f) => op.path.replace(/\{[^}]+\}/g, encodeURIComponent(f))) : [];
     for (const url of urls) {
       const res = await t.app.inject({ method: op.method as 'GET', url, headers });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { barcodeRoutes } from './barcodes/routes';
 import { companyRoutes } from './company/routes';
 import { partyRoutes } from './parties/routes';
 import { productRoutes } from './products/routes';
@@ -16,6 +17,7 @@ import { warehouseRoutes } from './warehouses/routes';
  */
 export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(productRoutes);
+  await app.register(barcodeRoutes);
   await app.register(warehouseRoutes);
   await app.register(partyRoutes('suppliers'));
   await app.register(partyRoutes('customers'));

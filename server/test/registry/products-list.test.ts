@@ -13,7 +13,7 @@ const CATALOGUE = [
   { code: 'A-100', description: 'Vite inox M8', category: 'Viteria', unit_of_measure: 'piece' },
   { code: 'C-300', description: 'Olio idraulico ISO 46', category: 'Lubrificanti', unit_of_measure: 'l', currency: 'USD' },
   { code: 'D-400', description: 'Cavo rame 2,5 mm²', category: 'Elettrico', unit_of_measure: 'm', name: 'Cavo FG16' },
-  { code: 'E-500', description: 'Sconto 50% e_speciale', category: 'Varie', unit_of_measure: null, barcode: '8001122334455' },
+  { code: 'E-500', description: 'Sconto 50% e_speciale', category: 'Varie', unit_of_measure: null, barcode: '8001122334457' },
 ];
 
 beforeAll(async () => {
@@ -84,7 +84,7 @@ describe('GET /products?q=: search over every field, case-insensitive', () => {
     ['INOX', ['A-100']], // description
     ['lubrificanti', ['C-300']], // category (family)
     ['fg16', ['D-400']], // name
-    ['8001122334455', ['E-500']], // barcode
+    ['8001122334457', ['E-500']], // barcode
     ['lombarda', ['A-100']], // supplier name
     ['usd', ['C-300']], // currency
     ['cancellata', []], // a deleted product never shows

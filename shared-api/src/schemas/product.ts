@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { flag, MAX_TEXT, optionalId, optionalText, requiredText } from './common';
-import { UNIT_CODES } from '@wms/shared-api/core';
+import { decimalView, flag, MAX_TEXT, optionalId, optionalText, requiredText } from './common';
+import { barcodeKey, gtinProblem, registerValidationMessages, UNIT_CODES } from '@wms/shared-api/core';
 
 /**
  * Products (SPEC §3, §5): the body of POST / PUT /products, parsed by the product form and by the server alike. Fields the
@@ -16,6 +16,48 @@ export const PRODUCT_STATUSES = ['active', 'inactive'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 export const MAX_PRODUCT_CODE = 50;
 
+/**
+ * Barcodes (issue 27): the product's `barcode` is its GTIN (EAN-8, UPC-A, EAN-13 or GTIN-14, check digit verified:
+ * rules/gtin.ts); `extra_barcodes` are any other codes it is scanned by (suppliers' codes). Every one is unique among
+ * live products — the database decides (migration 020), a clash is 409 BARCODE_TAKEN.
+ */
+export const productValidationMessages = registerValidationMessages({
+  it: {
+    gtinFormat: 'Il codice a barre deve essere un GTIN di 8, 12, 13 o 14 cifre (EAN-8, UPC-A, EAN-13, GTIN-14)',
+    gtinCheckDigit: "Codice a barre non valido: la cifra di controllo (l'ultima) non corrisponde",
+    barcodeRepeated: 'Codice a barre ripetuto: {{code}}',
+    tooManyBarcodes: 'Al massimo {{max}} codici a barre aggiuntivi',
+  },
+  fr: {
+    gtinFormat: 'Le code-barres doit être un GTIN de 8, 12, 13 ou 14 chiffres (EAN-8, UPC-A, EAN-13, GTIN-14)',
+    gtinCheckDigit: 'Code-barres non valide : le chiffre de contrôle (le dernier) ne correspond pas',
+    barcodeRepeated: 'Code-barres répété : {{code}}',
+    tooManyBarcodes: '{{max}} codes-barres supplémentaires au maximum',
+  },
+});
+export const MAX_BARCODE_LENGTH = 100;
+export const MAX_EXTRA_BARCODES = 20;
+
+/** The product's GTIN: optional; when given, a GTIN with a right check digit. */
+const gtin = optionalText(MAX_BARCODE_LENGTH).superRefine((v, ctx) => {
+  const problem = v === null ? null : gtinProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** Extra barcodes: any codes (no control characters), none twice (GTINs compared as GTIN-14). Absent = unchanged. */
+const extraBarcodes = z
+  .array(requiredText(MAX_BARCODE_LENGTH), { error: 'invalidType' })
+  .max(MAX_EXTRA_BARCODES, { error: 'tooManyBarcodes' })
+  .superRefine((codes, ctx) => {
+    const seen = new Set<string>();
+    codes.forEach((code, i) => {
+      const key = barcodeKey(code);
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', message: 'barcodeRepeated', path: [i], params: { code } });
+      seen.add(key);
+    });
+  })
+  .optional();
+
 /** 'required' when missing, 'invalidOption' when not one of `values`; '' counts as missing. */
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.enum(values, { error: (iss) => (iss.input == null ? 'required' : 'invalidOption') }));
@@ -29,7 +71,8 @@ export const productSchema = z.object({
   unit_of_measure: z
     .preprocess((v) => (v === '' ? null : v), z.enum(UNITS, { error: 'invalidOption' }).nullish())
     .transform((v) => v ?? null),
-  barcode: optionalText(100),
+  barcode: gtin,
+  extra_barcodes: extraBarcodes,
   currency: choice(CURRENCIES),
   has_bom: flag(),
   is_semi_finished: flag(),
@@ -64,6 +107,7 @@ export const productViewSchema = z.object({
   has_expiry_date: z.boolean(),
   has_production_date: z.boolean(),
   status: z.enum(PRODUCT_STATUSES),
+  extra_barcodes: z.array(z.string()).optional().describe('one product (GET /products/{id} and writes); not in lists'),
   created_by: z.string().nullable().describe('username'),
   modified_by: z.string().nullable().describe('username'),
   created_at: z.string(),
@@ -85,6 +129,7 @@ export function emptyProduct(): ProductBody {
     supplier_id: null,
     unit_of_measure: null,
     barcode: null,
+    extra_barcodes: [],
     currency: DEFAULT_CURRENCY_CODE,
     has_bom: false,
     is_semi_finished: false,
@@ -107,6 +152,7 @@ export function productBodyOf(p: Product): ProductBody {
     supplier_id,
     unit_of_measure,
     barcode,
+    extra_barcodes: p.extra_barcodes ?? [],
     currency,
     status,
     has_bom,
@@ -116,3 +162,17 @@ export function productBodyOf(p: Product): ProductBody {
     has_production_date,
   };
 }
+
+/**
+ * GET /barcodes/{code}: what a scan says — the product it names (by its code, GTIN or an extra barcode; GS1 (01), (02)
+ * or (240)) and what the GS1 string carries besides: batch (10), expiry (17, else best before 15), production (11), and
+ * the quantity ((310n) kg, (311n) m, (315n) l, (30)/(37) pieces) as exact decimal text.
+ */
+export const barcodeLookupSchema = z.object({
+  product: productViewSchema,
+  batch_number: z.string().optional(),
+  expiry_date: z.string().optional().describe('yyyy-MM-dd'),
+  production_date: z.string().optional().describe('yyyy-MM-dd'),
+  quantity: decimalView.optional(),
+});
+export type BarcodeLookup = z.infer<typeof barcodeLookupSchema>;

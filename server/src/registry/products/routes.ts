@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  barcodeKey,
   id,
   listQuery,
   PRODUCT_SORTS,
@@ -20,6 +21,8 @@ import { registryMessages as msg } from '../messages';
 import { deletedSchema, idParams } from '../../http/schemas';
 import { isUniqueViolation } from '../../db';
 import * as sql from './sql';
+import * as barcodes from '../barcodes/sql';
+import { barcodeMessages } from '../barcodes/lookup';
 
 const listQs = listQuery(PRODUCT_SORTS, {
   supplier_id: id.optional(),
@@ -29,7 +32,7 @@ const listQs = listQuery(PRODUCT_SORTS, {
 async function found(q: Queryable, id: number) {
   const product = await sql.getProduct(q, id);
   if (!product) throw new AppError(404, 'PRODUCT_NOT_FOUND', msg.productNotFound);
-  return product;
+  return { ...product, extra_barcodes: await barcodes.extraBarcodes(q, id) };
 }
 
 /** A new supplier must be live; keeping the one a product already has is fine even if it was deleted since. */
@@ -46,6 +49,12 @@ async function uniqueCode<T>(p: ProductFields, write: () => Promise<T>): Promise
     return await write();
   } catch (err) {
     if (isUniqueViolation(err, 'products_code_live')) throw new AppError(409, 'PRODUCT_CODE_TAKEN', msg.productCodeTaken, { code: p.code });
+    if (isUniqueViolation(err, 'product_barcodes_live')) {
+      // The index key is barcode_key(code): GTINs as GTIN-14. Name the code as the form has it.
+      const key = /\)=\((.*)\)/.exec((err as { detail?: string }).detail ?? '')?.[1];
+      const code = [p.barcode, ...(p.extra_barcodes ?? [])].find((c) => c && key && barcodeKey(c) === key) ?? key ?? '';
+      throw new AppError(409, 'BARCODE_TAKEN', barcodeMessages.taken, { code });
+    }
     throw err;
   }
 }
@@ -96,6 +105,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         db.tx(async (q) => {
           await assertSupplier(q, p);
           const id = await sql.insertProduct(q, p, request.user.id);
+          if (p.extra_barcodes) await barcodes.replaceExtraBarcodes(q, id, p.extra_barcodes);
           await logActivity(q, {
             userId: request.user.id,
             action: 'create',
@@ -125,8 +135,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!current) throw new AppError(404, 'PRODUCT_NOT_FOUND', msg.productNotFound);
           await assertSupplier(q, p, current.supplier_id);
           const before = await sql.getProduct(q, id);
+          const extrasBefore = await barcodes.extraBarcodes(q, id);
           await sql.updateProduct(q, id, p, request.user.id);
-          const changed = before ? describeChanges(before, p, Object.keys(productSchema.shape)) : {};
+          if (p.extra_barcodes) await barcodes.replaceExtraBarcodes(q, id, p.extra_barcodes);
+          const changed = before ? describeChanges({ ...before, extra_barcodes: extrasBefore }, p, Object.keys(productSchema.shape)) : {};
           await logActivity(q, {
             userId: request.user.id,
             action: 'update',

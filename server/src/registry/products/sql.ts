@@ -24,6 +24,9 @@ const SORTS: Record<ProductSort, string> = {
   status: 'p.status {dir}',
 };
 
+/** The product's API view, for other registry queries that answer products (barcodes/sql.ts). */
+export const productView = { select: SELECT, from: FROM } as const;
+
 // Timestamps arrive as ISO text (isoTimestamp): the row is the API's view as it is.
 type ProductRow = Product;
 
