@@ -10,6 +10,7 @@ import { replenishmentRoutes } from './replenishment/routes';
 import { reportRoutes } from './reports/routes';
 import { salesRoutes } from './sales/routes';
 import { stockRoutes } from './stock/routes';
+import { transferRoutes } from './transfers/routes';
 import { usersRoutes } from './users/routes';
 
 /**
@@ -31,6 +32,7 @@ export const domains: Domain[] = [
   { name: 'sales', routes: salesRoutes },
   { name: 'users', routes: usersRoutes },
   { name: 'goods-receipts', routes: goodsReceiptRoutes },
+  { name: 'transfers', routes: transferRoutes },
   { name: 'inventory', routes: inventoryRoutes },
   { name: 'client-events', routes: clientEventRoutes },
   { name: 'replenishment', routes: replenishmentRoutes },

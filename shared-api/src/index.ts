@@ -16,6 +16,7 @@ export * from './schemas/goods-receipt';
 export * from './schemas/price';
 export * from './schemas/purchase-order';
 export * from './schemas/sale';
+export * from './schemas/transfer';
 export * from './schemas/company';
 export * from './schemas/stock-limits';
 export * from './schemas/inventory-count';

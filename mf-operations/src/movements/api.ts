@@ -43,5 +43,6 @@ export async function fetchProductStock(productId: number, warehouseId?: number,
     params: warehouseId ? { warehouse_id: warehouseId } : undefined,
     signal,
   });
-  return Array.isArray(data) ? data : [];
+  // Goods in transit (a transfer shipped, not received) are counted but never taken from: not a batch to offer.
+  return Array.isArray(data) ? data.filter((r) => !r.in_transit) : [];
 }

@@ -32,6 +32,7 @@ export const TAGS = {
   'goods-receipts': 'Goods receipt against purchase orders: delivery notes, batches, reversal',
   sales: 'Sales to customers (FEFO batches), cancel and edit',
   users: 'Users, roles and their activity log',
+  transfers: 'Transfers between warehouses: draft, ship into transit, receive (in full or short, with reasons), cancel, reverse',
   inventory: 'Physical inventory counts: snapshot, blind counting, review, apply (exactly once, all or nothing), cancel',
   'client-events': 'What browsers report: remotes the shell refused to load as incompatible with the portal (issue 24)',
   replenishment: 'Stock limits (min / max per product and warehouse) and replenishment into draft purchase orders (issue 28)',
@@ -165,6 +166,35 @@ export const OPERATIONS: Record<string, OperationInfo> = {
     conflicts: unique('RECEIPT_ALREADY_REVERSED', 'RECEIPT_GOODS_LEFT', ...LEDGER_REVERSE),
   },
   'PUT /api/goods-receipts/order-items/{itemId}/completed': { id: 'setOrderItemCompleted', tag: 'goods-receipts' },
+
+  'GET /api/transfers': { id: 'listTransfers', tag: 'transfers' },
+  'POST /api/transfers': { id: 'createTransfer', tag: 'transfers', idempotent: true, conflicts: ['WAREHOUSE_INACTIVE'] },
+  'GET /api/transfers/{id}': { id: 'getTransfer', tag: 'transfers' },
+  'PUT /api/transfers/{id}': {
+    id: 'updateTransfer',
+    tag: 'transfers',
+    idempotent: true,
+    conflicts: ['TRANSFER_NOT_DRAFT', 'WAREHOUSE_INACTIVE'],
+  },
+  'POST /api/transfers/{id}/ship': {
+    id: 'shipTransfer',
+    tag: 'transfers',
+    idempotent: true,
+    conflicts: unique('TRANSFER_NOT_DRAFT', ...LEDGER_POST),
+  },
+  'POST /api/transfers/{id}/receive': {
+    id: 'receiveTransfer',
+    tag: 'transfers',
+    idempotent: true,
+    conflicts: unique('TRANSFER_NOT_IN_TRANSIT', ...LEDGER_POST),
+  },
+  'POST /api/transfers/{id}/cancel': { id: 'cancelTransfer', tag: 'transfers', idempotent: true, conflicts: ['TRANSFER_NOT_DRAFT'] },
+  'POST /api/transfers/{id}/reverse': {
+    id: 'reverseTransfer',
+    tag: 'transfers',
+    idempotent: true,
+    conflicts: unique('TRANSFER_NOT_IN_TRANSIT', ...LEDGER_REVERSE),
+  },
 
   'GET /api/sales': { id: 'listSales', tag: 'sales' },
   'POST /api/sales': { id: 'createSale', tag: 'sales', idempotent: true, conflicts: SALE_POST },

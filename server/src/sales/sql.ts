@@ -229,7 +229,7 @@ export async function saleableStock(q: Queryable, productId: number): Promise<Sa
                 AND ((m.movement_type = 'C' AND m.warehouse_id = b.warehouse_id)
                   OR (m.movement_type = 'T' AND m.destination_warehouse_id = b.warehouse_id))) AS received_at
        FROM stock_balances b
-       JOIN warehouses w ON w.id = b.warehouse_id AND w.deleted_at IS NULL AND w.is_active
+       JOIN warehouses w ON w.id = b.warehouse_id AND w.deleted_at IS NULL AND w.is_active AND NOT w.is_transit
        JOIN products p ON p.id = b.product_id
       WHERE b.product_id = $1 AND b.quantity > 0`,
     [productId],

@@ -47,6 +47,7 @@ import {
 import type { Actor, Correction, MovementInput, MovementRecord } from './types';
 
 export { ledgerMatchesBalances, type LedgerCheck } from './invariants';
+export type { BalanceKey } from './balances';
 
 /**
  * THE way stock changes. Every function here runs inside the caller's transaction (`q` from `db.tx`), so a sale or a goods
@@ -300,7 +301,7 @@ async function post<R>(
   const refs = await lockProductAndWarehouses(q, checked.productId, warehousesOf(checked));
   const product = checkProduct(checked.productId, refs.product);
   let m = fitToProduct(checked, product);
-  checkWarehouses(warehousesOf(m), refs.warehouses);
+  checkWarehouses(warehousesOf(m), refs.warehouses, m.sourceType === 'TR');
   await assertConsistentBatchDates(q, product, m);
   // A load only adds to one balance: nothing to check and no stock dates to read, so no lock query first — the upsert
   // locks (or creates) that one row itself and merges the dates as a locked row's update does. Unloads and transfers
@@ -396,6 +397,19 @@ export async function correctMovement(q: Queryable, movementId: number, input: M
   countPosting(q, reversal.movement_type, 'correct');
   countPosting(q, movement.movement_type, 'correct');
   return { reversal, movement };
+}
+
+/**
+ * For an operation that posts several movements in one transaction (a transfer's lines: source, transit, destination):
+ * share-locks the products (id order), then locks every existing balance row the postings will touch in the ledger's one
+ * key order, in ONE statement. The postings then lock those rows again and wait for nothing, so two multi-line documents
+ * never take balance locks in opposite orders across statements (no deadlock), and each posting still checks its stock.
+ */
+export async function lockStockFor(q: Queryable, keys: BalanceKey[]): Promise<void> {
+  const products = [...new Set(keys.map((k) => k.productId))].sort((a, b) => a - b);
+  if (products.length === 0) return;
+  await q.query('SELECT id FROM products WHERE id = ANY($1::bigint[]) ORDER BY id FOR SHARE', [products]);
+  await lockBalances(q, keys);
 }
 
 /** postMovement in a transaction of its own. */

@@ -16,6 +16,8 @@ export interface WarehouseRef {
   id: number;
   name: string;
   is_active: boolean;
+  /** The system's transit location (migration 019, transit.ts): only transfers (source TR) post there. */
+  is_transit: boolean;
 }
 
 /**
@@ -48,7 +50,7 @@ export async function lockProductAndWarehouses(q: Queryable, productId: number, 
   const { rows } = await q.query<{ product: ProductRef | null; warehouses: WarehouseRef[] | null }>(
     `WITH p AS (SELECT id, code, status, has_batch, has_expiry_date, has_production_date
                   FROM products WHERE id = $1 AND deleted_at IS NULL FOR SHARE),
-          w AS (SELECT id, name, is_active FROM warehouses
+          w AS (SELECT id, name, is_active, is_transit FROM warehouses
                  WHERE id = ANY($2::bigint[]) AND deleted_at IS NULL ORDER BY id FOR SHARE)
      SELECT (SELECT row_to_json(p) FROM p) AS product, (SELECT json_agg(w ORDER BY w.id) FROM w) AS warehouses`,
     [productId, unique],
@@ -64,12 +66,15 @@ export function checkProduct(productId: number, product: ProductRef | null): Pro
   return product;
 }
 
-/** lockActiveWarehouses's refusals for warehouses read by lockProductAndWarehouses. */
-export function checkWarehouses(ids: number[], rows: WarehouseRef[]): Map<number, WarehouseRef> {
+/**
+ * lockActiveWarehouses's refusals for warehouses read by lockProductAndWarehouses. The transit location is "not found"
+ * unless `allowTransit` (a transfer's own posting, source TR): no form, sale, receipt or count can reach it.
+ */
+export function checkWarehouses(ids: number[], rows: WarehouseRef[], allowTransit = false): Map<number, WarehouseRef> {
   const byId = new Map(rows.map((w) => [w.id, w]));
   for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
     const w = byId.get(id);
-    if (!w) throw new AppError(400, 'WAREHOUSE_NOT_FOUND', msg.warehouseNotFound, { id });
+    if (!w || (w.is_transit && !allowTransit)) throw new AppError(400, 'WAREHOUSE_NOT_FOUND', msg.warehouseNotFound, { id });
     if (!w.is_active) throw new AppError(409, 'WAREHOUSE_INACTIVE', msg.warehouseInactive, { name: w.name });
   }
   return byId;
@@ -83,7 +88,7 @@ export function checkWarehouses(ids: number[], rows: WarehouseRef[]): Map<number
 export async function lockActiveWarehouses(q: Queryable, ids: number[]): Promise<Map<number, WarehouseRef>> {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   const { rows } = await q.query<WarehouseRef>(
-    `SELECT id, name, is_active FROM warehouses
+    `SELECT id, name, is_active, is_transit FROM warehouses
       WHERE id = ANY($1::bigint[]) AND deleted_at IS NULL
       ORDER BY id FOR SHARE`,
     [unique],

@@ -25,7 +25,7 @@ interface StockViewRow extends Omit<StockRowView, 'quantity' | 'batch_number'> {
 }
 
 const SELECT_STOCK = `
-  SELECT b.product_id, b.warehouse_id, w.name AS warehouse_name, b.batch_number, b.quantity,
+  SELECT b.product_id, b.warehouse_id, w.name AS warehouse_name, w.is_transit AS in_transit, b.batch_number, b.quantity,
          ${isoDay('b.expiry_date')}, ${isoDay('b.production_date')},
          p.code AS product_code, p.name AS product_name, p.description AS product_description,
          p.category AS product_category, p.unit_of_measure
@@ -39,7 +39,9 @@ function toView(r: StockViewRow): StockRowView {
 
 /**
  * A product's stock, earliest expiry first (then warehouse, batch): the movement and sale forms list the batches to take
- * from in this order. Only rows above zero; `warehouseId` narrows to one warehouse.
+ * from in this order. Only rows above zero; `warehouseId` narrows to one warehouse. Goods shipped by a transfer and not yet
+ * received come last, one row per batch with `in_transit: true` (the transit location, migration 019): counted, never
+ * available to take from.
  */
 export async function stockOfProduct(q: Queryable, productId: number, warehouseId?: number): Promise<StockRowView[]> {
   const params: unknown[] = [productId];
@@ -50,7 +52,7 @@ export async function stockOfProduct(q: Queryable, productId: number, warehouseI
   }
   const { rows } = await q.query<StockViewRow>(
     `${SELECT_STOCK} WHERE b.product_id = $1 AND b.quantity > 0${extra}
-      ORDER BY b.expiry_date ASC NULLS LAST, w.name, b.batch_number`,
+      ORDER BY w.is_transit, b.expiry_date ASC NULLS LAST, w.name, b.batch_number`,
     params,
   );
   return rows.map(toView);

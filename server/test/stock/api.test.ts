@@ -618,6 +618,7 @@ describe('GET /api/stock and /api/stock/product/:id', () => {
       product_id: ids.q,
       warehouse_id: ids.a,
       warehouse_name: 'STK A',
+      in_transit: false,
       batch_number: null,
       quantity: '1.500',
       expiry_date: null,

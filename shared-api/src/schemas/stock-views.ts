@@ -55,6 +55,8 @@ export const stockRowSchema = z.object({
   product_id: z.number(),
   warehouse_id: z.number(),
   warehouse_name: z.string(),
+  // Always sent by the server; optional only so older fixtures still type-check.
+  in_transit: z.boolean().optional().describe('goods shipped by a transfer, not yet received (the transit location): never available'),
   batch_number: z.string().nullable(),
   quantity: decimalView,
   expiry_date: day.describe('yyyy-MM-dd'),
