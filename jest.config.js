@@ -13,5 +13,6 @@ module.exports = {
     '<rootDir>/mf-reports',
     '<rootDir>/mf-users',
     '<rootDir>/server',
+    '<rootDir>/scripts',
   ],
 };
