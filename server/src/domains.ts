@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
+import { dashboardRoutes } from './dashboard/routes';
 import { clientEventRoutes } from './client-events/routes';
 import { goodsReceiptRoutes } from './goods-receipts/routes';
 import { inventoryRoutes } from './inventory/routes';
@@ -36,4 +37,5 @@ export const domains: Domain[] = [
   { name: 'inventory', routes: inventoryRoutes },
   { name: 'client-events', routes: clientEventRoutes },
   { name: 'replenishment', routes: replenishmentRoutes },
+  { name: 'dashboard', routes: dashboardRoutes },
 ];

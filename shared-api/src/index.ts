@@ -19,5 +19,6 @@ export * from './schemas/sale';
 export * from './schemas/transfer';
 export * from './schemas/company';
 export * from './schemas/stock-limits';
+export * from './schemas/dashboard';
 export * from './schemas/inventory-count';
 export * from './schemas/client-event';

@@ -35,6 +35,7 @@ export const TAGS = {
   transfers: 'Transfers between warehouses: draft, ship into transit, receive (in full or short, with reasons), cancel, reverse',
   inventory: 'Physical inventory counts: snapshot, blind counting, review, apply (exactly once, all or nothing), cancel',
   'client-events': 'What browsers report: remotes the shell refused to load as incompatible with the portal (issue 24)',
+  dashboard: 'The home page: alert cards and the month-end chart, per role, in one answer (issue 28)',
   replenishment: 'Stock limits (min / max per product and warehouse) and replenishment into draft purchase orders (issue 28)',
   system: 'Health of the server and its database',
 } as const;
@@ -242,6 +243,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
     idempotent: true,
     conflicts: ['ALREADY_ORDERED', 'NO_STOCK_LIMIT', 'NO_SUPPLIER', 'NO_PRICE'],
   },
+  'GET /api/dashboard': { id: 'getDashboard', tag: 'dashboard' },
 };
 
 /** `/api/sales/:id/cancel` → `/api/sales/{id}/cancel` (the document's way of writing a path). */

@@ -1,0 +1,124 @@
+import type { Queryable } from '../db';
+import { limitStateSql } from '../replenishment/sql';
+
+/**
+ * The home dashboard's counts (issue 28), each one index range or one small aggregate, in ONE statement (one round trip,
+ * one snapshot) holding only the parts the caller's role may see. Every figure is read from the tables the writing
+ * transactions keep exact (stock_balances, the orders' stored status, stock_limits): nothing is cached here.
+ */
+
+export interface CountsWanted {
+  expiry: boolean;
+  expiredValue: boolean;
+  belowMinimum: boolean;
+  toReorder: boolean;
+  orders: boolean;
+}
+
+export interface CountsRow {
+  expiring: number | null;
+  expired: number | null;
+  expired_values: Array<{ currency: string; value: string }> | null;
+  below_minimum: number | null;
+  to_reorder: number | null;
+  late: number | null;
+  arriving: number | null;
+}
+
+/**
+ * $1 today, $2 the last expiry day of the "expiring" card, $3 the last day of "this week" (Sunday). Expired batches are
+ * valued as the valuation report values stock: quantity × price_in_force(today) of the product's supplier, in that
+ * price's currency (else the product's), a product without a price at 0.
+ */
+export async function dashboardCounts(
+  q: Queryable,
+  today: string,
+  expiryUntil: string,
+  weekEnd: string,
+  w: CountsWanted,
+): Promise<CountsRow> {
+  const parts: string[] = [];
+  if (w.expiry) {
+    parts.push(`(SELECT count(*)::int FROM stock_balances b
+                  WHERE b.quantity > 0 AND b.expiry_date IS NOT NULL AND b.expiry_date >= $1::date AND b.expiry_date <= $2::date) AS expiring`);
+    parts.push(`(SELECT count(*)::int FROM stock_balances b
+                  WHERE b.quantity > 0 AND b.expiry_date IS NOT NULL AND b.expiry_date < $1::date) AS expired`);
+  }
+  if (w.expiredValue) {
+    parts.push(`(SELECT json_agg(json_build_object('currency', x.currency, 'value', trim_scale(x.value)::text) ORDER BY x.currency)
+                   FROM (SELECT coalesce(pf.currency, p.currency) AS currency, sum(b.quantity * coalesce(pf.price, 0)) AS value
+                           FROM stock_balances b JOIN products p ON p.id = b.product_id
+                           LEFT JOIN price_in_force($1::date) pf ON pf.product_id = p.id AND pf.supplier_id = p.supplier_id
+                          WHERE b.quantity > 0 AND b.expiry_date IS NOT NULL AND b.expiry_date < $1::date
+                          GROUP BY 1) x) AS expired_values`);
+  }
+  if (w.belowMinimum || w.toReorder) {
+    parts.push(`(SELECT count(*)::int FROM (${limitStateSql('true')}) s WHERE s.available < s.min_quantity) AS below_minimum`);
+  }
+  if (w.toReorder) {
+    parts.push(`(SELECT count(*)::int FROM (${limitStateSql('true')}) s WHERE s.available + s.on_order < s.min_quantity) AS to_reorder`);
+  }
+  if (w.orders) {
+    parts.push(`(SELECT count(*)::int FROM purchase_orders o
+                  WHERE o.deleted_at IS NULL AND o.status <> 'fullyReceived' AND o.requested_arrival_date < $1::date) AS late`);
+    parts.push(`(SELECT count(*)::int FROM purchase_orders o
+                  WHERE o.deleted_at IS NULL AND o.status <> 'fullyReceived'
+                    AND coalesce(o.confirmed_arrival_date, o.requested_arrival_date) BETWEEN $1::date AND $3::date) AS arriving`);
+  }
+  const empty: CountsRow = {
+    expiring: null,
+    expired: null,
+    expired_values: null,
+    below_minimum: null,
+    to_reorder: null,
+    late: null,
+    arriving: null,
+  };
+  if (!parts.length) return empty;
+  const { rows } = await q.query<Partial<CountsRow>>(`SELECT ${parts.join(',\n')}`, [today, expiryUntil, weekEnd]);
+  const r = rows[0];
+  const values = typeof r.expired_values === 'string' ? (JSON.parse(r.expired_values) as CountsRow['expired_values']) : r.expired_values;
+  return { ...empty, ...r, expired_values: w.expiredValue ? (values ?? []) : null };
+}
+
+/**
+ * Goods received from purchase orders (C / PO) and sold (S / SO) per month of [from, to] and currency, live movements only
+ * (a deleted movement and its reversal both leave, as in the valuation's movements), each month valued at the price in
+ * force at its month end for the product's supplier (the valuation's price rule), 0 without a price.
+ */
+export async function monthlyFlows(
+  q: Queryable,
+  from: string,
+  to: string,
+): Promise<Array<{ month: string; currency: string; receipts: string; sales: string }>> {
+  const { rows } = await q.query<{ month: string; currency: string; receipts: string; sales: string }>(
+    `WITH m AS (
+       SELECT date_trunc('month', movement_date)::date AS month, product_id,
+              coalesce(sum(quantity) FILTER (WHERE movement_type = 'C'), 0) AS received,
+              coalesce(sum(quantity) FILTER (WHERE movement_type = 'S'), 0) AS sold
+         FROM stock_movements
+        WHERE movement_date BETWEEN $1::date AND $2::date AND reverses_id IS NULL AND reversed_by_id IS NULL
+          AND ((movement_type = 'C' AND source_type = 'PO') OR (movement_type = 'S' AND source_type = 'SO'))
+        GROUP BY 1, 2
+     )
+     SELECT to_char(m.month, 'YYYY-MM') AS month, coalesce(pr.currency, p.currency) AS currency,
+            trim_scale(sum(m.received * coalesce(pr.price, 0)))::text AS receipts,
+            trim_scale(sum(m.sold * coalesce(pr.price, 0)))::text AS sales
+       FROM m JOIN products p ON p.id = m.product_id
+       LEFT JOIN prices pr ON pr.product_id = p.id AND pr.supplier_id = p.supplier_id AND pr.deleted_at IS NULL
+        AND pr.start_date <= (m.month + interval '1 month' - interval '1 day')::date
+        AND (pr.end_date IS NULL OR pr.end_date >= (m.month + interval '1 month' - interval '1 day')::date)
+      GROUP BY 1, 2 ORDER BY 1, 2`,
+    [from, to],
+  );
+  return rows;
+}
+
+/** The versions the chart's cache is keyed by (migration 021): prices, products and back-dated stock movements. */
+export async function chartVersions(q: Queryable): Promise<string> {
+  const { rows } = await q.query<{ v: string }>(
+    `SELECT string_agg(name || ':' || version, ',' ORDER BY name) AS v FROM data_versions
+      WHERE name IN ('prices', 'products', 'stock_backdated')`,
+  );
+  return rows[0]?.v ?? '';
+}
