@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BrowserMultiFormatReader, type IScannerControls } from '@zxing/browser';
+import { BarcodeFormat, DecodeHintType } from '@zxing/library';
+
+export interface CameraScannerProps {
+  /** The decoded text, as a scanner would send it (GS1-128: ']C1' and ASCII 29 separators). */
+  onDecoded: (text: string) => void;
+  onClose: () => void;
+}
+
+/** 1D codes and the 2D codes GS1 uses; ASSUME_GS1 keeps FNC1 as ]C1 and ASCII 29, so the one GS1 parser reads it. */
+function reader(): BrowserMultiFormatReader {
+  const hints = new Map<DecodeHintType, unknown>();
+  hints.set(DecodeHintType.POSSIBLE_FORMATS, [
+    BarcodeFormat.CODE_128,
+    BarcodeFormat.EAN_13,
+    BarcodeFormat.EAN_8,
+    BarcodeFormat.UPC_A,
+    BarcodeFormat.UPC_E,
+    BarcodeFormat.ITF,
+    BarcodeFormat.CODE_39,
+    BarcodeFormat.DATA_MATRIX,
+    BarcodeFormat.QR_CODE,
+  ]);
+  hints.set(DecodeHintType.ASSUME_GS1, true);
+  hints.set(DecodeHintType.TRY_HARDER, true);
+  return new BrowserMultiFormatReader(hints, { delayBetweenScanAttempts: 150 });
+}
+
+/**
+ * The camera dialog of the scan input (a lazy chunk: @zxing is fetched only when the camera button is pressed). It
+ * decodes frames of the device's camera until one holds a code; where there is no camera or no permission it says so
+ * and the scan box keeps working. Escape or Close gives the focus back to the scan box.
+ */
+export default function CameraScanner({ onDecoded, onClose }: CameraScannerProps) {
+  const { t } = useTranslation('common');
+  const video = useRef<HTMLVideoElement>(null);
+  const close = useRef<HTMLButtonElement>(null);
+  const [unavailable, setUnavailable] = useState(false);
+  const decoded = useRef(onDecoded);
+  decoded.current = onDecoded;
+
+  useEffect(() => {
+    close.current?.focus();
+    let controls: IScannerControls | null = null;
+    let live = true;
+    if (!navigator.mediaDevices?.getUserMedia || !video.current) {
+      setUnavailable(true);
+      return undefined;
+    }
+    reader()
+      .decodeFromVideoDevice(undefined, video.current, (result, _err, c) => {
+        if (result && live) {
+          live = false;
+          c.stop();
+          decoded.current(result.getText());
+        }
+      })
+      .then(
+        (c) => {
+          controls = c;
+          if (!live) c.stop();
+        },
+        () => live && setUnavailable(true),
+      );
+    return () => {
+      live = false;
+      controls?.stop();
+    };
+  }, []);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Escape') onClose();
+    // The dialog's one control keeps the focus inside it.
+    if (e.key === 'Tab') {
+      e.preventDefault();
+      close.current?.focus();
+    }
+  };
+
+  return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
+    <div className="dialog-backdrop" onKeyDown={onKeyDown}>
+      <div className="dialog scan-camera" role="dialog" aria-modal="true" aria-label={t('scan.cameraTitle')} data-testid="scan-camera">
+        <p className="scan-camera-title">{t('scan.cameraTitle')}</p>
+        {unavailable ? (
+          <p className="alert alert-error" role="alert" data-testid="scan-camera-unavailable">
+            {t('scan.cameraUnavailable')}
+          </p>
+        ) : (
+          <video ref={video} className="scan-camera-video" muted playsInline data-testid="scan-camera-video" />
+        )}
+        <div className="dialog-actions">
+          <button ref={close} type="button" className="btn btn-secondary" onClick={onClose} data-testid="scan-camera-close">
+            {t('scan.cameraClose')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
