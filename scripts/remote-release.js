@@ -1,68 +1,198 @@
 #!/usr/bin/env node
-// Release or roll back ONE remote without touching the others or the shell:
-//   node scripts/remote-release.js publish registry [label]   copy mf-registry/dist to releases/registry/<label>/ and point
-//                                                              remotes.json at it (label: version-gitsha-time by default)
-//   node scripts/remote-release.js rollback registry <label>   point remotes.json back at a kept release ("dev" = mf-*/dist)
-//   node scripts/remote-release.js list registry               kept releases, and the one in use
-// The server reads remotes.json on every request and shells fetch it at start-up, so the change is live on the next page load.
+// Release, roll back and inspect ONE remote without touching the others or the shell (issue 24):
+//   node scripts/remote-release.js publish <remote> [label] [--from <dir>]
+//                                                            check its build (<package>/dist, or <dir>) against the shell
+//                                                            in production, copy it to releases/<remote>/<label>/ and point
+//                                                            remotes.json at it (label: version-gitsha-time by default)
+//   node scripts/remote-release.js rollback <remote> <label>  point remotes.json back at a kept release ("dev" = <package>/dist),
+//                                                            after the same check
+//   node scripts/remote-release.js list <remote>             kept releases, and the one in use
+//   node scripts/remote-release.js status                    each remote: release in use, build time, kit versions, compatibility
+// Remotes come from remotes.config.json. The shell in production is shell/dist (SHELL_MANIFEST: another mf-manifest.json).
+// The check is the shell's own (shell/src/federation/compat.js): every shared module the remote's mf-manifest.json asks
+// for must be provided by the shell in a version its requiredVersion accepts. remotes.json is replaced atomically (write
+// + rename). The server reads it on every request; shells read it when a section loads or is retried.
 const fs = require('fs');
 const path = require('path');
 const { execSync } = require('child_process');
+const { remotesTable } = require('./workspaces');
+const { incompatibilities, providedVersions } = require('../shell/src/federation/compat');
 
 const root = path.resolve(__dirname, '..');
 const remotesFile = process.env.REMOTES_FILE || path.join(root, 'remotes.json');
-const releasesDir = path.join(root, 'releases');
-const REMOTES = ['registry', 'operations', 'reports', 'users'];
+const releasesDir = process.env.RELEASES_DIR || path.join(root, 'releases');
+const shellManifestFile = process.env.SHELL_MANIFEST || path.join(root, 'shell', 'dist', 'mf-manifest.json');
+const NAMES = remotesTable.map((r) => r.name);
+const KIT = ['@wms/shared-ui', '@wms/shared-ui/router', '@wms/shared-api', '@wms/shared-api/core'];
 
 function die(message) {
   console.error(message);
   process.exit(1);
 }
 
+const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
+
 function readRemotes() {
-  return JSON.parse(fs.readFileSync(remotesFile, 'utf8'));
+  return readJson(remotesFile);
+}
+
+/** Write + rename: a request never reads a half-written file, and two releases never interleave their writes. */
+function writeAtomically(file, text) {
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  fs.writeFileSync(tmp, text);
+  fs.renameSync(tmp, file);
 }
 
 function pointAt(name, url) {
   const remotes = readRemotes();
   remotes[name] = url;
-  // Write then rename: a request never reads a half-written file.
-  const tmp = `${remotesFile}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify(remotes, null, 2) + '\n');
-  fs.renameSync(tmp, remotesFile);
+  writeAtomically(remotesFile, JSON.stringify(remotes, null, 2) + '\n');
   console.log(`remotes.json: ${name} → ${url}`);
 }
 
-function defaultLabel(name) {
-  const version = require(path.join(root, `mf-${name}`, 'package.json')).version;
+function shellProvides() {
+  if (!fs.existsSync(shellManifestFile)) die(`${shellManifestFile} is missing: build the shell first (npm run build -w shell)`);
+  return providedVersions(readJson(shellManifestFile));
+}
+
+function describe(problem) {
+  return `${problem.package}: the remote needs ${problem.required}, the shell provides ${problem.provided} (it needs a${problem.needs === 'newer' ? ' newer' : 'n older'} portal)`;
+}
+
+/** Refuses (exit 1) a build whose manifest does not fit the shell in production. */
+function assertCompatible(name, manifestFile, what) {
+  const problems = incompatibilities(readJson(manifestFile), shellProvides());
+  if (problems.length) {
+    die(
+      `refused: ${what} of "${name}" is incompatible with the shell in production (${path.relative(root, shellManifestFile)}):\n  ${problems.map(describe).join('\n  ')}`,
+    );
+  }
+}
+
+function defaultLabel(row) {
+  const version = readJson(path.join(root, row.package, 'package.json')).version;
   let sha = 'nogit';
   try {
-    sha = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
+    sha = execSync('git rev-parse --short HEAD', { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {}
   const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 13);
   return `${version}-${sha}-${stamp}`;
 }
 
-const [command, name, label] = process.argv.slice(2);
-if (!REMOTES.includes(name)) die(`usage: remote-release.js publish|rollback|list <${REMOTES.join('|')}> [label]`);
+const devManifest = (row) => path.join(root, row.package, 'dist', 'mf-manifest.json');
+const devUrl = (name) => `/mf/${name}/mf-manifest.json`;
+const releaseUrl = (name, label) => `/releases/${name}/${label}/mf-manifest.json`;
 
-if (command === 'publish') {
-  const dist = path.join(root, `mf-${name}`, 'dist');
-  if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) die(`${dist} has no build: run npm run build -w mf-${name}`);
-  const target = path.join(releasesDir, name, label || defaultLabel(name));
-  if (fs.existsSync(target)) die(`${target} exists already: releases are immutable`);
-  fs.cpSync(dist, target, { recursive: true });
-  pointAt(name, `/releases/${name}/${path.basename(target)}/mf-manifest.json`);
-} else if (command === 'rollback') {
-  if (!label) die('rollback needs the label of a kept release (see list), or "dev" for the current build');
-  if (label === 'dev') pointAt(name, `/mf/${name}/mf-manifest.json`);
-  else if (!fs.existsSync(path.join(releasesDir, name, label, 'mf-manifest.json'))) die(`no release ${name}/${label}`);
-  else pointAt(name, `/releases/${name}/${label}/mf-manifest.json`);
-} else if (command === 'list') {
-  const dir = path.join(releasesDir, name);
-  const kept = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
-  console.log(`in use: ${readRemotes()[name]}`);
-  for (const k of kept) console.log(`  ${k}`);
-} else {
-  die(`unknown command ${command}`);
+/** Where a remotes.json URL is on disk, and its label. */
+function resolveInUse(row, url) {
+  if (url === devUrl(row.name)) return { label: 'dev', manifest: devManifest(row), dir: path.dirname(devManifest(row)) };
+  const m = /^\/releases\/([^/]+)\/([^/]+)\/mf-manifest\.json$/.exec(url || '');
+  if (m && m[1] === row.name) {
+    const dir = path.join(releasesDir, row.name, m[2]);
+    return { label: m[2], manifest: path.join(dir, 'mf-manifest.json'), dir };
+  }
+  return { label: url ? `? ${url}` : '(not listed)', manifest: null, dir: null };
 }
+
+function buildTime(dir, manifestFile) {
+  const info = path.join(dir, 'release.json');
+  if (fs.existsSync(info)) return readJson(info).builtAt;
+  return fs.statSync(manifestFile).mtime.toISOString();
+}
+
+function status() {
+  const remotes = readRemotes();
+  const provided = fs.existsSync(shellManifestFile) ? providedVersions(readJson(shellManifestFile)) : null;
+  console.log(
+    `shell in production: ${
+      provided
+        ? KIT.filter((k) => provided[k])
+            .map((k) => `${k} ${provided[k]}`)
+            .join(', ')
+        : 'not built'
+    }`,
+  );
+  let bad = 0;
+  for (const row of remotesTable) {
+    const inUse = resolveInUse(row, remotes[row.name]);
+    console.log(`\n${row.name} (${row.path}, ${row.team})`);
+    console.log(`  release:  ${inUse.label}`);
+    if (!inUse.manifest || !fs.existsSync(inUse.manifest)) {
+      console.log('  build:    missing');
+      bad++;
+      continue;
+    }
+    const manifest = readJson(inUse.manifest);
+    console.log(
+      `  built:    ${buildTime(inUse.dir, inUse.manifest)} (${manifest.metaData?.buildInfo?.buildName} ${manifest.metaData?.buildInfo?.buildVersion})`,
+    );
+    const kit = (manifest.shared || [])
+      .filter((s) => KIT.includes(s.name))
+      .map((s) => `${s.name} ${s.version} (needs ${s.requiredVersion})`);
+    console.log(`  kit:      ${kit.join(', ') || 'none'}`);
+    if (!provided) continue;
+    const problems = incompatibilities(manifest, provided);
+    if (problems.length) bad++;
+    console.log(`  fits:     ${problems.length ? `NO\n    ${problems.map(describe).join('\n    ')}` : 'yes'}`);
+  }
+  return bad ? 1 : 0;
+}
+
+function main() {
+  const args = process.argv.slice(2);
+  const from = args.indexOf('--from');
+  const fromDir = from >= 0 ? path.resolve(args[from + 1] || die('--from needs a folder')) : null;
+  if (from >= 0) args.splice(from, 2);
+  const [command, name, label] = args;
+  if (command === 'status') process.exit(status());
+  const row = remotesTable.find((r) => r.name === name);
+  if (!row) die(`usage: remote-release.js publish|rollback|list <${NAMES.join('|')}> [label] | status`);
+
+  if (command === 'publish') {
+    const dist = fromDir || path.dirname(devManifest(row));
+    const manifestFile = path.join(dist, 'mf-manifest.json');
+    if (!fs.existsSync(manifestFile)) die(`${dist} has no build: run npm run build -w ${row.package}`);
+    assertCompatible(name, manifestFile, `the build in ${path.relative(root, dist)}`);
+    const target = path.join(releasesDir, name, label || defaultLabel(row));
+    if (!/^[\w.+-]+$/.test(path.basename(target))) die(`a label is letters, digits and . + - _ only`);
+    if (fs.existsSync(target)) die(`${target} exists already: releases are immutable`);
+    // Copied into a temporary folder renamed into place: a half-copied release is never visible under its label.
+    const partial = `${target}.${process.pid}.partial`;
+    fs.cpSync(dist, partial, { recursive: true });
+    const builtAt = fs.statSync(manifestFile).mtime.toISOString();
+    fs.writeFileSync(
+      path.join(partial, 'release.json'),
+      JSON.stringify({ label: path.basename(target), builtAt, publishedAt: new Date().toISOString() }, null, 2) + '\n',
+    );
+    fs.renameSync(partial, target);
+    pointAt(name, releaseUrl(name, path.basename(target)));
+  } else if (command === 'rollback') {
+    if (!label) die('rollback needs the label of a kept release (see list), or "dev" for the current build');
+    if (label === 'dev') {
+      if (!fs.existsSync(devManifest(row))) die(`${row.package}/dist has no build`);
+      assertCompatible(name, devManifest(row), 'the current build');
+      pointAt(name, devUrl(name));
+    } else {
+      const manifest = path.join(releasesDir, name, label, 'mf-manifest.json');
+      if (!fs.existsSync(manifest)) die(`no release ${name}/${label}`);
+      assertCompatible(name, manifest, `release ${label}`);
+      pointAt(name, releaseUrl(name, label));
+    }
+  } else if (command === 'list') {
+    const dir = path.join(releasesDir, name);
+    const kept = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((d) => !d.endsWith('.partial'))
+          .sort()
+      : [];
+    console.log(`in use: ${readRemotes()[name]}`);
+    for (const k of kept) console.log(`  ${k}`);
+  } else {
+    die(`unknown command ${command}`);
+  }
+}
+
+main();

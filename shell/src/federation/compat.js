@@ -5,8 +5,8 @@
 // A remote's mf-manifest.json lists, for each shared module, the `requiredVersion` it was built with (webpack/shared.js:
 // `^<the kit version it was built against>`). Where the shell provides that module (or, for a subpath such as
 // `@wms/shared-api/core`, its package), the version it provides must satisfy that range (npm's semver rules): a remote built
-// against shared-ui 2.x asks `^2.0.0` and does not run on a shell providing 1.4.0. A module the shell does not provide is
-// no problem (the remote loads its own copy).
+// against shared-ui 2.x asks `^2.0.0` and does not run on a shell providing 1.4.0. A package the shell provides nothing of
+// is no problem (the remote loads its own copy).
 const satisfies = require('semver/functions/satisfies');
 const validRange = require('semver/ranges/valid');
 const ltr = require('semver/ranges/ltr');
@@ -26,12 +26,15 @@ function packageOf(specifier) {
 function incompatibilities(manifest, provided) {
   const problems = [];
   const seen = new Set();
+  // A package's version is also known from a subpath the shell provides (it provides `@wms/shared-api/core`, not the root).
+  const byPackage = {};
+  for (const [key, version] of Object.entries(provided)) if (!byPackage[packageOf(key)]) byPackage[packageOf(key)] = version;
   for (const shared of (manifest && Array.isArray(manifest.shared) && manifest.shared) || []) {
     const name = shared && shared.name;
     const required = shared && shared.requiredVersion;
     if (typeof name !== 'string' || typeof required !== 'string' || seen.has(name)) continue;
     seen.add(name);
-    const version = provided[name] ?? provided[packageOf(name)];
+    const version = provided[name] ?? byPackage[packageOf(name)];
     if (!version) continue;
     if (!validRange(required)) {
       problems.push({ package: name, required, provided: version, needs: 'newer' });

@@ -19,6 +19,10 @@ describe('incompatibilities (the one check of the shell and remote-release.js)',
 
   it("a subpath is checked against its package's version; what the shell does not provide is no problem", () => {
     expect(incompatibilities(asking('@wms/shared-api/core', '^2.0.0'), shell)).toHaveLength(1);
+    // the shell provides only the core entry: the root entry is checked against that package version
+    expect(incompatibilities(asking('@wms/shared-api', '^2.0.0'), { '@wms/shared-api/core': '1.2.0' })).toEqual([
+      { package: '@wms/shared-api', required: '^2.0.0', provided: '1.2.0', needs: 'newer' },
+    ]);
     expect(incompatibilities(asking('react-dom/server', '^17.0.0'), shell)).toEqual([]);
     expect(incompatibilities(asking('@wms/shared-ui', false), shell)).toEqual([]);
   });
