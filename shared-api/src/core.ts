@@ -18,3 +18,4 @@ export * from './rules/order-status';
 export * from './rules/batch-expiry';
 export * from './rules/gtin';
 export * from './rules/gs1';
+export * from './rules/address';

@@ -110,6 +110,16 @@ export { FilterBar, type FilterBarProps } from './lists/FilterBar';
 export { RowActions, type RowActionsProps } from './lists/RowActions';
 export { useDocumentTitle } from './components/useDocumentTitle';
 export { NotFound, isNotFound, type NotFoundProps } from './components/NotFound';
+// prints: the company's header (issue 26)
+export {
+  CompanyHeader,
+  useCompany,
+  useCompanyLogo,
+  fetchCompany,
+  fetchCompanyLogo,
+  COMPANY_PATH,
+  type CompanyHeaderProps,
+} from './print/CompanyHeader';
 // scanning: the scan box (keyboard wedge, paste, camera) over GET /barcodes/{code} (issue 27)
 export { ScanInput, lookupScan, type ScanInputProps, type ScanHandler } from './scan/ScanInput';
 export { WedgeBurst, WEDGE_GAP_MS, WEDGE_MIN_CHARS } from './scan/wedge';

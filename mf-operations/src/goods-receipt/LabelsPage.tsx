@@ -2,7 +2,18 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '@wms/shared-ui/router';
 import { gs1Text, type ReceiptDocument } from '@wms/shared-api';
-import { displayDay, ErrorState, formatQuantity, isNotFound, NotFound, PageHeader, Spinner } from '@wms/shared-ui';
+import {
+  CompanyHeader,
+  displayDay,
+  ErrorState,
+  formatQuantity,
+  isNotFound,
+  NotFound,
+  PageHeader,
+  Spinner,
+  useCompany,
+  useCompanyLogo,
+} from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchReceipt } from './api';
 import { Gs1Barcode } from './Barcode';
@@ -44,6 +55,10 @@ export function LabelsPage() {
   const { receiptId = '' } = useParams();
   const [receipt, setReceipt] = useState<ReceiptDocument | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed' | 'missing'>('loading');
+  // The company's header on every label (issue 26), loaded once for the page with its logo.
+  const company = useCompany();
+  const companyRow = company.status === 'ready' ? company.value : null;
+  const logo = useCompanyLogo(companyRow);
   useEffect(() => {
     let live = true;
     fetchReceipt(receiptId).then(
@@ -85,6 +100,7 @@ export function LabelsPage() {
             {sheet.map((l) => (
               <article className="gr-label" key={l.key} data-testid="label">
                 <header>
+                  {companyRow ? <CompanyHeader company={companyRow} logo={logo} /> : null}
                   <div className="gr-label-code">{l.code}</div>
                   <div className="gr-label-desc">{l.description}</div>
                 </header>

@@ -1,53 +1,55 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '@wms/shared-ui/router';
-import type { PurchaseOrder } from '@wms/shared-api';
+import { addressLine, type Party, type PurchaseOrder } from '@wms/shared-api';
 import {
+  CompanyHeader,
   displayDay,
-  ErrorState,
   failureText,
   formatKind,
   formatUnit,
   formatUnitPrice,
-  isNotFound,
-  NotFound,
-  Spinner,
+  Loaded,
   useDocumentTitle,
+  useLoad,
 } from '@wms/shared-ui';
-import { NS } from '../paths';
-import { fetchOrder } from './api';
+import { BASE_PATH, NS } from '../paths';
+import { fetchOrder, fetchOrderSupplier } from './api';
 import { showTotals } from './PurchaseOrderListPage';
 import './print.css';
 
+const LIST_URL = `${BASE_PATH}/ordini-fornitori`;
+
 /**
- * /operazioni/ordini-fornitori/{id}/stampa: one order as an A4 document to send to the supplier (company header
- * placeholder, supplier, dates, lines, totals). The print CSS hides the portal around it; the browser's print prints it.
+ * /operazioni/ordini-fornitori/{id}/stampa: one order as an A4 document to send to the supplier: the company's header
+ * (CompanyHeader: name, address, VAT number, logo from /company), the supplier with its address and VAT number, dates,
+ * lines, totals. The print CSS hides the portal around it; the browser's print prints it.
  */
 export function PurchaseOrderPrintPage() {
   const { t } = useTranslation(NS);
-  const { id } = useParams();
-  const [order, setOrder] = useState<PurchaseOrder | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
-  const p = (k: string) => t(`purchaseOrders.printView.${k}`);
-  useDocumentTitle(order ? `${p('title')} ${order.order_number}` : p('title'));
-
-  useEffect(() => {
-    if (id) fetchOrder(id).then(setOrder, setFailure);
+  const { id = '' } = useParams();
+  const load = useLoad(async () => {
+    const order = await fetchOrder(id);
+    return { order, supplier: await fetchOrderSupplier(order.supplier_id) };
   }, [id]);
+  return (
+    <Loaded
+      load={load}
+      failedText={(e) => failureText(e, `${NS}:purchaseOrders.feedback.fetchOrderFailed`)}
+      notFound={{ title: t('purchaseOrders.feedback.notFound'), backTo: LIST_URL, backLabel: t('purchaseOrders.title') }}
+    >
+      {({ order, supplier }) => <OrderSheet order={order} supplier={supplier} />}
+    </Loaded>
+  );
+}
 
-  if (failure) {
-    return isNotFound(failure) ? (
-      <NotFound title={t('purchaseOrders.feedback.notFound')} backTo="/operazioni/ordini-fornitori" backLabel={t('purchaseOrders.title')} />
-    ) : (
-      <ErrorState message={failureText(failure, `${NS}:purchaseOrders.feedback.fetchOrderFailed`)} />
-    );
-  }
-  if (!order) return <Spinner />;
-
+function OrderSheet({ order, supplier }: { order: PurchaseOrder; supplier: Party | null }) {
+  const { t } = useTranslation(NS);
+  const p = (k: string) => t(`purchaseOrders.printView.${k}`);
+  useDocumentTitle(`${p('title')} ${order.order_number}`);
   return (
     <div className="po-print" data-testid="order-print">
       <div className="po-print-actions no-print">
-        <Link className="btn" to={`/operazioni/ordini-fornitori/${order.id}`}>
+        <Link className="btn" to={`${LIST_URL}/${order.id}`}>
           {p('back')}
         </Link>
         <button type="button" className="btn btn-primary" onClick={() => window.print()} data-testid="print-button">
@@ -56,12 +58,9 @@ export function PurchaseOrderPrintPage() {
       </div>
       <article className="po-sheet">
         <header className="po-head">
-          <div>
-            <h1 className="po-company">{p('company')}</h1>
-            <p>{p('companyLine')}</p>
-          </div>
+          <CompanyHeader />
           <div className="po-doc">
-            <h2>{p('title')}</h2>
+            <h1>{p('title')}</h1>
             <p>
               {p('number')}: <strong data-testid="print-number">{order.order_number}</strong>
             </p>
@@ -75,6 +74,12 @@ export function PurchaseOrderPrintPage() {
           <p data-testid="print-supplier">
             <strong>{order.supplier_name}</strong>
           </p>
+          {supplier ? (
+            <>
+              <p data-testid="print-supplier-address">{addressLine(supplier)}</p>
+              <p data-testid="print-supplier-vat">{`${p('vat')} ${supplier.vat_number}`}</p>
+            </>
+          ) : null}
           <p>
             {p('requested')}: {displayDay(order.requested_arrival_date)}
             {order.confirmed_arrival_date ? ` · ${p('confirmed')}: ${displayDay(order.confirmed_arrival_date)}` : ''}

@@ -1,4 +1,5 @@
-import { api, type PurchaseOrder, type PurchaseOrderBody } from '@wms/shared-api';
+import { api, type Party, type PurchaseOrder, type PurchaseOrderBody } from '@wms/shared-api';
+import { isNotFound } from '@wms/shared-ui';
 
 /** The purchase-order calls of SPEC §7, typed. Saving has its own 30 s timeout (SPEC §7, §9). */
 export const ORDERS_PATH = '/purchase-orders';
@@ -6,6 +7,16 @@ export const SAVE_TIMEOUT_MS = 30_000;
 
 export async function fetchOrder(id: number | string): Promise<PurchaseOrder> {
   return (await api.get<PurchaseOrder>(`${ORDERS_PATH}/${id}`)).data;
+}
+
+/** The order's supplier for the print (address, VAT number); null when it was deleted since (the print shows the name). */
+export async function fetchOrderSupplier(supplierId: number): Promise<Party | null> {
+  try {
+    return (await api.get<Party>(`/suppliers/${supplierId}`)).data;
+  } catch (err) {
+    if (isNotFound(err)) return null;
+    throw err;
+  }
 }
 
 export async function saveOrder(id: number | null, body: PurchaseOrderBody): Promise<PurchaseOrder> {

@@ -84,6 +84,25 @@ const order: PurchaseOrderSummary = {
   updated_at: '',
 };
 
+const company = {
+  business_name: 'Ditta Stampa S.r.l.',
+  vat_number: '09876543217',
+  tax_code: '09876543217',
+  address: 'Via Po 3',
+  city: 'Torino',
+  province: 'TO',
+  zip_code: '10121',
+  country: 'Italia',
+  phone: '011 555',
+  email: 'info@stampa.example',
+  ddt_prefix: 'DDT',
+  logo_mime_type: 'image/png',
+  logo_updated_at: '2026-03-01T10:00:00.000Z',
+  modified_by: 'admin',
+  updated_at: '2026-03-01T10:00:00.000Z',
+};
+const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
 const server = setupServer(
   http.get('*/api/prices', async ({ request }) => {
     await record(request);
@@ -232,9 +251,19 @@ describe('purchase orders', () => {
       http.get('*/api/purchase-orders/3', () =>
         HttpResponse.json({ ...order, totals: [{ currency: 'EUR', amount: '18.45' }], items: [item] }),
       ),
+      http.get('*/api/company', () => HttpResponse.json(company)),
+      http.get('*/api/company/logo', () => new HttpResponse(PNG_BYTES, { headers: { 'content-type': 'image/png' } })),
     );
     renderOperations('/operazioni/ordini-fornitori/3/stampa', 'orders');
     const sheet = await screen.findByTestId('order-print');
+    // The company's header comes from /company (issue 26), the supplier's address and VAT number from /suppliers/7.
+    expect(await screen.findByTestId('company-name')).toHaveTextContent('Ditta Stampa S.r.l.');
+    expect(screen.getByTestId('company-address')).toHaveTextContent('Via Po 3, 10121 Torino (TO), Italia');
+    expect(screen.getByTestId('company-vat')).toHaveTextContent('P. IVA 09876543217');
+    expect(await screen.findByTestId('company-logo')).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/));
+    expect(screen.getByTestId('print-supplier-address')).toHaveTextContent('Via A 1, ');
+    expect(screen.getByTestId('print-supplier-address')).toHaveTextContent('Brescia');
+    expect(screen.getByTestId('print-supplier-vat')).toHaveTextContent('P. IVA 01234567897');
     expect(screen.getByTestId('print-unit-31')).toHaveTextContent('pz');
     expect(sheet).not.toHaveTextContent('piece');
     expect(sheet).toHaveTextContent('1.500');

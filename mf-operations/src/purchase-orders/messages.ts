@@ -54,8 +54,7 @@ export const purchaseOrdersMessages = defineTranslations({
     confirm: { deleteTitle: 'Elimina ordine', deleteMessage: "Sei sicuro di voler eliminare l'ordine {{number}}?" },
     printView: {
       title: 'Ordine di acquisto',
-      company: 'Rossi Forniture Industriali',
-      companyLine: 'Via dell’Industria 1 · 20100 Milano · P.IVA 01234567897',
+      vat: 'P. IVA',
       to: 'Spett.le fornitore',
       number: 'Numero',
       date: 'Data',
@@ -147,8 +146,7 @@ export const purchaseOrdersMessages = defineTranslations({
     confirm: { deleteTitle: 'Supprimer la commande', deleteMessage: 'Voulez-vous vraiment supprimer la commande {{number}} ?' },
     printView: {
       title: 'Bon de commande',
-      company: 'Rossi Forniture Industriali',
-      companyLine: 'Via dell’Industria 1 · 20100 Milano · TVA 01234567897',
+      vat: 'TVA',
       to: 'Fournisseur',
       number: 'Numéro',
       date: 'Date',

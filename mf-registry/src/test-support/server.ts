@@ -53,7 +53,8 @@ export function product(id: number, over: Partial<Product> = {}): Product {
 }
 
 export function warehouse(id: number, over: Partial<Warehouse> = {}): Warehouse {
-  return { id, name: `Magazzino ${id}`, description: null, is_active: true, ...STAMP, ...over };
+  const address = { address: null, city: null, province: null, zip_code: null, country: null };
+  return { id, name: `Magazzino ${id}`, description: null, is_active: true, ...address, ...STAMP, ...over };
 }
 
 export function party(id: number, over: Partial<Party> = {}): Party {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from '@wms/shared-ui/router';
-import { emptyWarehouse, warehouseSchema, type WarehouseBody } from '@wms/shared-api';
+import { emptyWarehouse, WAREHOUSE_ADDRESS_FIELDS, warehouseSchema, type WarehouseBody } from '@wms/shared-api';
 import {
   CheckboxField,
   FormActions,
@@ -20,7 +20,10 @@ import { NS } from '../paths';
 import { fetchWarehouse, saveWarehouse } from './api';
 import { WAREHOUSES_URL } from './paths';
 
-/** /anagrafica/magazzini/nuovo and /{id} (SPEC §2): name (required), description, active toggle. */
+/**
+ * /anagrafica/magazzini/nuovo and /{id} (SPEC §2): name (required), description, active toggle, and the site's address
+ * (issue 26: the sender and destination of a transport note; optional, labelled as a supplier's address).
+ */
 export function WarehouseFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const { t } = useTranslation(NS);
   const { id } = useParams();
@@ -33,7 +36,14 @@ export function WarehouseFormPage({ mode }: { mode: 'new' | 'edit' }) {
     if (mode !== 'edit' || !id) return undefined;
     let current = true;
     fetchWarehouse(id).then(
-      (w) => current && setInitial({ name: w.name, description: w.description, is_active: w.is_active }),
+      (w) =>
+        current &&
+        setInitial({
+          name: w.name,
+          description: w.description,
+          is_active: w.is_active,
+          ...Object.fromEntries(WAREHOUSE_ADDRESS_FIELDS.map((f) => [f, w[f]])),
+        }),
       (err) => {
         if (!current) return;
         if (isNotFound(err)) return setMissing(true);
@@ -85,6 +95,14 @@ function WarehouseForm({ id, initial }: { id: number | null; initial: WarehouseB
       {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
       <TextField label={t('warehouses.fields.name')} required autoFocus {...form.field('name')} />
       <TextField label={t('warehouses.fields.description')} multiline {...form.field('description')} />
+      <fieldset>
+        <legend>{t('warehouses.sections.address')}</legend>
+        <div className="form-grid">
+          {WAREHOUSE_ADDRESS_FIELDS.map((name) => (
+            <TextField key={name} label={t(`parties.fields.${name}`)} {...form.field(name)} value={form.values[name] ?? null} />
+          ))}
+        </div>
+      </fieldset>
       <CheckboxField label={t('warehouses.fields.active')} {...form.field('is_active')} value={form.values.is_active !== false} />
       <FormActions
         saving={form.saving}

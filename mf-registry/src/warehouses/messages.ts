@@ -12,6 +12,7 @@ export const warehousesMessages = defineTranslations({
     caption: 'Elenco dei magazzini',
     empty: 'Nessun magazzino registrato',
     fields: { name: 'Nome', description: 'Descrizione', active: 'Magazzino attivo' },
+    sections: { address: 'Indirizzo della sede (per i documenti di trasporto)' },
     confirm: { deleteTitle: 'Elimina magazzino', deleteMessage: 'Sei sicuro di voler eliminare questo magazzino?' },
     feedback: {
       created: 'Magazzino creato con successo',
@@ -35,6 +36,7 @@ export const warehousesMessages = defineTranslations({
     caption: 'Liste des entrepôts',
     empty: 'Aucun entrepôt enregistré',
     fields: { name: 'Nom', description: 'Description', active: 'Entrepôt actif' },
+    sections: { address: 'Adresse du site (pour les documents de transport)' },
     confirm: { deleteTitle: "Supprimer l'entrepôt", deleteMessage: 'Êtes-vous sûr de vouloir supprimer cet entrepôt ?' },
     feedback: {
       created: 'Entrepôt créé avec succès',

@@ -116,6 +116,11 @@ describe('warehouse form', () => {
       name: 'Deposito Sud',
       description: 'Bari',
       is_active: true,
+      address: null,
+      city: null,
+      province: null,
+      zip_code: null,
+      country: null,
       created_by: 1,
     });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/anagrafica\/magazzini$/));
@@ -141,6 +146,24 @@ describe('warehouse form', () => {
     expect(await screen.findByText('Magazzino aggiornato con successo')).toBeInTheDocument();
     expect(requestsOf('PUT', '/warehouses/21')[0].body).toMatchObject({ name: 'Magazzino Centrale', is_active: false, modified_by: 1 });
     expect(within(await rowOf('Magazzino Centrale')).getByText('Inattivo')).toBeInTheDocument();
+  });
+
+  it("types the site address (issue 26: transport notes) with the supplier form's labels; PUT sends it trimmed", async () => {
+    const user = userEvent.setup();
+    renderRegistry(`${LIST}/21`);
+    expect(await screen.findByDisplayValue('Magazzino Centrale')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: /Indirizzo della sede/ })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Indirizzo'), 'Via Stezzano 40');
+    await user.type(screen.getByLabelText('Città'), ' Bergamo ');
+    await user.type(screen.getByLabelText('CAP'), '24126');
+    await user.click(screen.getByTestId('warehouse-save'));
+    expect(await screen.findByText('Magazzino aggiornato con successo')).toBeInTheDocument();
+    expect(requestsOf('PUT', '/warehouses/21')[0].body).toMatchObject({
+      address: 'Via Stezzano 40',
+      city: 'Bergamo',
+      zip_code: '24126',
+      province: null,
+    });
   });
 
   it("shows the server's reason when a save is refused (409 name taken)", async () => {

@@ -112,18 +112,6 @@ export function companyBodyOf(c: Company): CompanyBody {
   };
 }
 
-/** One line of an address for a print: "Via Roma 1, 25100 Brescia (BS), Italia" (blank parts left out). */
-export function addressLine(a: {
-  address?: string | null;
-  zip_code?: string | null;
-  city?: string | null;
-  province?: string | null;
-  country?: string | null;
-}): string {
-  const place = [a.zip_code, a.city].filter(Boolean).join(' ') + (a.province ? ` (${a.province})` : '');
-  return [a.address, place.trim(), a.country].filter((p) => p && p.trim()).join(', ');
-}
-
 // ------------------------------------------------------------------------------------------------------------------ logo
 
 export const LOGO_TYPES = ['image/png', 'image/svg+xml'] as const;

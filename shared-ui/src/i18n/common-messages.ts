@@ -91,6 +91,14 @@ export const commonMessages = defineTranslations({
       text: "L'elemento richiesto non esiste o è stato eliminato.",
       back: "Torna all'elenco",
     },
+    print: {
+      vat: 'P. IVA',
+      taxCode: 'C.F.',
+      phone: 'Tel.',
+      logoAlt: 'Logo di {{name}}',
+      loadFailed: 'Dati aziendali non disponibili',
+      notSet: 'Dati aziendali non ancora inseriti (Anagrafiche › Azienda)',
+    },
     scan: {
       label: 'Scansiona',
       placeholder: 'Scansiona o digita un codice, poi Invio',
@@ -196,6 +204,14 @@ export const commonMessages = defineTranslations({
       title: 'Introuvable',
       text: "L'élément demandé n'existe pas ou a été supprimé.",
       back: 'Retour à la liste',
+    },
+    print: {
+      vat: 'TVA',
+      taxCode: 'Code fiscal',
+      phone: 'Tél.',
+      logoAlt: 'Logo de {{name}}',
+      loadFailed: "Données de l'entreprise indisponibles",
+      notSet: "Données de l'entreprise pas encore saisies (Référentiels › Entreprise)",
     },
     scan: {
       label: 'Scanner',
