@@ -9,7 +9,7 @@ type Role = 'admin' | 'direction' | 'administration' | 'orders' | 'warehouse' | 
 const ROLES: Role[] = ['admin', 'direction', 'administration', 'orders', 'warehouse', 'sales'];
 
 // SPEC §6, written out again on purpose (plus this build's choices: Stock transfer for every operations role,
-// Inventory for every reports role).
+// Inventory for the roles that count: admin, direction, warehouse).
 const ALL = ROLES;
 const SECTIONS: Record<string, Role[]> = {
   registry: ['admin', 'direction', 'orders', 'sales'],
@@ -27,7 +27,7 @@ const OPERATIONS_CARDS: Record<string, Role[]> = {
 };
 const REPORT_CARDS: Record<string, Role[]> = {
   stockLevels: ['admin', 'direction', 'warehouse', 'orders', 'sales'],
-  inventory: ALL,
+  inventory: ['admin', 'direction', 'warehouse'], // issue 25: permission inventoryCount
   valuation: ['admin', 'direction', 'administration', 'orders', 'sales'],
 };
 

@@ -14,6 +14,6 @@ export interface Area extends SectionArea {
 
 export const AREAS: readonly Area[] = [
   { id: 'stockLevels', path: 'giacenze', permission: 'stockLevels', Screen: StockLevelsPage },
-  { id: 'inventory', path: 'inventario', permission: 'reports', Screen: InventoryPage },
+  { id: 'inventory', path: 'inventario', permission: 'inventoryCount', Screen: InventoryPage },
   { id: 'valuation', path: 'valorizzazione', permission: 'valuation', Screen: ValuationPage },
 ];

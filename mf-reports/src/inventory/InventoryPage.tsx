@@ -1,13 +1,19 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@wms/shared-ui';
-import { NS } from '../paths';
+import { Route, Routes } from '@wms/shared-ui/router';
+import { CountingPage } from './CountingPage';
+import { CountListPage } from './CountListPage';
+import { ReviewPage } from './ReviewPage';
+import { SheetPage } from './SheetPage';
+import { StartCountPage } from './StartCountPage';
 
-/** /report/inventario — final as specified (SPEC §2): a placeholder with title and subtitle only. */
+/** /report/inventario: the counts, /nuovo, /{id} (counting), /{id}/revisione (review and apply), /{id}/foglio (sheet). */
 export function InventoryPage() {
-  const { t } = useTranslation(NS);
   return (
-    <section data-testid="inventory-page">
-      <PageHeader title={t('inventory.title')} subtitle={t('inventory.subtitle')} />
-    </section>
+    <Routes>
+      <Route index element={<CountListPage />} />
+      <Route path="nuovo" element={<StartCountPage />} />
+      <Route path=":id" element={<CountingPage />} />
+      <Route path=":id/revisione" element={<ReviewPage />} />
+      <Route path=":id/foglio" element={<SheetPage />} />
+    </Routes>
   );
 }

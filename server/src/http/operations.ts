@@ -218,7 +218,6 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'POST /api/inventory-counts': { id: 'createInventoryCount', tag: 'inventory', conflicts: ['INVENTORY_COUNT_OVERLAP'] },
   'GET /api/inventory-counts/{id}': { id: 'getInventoryCount', tag: 'inventory' },
   'GET /api/inventory-counts/{id}/counting': { id: 'getInventoryCounting', tag: 'inventory' },
-  'GET /api/inventory-counts/{id}/sheet.csv': { id: 'exportInventorySheet', tag: 'inventory' },
   'PUT /api/inventory-counts/{id}/lines': { id: 'saveInventoryLines', tag: 'inventory', conflicts: ['INVENTORY_COUNT_CLOSED'] },
   // Apply documents its own 409 (INVENTORY_PROBLEMS carries `problems`), 422 and Idempotency-Key header in its route schema.
   'POST /api/inventory-counts/{id}/apply': { id: 'applyInventoryCount', tag: 'inventory' },

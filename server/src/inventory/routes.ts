@@ -160,10 +160,12 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/inventory-counts/:id/lines',
     {
       ...count,
+      // A CSV import sends its whole file in one request (20 000 lines ≈ 2 MB of JSON); other bodies keep the 1 MB limit.
+      bodyLimit: 4 * 1024 * 1024,
       schema: {
         tags,
         summary:
-          'Save counted quantities (a batch of up to 1000 lines): a line counted again keeps the latest, both in its history; ' +
+          'Save counted quantities (a batch of up to 20 000 lines, all or none): a line counted again keeps the latest, both in its history; ' +
           'new batches allowed (with the dates the product needs)',
         params: idParams,
         body: inventoryCountLinesSchema,

@@ -15,9 +15,12 @@ export type InventoryCountScope = (typeof INVENTORY_COUNT_SCOPES)[number];
 export const UNCOUNTED_CHOICES = ['unchanged', 'zero'] as const;
 export type UncountedChoice = (typeof UNCOUNTED_CHOICES)[number];
 
-/** Largest list of products in one count's scope, and of lines in one PUT (the screens send batches of 500). */
+/**
+ * Largest list of products in one count's scope, and of lines in one PUT: counters send a line at a time, tablets
+ * batches of 500, and a CSV import its whole file in one request (one transaction: nothing saved unless every row is good).
+ */
 export const MAX_COUNT_PRODUCTS = 50_000;
-export const MAX_COUNT_LINES_PER_SAVE = 1000;
+export const MAX_COUNT_LINES_PER_SAVE = 20_000;
 export const MAX_FAMILY_LENGTH = 255;
 
 export const inventoryValidationMessages = registerValidationMessages({

@@ -1,0 +1,303 @@
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from '@wms/shared-ui/router';
+import { apiError } from '@wms/shared-api/core';
+import {
+  compareDecimals,
+  negateDecimal,
+  PRICE_DECIMALS,
+  type InventoryCountLineView,
+  type InventoryCountView,
+  type InventoryProblem,
+  type UncountedChoice,
+} from '@wms/shared-api';
+import {
+  DataTable,
+  failureText,
+  formatAmount,
+  formatCount,
+  formatQuantity,
+  Loaded,
+  NumberField,
+  PageHeader,
+  SelectField,
+  toastError,
+  toastSuccess,
+  useConfirm,
+  useDocumentTitle,
+  useLoad,
+  type Column,
+} from '@wms/shared-ui';
+import { NS } from '../paths';
+import { applyCount, cancelCount, fetchReview } from './api';
+import { countingUrl, INVENTORY_URL, sheetUrl } from './paths';
+import { snapshotText, StatusBadge, useScopeText } from './status';
+import './inventory.css';
+
+type Filter = 'all' | 'differences' | 'uncounted';
+
+/**
+ * /report/inventario/{id}/revisione (reviewers): per line book at the snapshot, counted, difference, moved since and the
+ * difference's value; filters (differences only, uncounted, by value); totals per currency; Apply (exactly once: one
+ * Idempotency-Key per confirmed click) or cancel. A refused apply lists every line to fix.
+ */
+export function ReviewPage() {
+  const { t } = useTranslation(NS);
+  const { id } = useParams();
+  const [attempt, setAttempt] = useState(0);
+  const load = useLoad(() => fetchReview(id ?? ''), [id, attempt]);
+  useDocumentTitle(t('inventory.review.title', { id }));
+  return (
+    <section className="screen reports-screen inventory-review" data-testid="review-page">
+      <Loaded load={load} failedText={() => t('inventory.loadError')} notFound={{ backTo: INVENTORY_URL, title: t('inventory.notFound') }}>
+        {(view) => <Review view={view} reload={() => setAttempt((n) => n + 1)} />}
+      </Loaded>
+    </section>
+  );
+}
+
+const abs = (v: string) => (compareDecimals(v, 0) < 0 ? negateDecimal(v) : v);
+
+function Review({ view, reload }: { view: InventoryCountView; reload: () => void }) {
+  const { t } = useTranslation(NS);
+  const scopeText = useScopeText();
+  const { confirm, dialog } = useConfirm();
+  const [filter, setFilter] = useState<Filter>('all');
+  const [minValue, setMinValue] = useState('');
+  const [uncounted, setUncounted] = useState<UncountedChoice>('unchanged');
+  const [problems, setProblems] = useState<InventoryProblem[]>([]);
+  const [busy, setBusy] = useState(false);
+  const applyKey = useRef<string | null>(null);
+  const open = view.status === 'open';
+
+  const rows = useMemo(
+    () =>
+      view.lines.filter((l) => {
+        if (filter === 'differences' && (l.difference === null || compareDecimals(l.difference, 0) === 0)) return false;
+        if (filter === 'uncounted' && l.counted_quantity !== null) return false;
+        if (minValue !== '' && (l.difference_value === null || compareDecimals(abs(l.difference_value), minValue) < 0)) return false;
+        return true;
+      }),
+    [view.lines, filter, minValue],
+  );
+
+  const apply = async () => {
+    const ok = await confirm({
+      title: t('inventory.review.confirmTitle'),
+      message: t('inventory.review.confirmMessage'),
+      confirmLabel: t('inventory.actions.apply'),
+      tone: 'primary',
+    });
+    if (!ok) return;
+    // One key per confirmed Apply: a retry of the same click (a timeout) replays instead of posting twice.
+    applyKey.current ??= crypto.randomUUID();
+    setBusy(true);
+    setProblems([]);
+    try {
+      const { posted } = await applyCount(view.id, uncounted, applyKey.current);
+      applyKey.current = null;
+      toastSuccess(t('inventory.review.applied', { count: posted }));
+      reload();
+    } catch (err) {
+      const body = apiError(err) as { problems?: InventoryProblem[] } | null;
+      if (body?.problems) {
+        applyKey.current = null;
+        setProblems(body.problems);
+      }
+      toastError(failureText(err, `${NS}:inventory.review.applyError`));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const cancel = async () => {
+    const ok = await confirm({
+      title: t('inventory.review.cancelTitle'),
+      message: t('inventory.review.cancelMessage'),
+      confirmLabel: t('inventory.actions.cancel'),
+      tone: 'danger',
+    });
+    if (!ok) return;
+    try {
+      await cancelCount(view.id);
+      toastSuccess(t('inventory.review.cancelled'));
+      reload();
+    } catch (err) {
+      toastError(failureText(err, `${NS}:inventory.review.cancelError`));
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t('inventory.review.title', { id: view.id })}
+        subtitle={`${view.warehouse_name} · ${scopeText(view)} · ${snapshotText(view)}`}
+        actions={
+          <>
+            <StatusBadge status={view.status} />
+            {open ? (
+              <Link className="btn btn-secondary" to={countingUrl(view.id)}>
+                {t('inventory.actions.count')}
+              </Link>
+            ) : null}
+            <Link className="btn btn-secondary" to={sheetUrl(view.id)}>
+              {t('inventory.actions.sheet')}
+            </Link>
+            <Link className="btn btn-secondary" to={INVENTORY_URL}>
+              {t('inventory.actions.back')}
+            </Link>
+          </>
+        }
+      />
+      <Totals view={view} />
+      <div className="inventory-filters" role="search" aria-label={t('inventory.review.filters')}>
+        <SelectField
+          name="filter"
+          label={t('inventory.review.filters')}
+          value={filter}
+          onChange={(v) => setFilter((v as Filter) || 'all')}
+          options={(['all', 'differences', 'uncounted'] as const).map((f) => ({ value: f, label: t(`inventory.review.${f}`) }))}
+          data-testid="review-filter"
+        />
+        <NumberField
+          name="min_value"
+          label={t('inventory.review.minValue')}
+          decimals={PRICE_DECIMALS}
+          value={minValue}
+          onChange={setMinValue}
+          data-testid="review-min-value"
+        />
+      </div>
+      <p className="list-count" aria-live="polite" data-testid="review-shown">
+        {t('inventory.review.shown', { shown: formatCount(rows.length), total: formatCount(view.lines.length) })}
+      </p>
+      <ReviewTable rows={rows} />
+      {problems.length > 0 ? (
+        <div className="inventory-problems" role="alert" data-testid="apply-problems">
+          <h2>{t('inventory.review.problemsTitle')}</h2>
+          <ul>
+            {problems.map((p) => (
+              <li key={`${p.product_id}-${p.batch_number}`}>
+                <strong className="code">{p.product_code}</strong>
+                {p.batch_number ? ` · ${p.batch_number}` : ''}: {p.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {open ? (
+        <div className="inventory-apply">
+          <SelectField
+            name="uncounted"
+            label={`${t('inventory.review.uncountedChoice')} (${formatCount(view.uncounted_count)})`}
+            value={uncounted}
+            onChange={(v) => setUncounted(v === 'zero' ? 'zero' : 'unchanged')}
+            options={[
+              { value: 'unchanged', label: t('inventory.review.uncountedUnchanged') },
+              { value: 'zero', label: t('inventory.review.uncountedZero') },
+            ]}
+            data-testid="review-uncounted"
+          />
+          <div className="form-actions">
+            <button
+              type="button"
+              className="btn btn-primary inventory-big"
+              disabled={busy}
+              onClick={() => void apply()}
+              data-testid="review-apply"
+            >
+              {t('inventory.actions.apply')}
+            </button>
+            <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void cancel()} data-testid="review-cancel">
+              {t('inventory.actions.cancel')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {dialog}
+    </>
+  );
+}
+
+function Totals({ view }: { view: InventoryCountView }) {
+  const { t } = useTranslation(NS);
+  return (
+    <div className="inventory-totals" data-testid="review-totals">
+      <p>{t('inventory.review.uncountedCount', { count: view.uncounted_count })}</p>
+      {view.totals.length > 0 ? (
+        <table className="data-table inventory-totals-table">
+          <caption>{t('inventory.review.totals')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('inventory.review.totals')}</th>
+              <th scope="col">{t('inventory.review.gains')}</th>
+              <th scope="col">{t('inventory.review.losses')}</th>
+              <th scope="col">{t('inventory.review.net')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.totals.map((r) => (
+              <tr key={r.currency}>
+                <th scope="row">{r.currency}</th>
+                <td className="num">{formatAmount(r.gains, r.currency)}</td>
+                <td className="num">{formatAmount(r.losses, r.currency)}</td>
+                <td className="num">{formatAmount(r.net, r.currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {view.unpriced_count > 0 ? <p>{t('inventory.review.unpriced', { count: view.unpriced_count })}</p> : null}
+    </div>
+  );
+}
+
+function ReviewTable({ rows }: { rows: InventoryCountLineView[] }) {
+  const { t } = useTranslation(NS);
+  const columns = useMemo<Column<InventoryCountLineView>[]>(
+    () => [
+      { id: 'product_code', header: t('inventory.fields.code'), value: (l) => l.product_code },
+      { id: 'product', header: t('inventory.fields.product'), value: (l) => l.product_name, priority: 'low', truncate: 30 },
+      { id: 'batch_number', header: t('inventory.fields.batch'), value: (l) => l.batch_number },
+      { id: 'book', header: t('inventory.fields.book'), align: 'end', render: (l) => formatQuantity(l.book_quantity, l.unit_of_measure) },
+      {
+        id: 'counted',
+        header: t('inventory.fields.counted'),
+        align: 'end',
+        render: (l) => (l.counted_quantity === null ? '—' : formatQuantity(l.counted_quantity, l.unit_of_measure)),
+      },
+      {
+        id: 'difference',
+        header: t('inventory.fields.difference'),
+        align: 'end',
+        render: (l) => (l.difference === null ? '—' : formatQuantity(l.difference, l.unit_of_measure)),
+      },
+      {
+        id: 'moved',
+        header: t('inventory.fields.movedSince'),
+        align: 'end',
+        priority: 'medium',
+        render: (l) => formatQuantity(l.moved_since, l.unit_of_measure),
+      },
+      {
+        id: 'value',
+        header: t('inventory.fields.value'),
+        align: 'end',
+        render: (l) => (l.difference_value === null ? '—' : formatAmount(l.difference_value, l.currency ?? undefined)),
+      },
+      { id: 'username', header: t('inventory.fields.counter'), value: (l) => l.counted_by, priority: 'low' },
+    ],
+    [t],
+  );
+  return (
+    <DataTable<InventoryCountLineView>
+      columns={columns}
+      rows={rows}
+      rowKey={(l) => l.line_id}
+      caption={t('inventory.review.caption')}
+      pageSize={100}
+      rowTestId={(l) => `review-line-${l.product_code}${l.batch_number ? `-${l.batch_number}` : ''}`}
+      testId="review-table"
+    />
+  );
+}

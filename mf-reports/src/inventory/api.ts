@@ -1,0 +1,52 @@
+import { api } from '@wms/shared-api/core';
+import type {
+  InventoryCountCreateFields,
+  InventoryCountingView,
+  InventoryCountLineFields,
+  InventoryCountSummary,
+  InventoryCountView,
+  InventoryCountingLine,
+  Product,
+  UncountedChoice,
+} from '@wms/shared-api';
+
+/** The inventory counts' calls (issue 25); the list pages through usePagedList on COUNTS_PATH. */
+export const COUNTS_PATH = '/inventory-counts';
+
+export async function startCount(body: InventoryCountCreateFields): Promise<InventoryCountSummary> {
+  const { data } = await api.post<InventoryCountSummary>(COUNTS_PATH, body);
+  return data;
+}
+
+export async function fetchCounting(id: string | number): Promise<InventoryCountingView> {
+  const { data } = await api.get<InventoryCountingView>(`${COUNTS_PATH}/${encodeURIComponent(String(id))}/counting`);
+  return data;
+}
+
+export async function fetchReview(id: string | number): Promise<InventoryCountView> {
+  const { data } = await api.get<InventoryCountView>(`${COUNTS_PATH}/${encodeURIComponent(String(id))}`);
+  return data;
+}
+
+export async function saveLines(id: number, lines: InventoryCountLineFields[]): Promise<InventoryCountingLine[]> {
+  const { data } = await api.put<{ saved: number; lines: InventoryCountingLine[] }>(`${COUNTS_PATH}/${id}/lines`, { lines });
+  return data.lines;
+}
+
+/** Apply exactly once: one Idempotency-Key per click of Apply (a retry of that click reuses it). */
+export async function applyCount(id: number, uncounted: UncountedChoice, key: string): Promise<{ posted: number }> {
+  const { data } = await api.post<{ posted: number }>(`${COUNTS_PATH}/${id}/apply`, { uncounted }, { headers: { 'Idempotency-Key': key } });
+  return data;
+}
+
+export async function cancelCount(id: number): Promise<void> {
+  await api.post(`${COUNTS_PATH}/${id}/cancel`, {});
+}
+
+/** A product by its code or barcode, typed or scanned: the exact match (case ignored) among the products search's rows. */
+export async function findProductByCode(code: string): Promise<Product | null> {
+  const wanted = code.trim().toLowerCase();
+  if (!wanted) return null;
+  const { data } = await api.get<Product[]>('/products', { params: { q: code.trim(), limit: 20 } });
+  return data.find((p) => p.code.toLowerCase() === wanted || (p.barcode ?? '').toLowerCase() === wanted) ?? null;
+}
