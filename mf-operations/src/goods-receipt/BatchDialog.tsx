@@ -1,8 +1,17 @@
 import { useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { sumQuantities, type ReceiptOrderItem } from '@wms/shared-api';
-import { currentLanguage, DateField, formatQuantity, formatUnit, NumberField, QUANTITY_DECIMALS, TextField } from '@wms/shared-ui';
+import { compareDecimals, subtractDecimals, sumQuantities, type BarcodeLookup, type ReceiptOrderItem } from '@wms/shared-api';
+import {
+  currentLanguage,
+  DateField,
+  formatQuantity,
+  formatUnit,
+  NumberField,
+  QUANTITY_DECIMALS,
+  ScanInput,
+  TextField,
+} from '@wms/shared-ui';
 import { NS } from '../paths';
 import { batchProblems, emptyBatch, type BatchDraft } from './receipt-form';
 
@@ -34,6 +43,27 @@ export function BatchDialog({ item, quantity, batches: initial, onSave, onCancel
   };
   const f = (k: string) => t(`goodsReceipt.fields.${k}`);
 
+  /**
+   * A scanned label adds a batch line with its batch, dates and quantity (else what is still missing from the total); the
+   * untouched first line is replaced. A code of another product is refused with its code.
+   */
+  const onScan = (found: BarcodeLookup): string | undefined => {
+    if (found.product.id !== item.product_id) return t('goodsReceipt.batch.scanOtherProduct', { code: found.product.code });
+    setBatches((bs) => {
+      const blank = bs.length === 1 && !bs[0].batch_number && !bs[0].expiry_date && !bs[0].production_date;
+      const kept = blank ? [] : bs;
+      const missing = quantity ? subtractDecimals(quantity, sumQuantities(kept.map((b) => b.quantity))) : '';
+      const line: BatchDraft = {
+        batch_number: found.batch_number ?? '',
+        quantity: found.quantity ?? (missing && compareDecimals(missing, 0) > 0 ? missing : ''),
+        expiry_date: found.expiry_date ?? '',
+        production_date: found.production_date ?? '',
+      };
+      return [...kept, line];
+    });
+    return undefined;
+  };
+
   // Escape anywhere in the dialog cancels it (the keydown bubbles to the backdrop from the focused control).
   return createPortal(
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions
@@ -41,6 +71,7 @@ export function BatchDialog({ item, quantity, batches: initial, onSave, onCancel
       <div className="dialog gr-batch-dialog" role="dialog" aria-modal="true" aria-labelledby="gr-batch-title" data-testid="batch-dialog">
         <h2 id="gr-batch-title">{t('goodsReceipt.batch.title', { code: item.code })}</h2>
         <p className="muted">{item.description}</p>
+        <ScanInput onScan={onScan} takeFocus data-testid="batch-scan" />
         {batches.map((b, j) => (
           <fieldset className="gr-batch-row" key={j} data-testid={`batch-row-${j}`}>
             <legend className="sr-only">{`${f('batchNumber')} ${j + 1}`}</legend>

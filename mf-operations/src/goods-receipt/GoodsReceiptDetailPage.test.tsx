@@ -284,6 +284,34 @@ describe('goods receipt detail', () => {
     expect(table).not.toHaveTextContent('42,5');
   });
 
+  it('batch dialog: a scanned label adds its batch line with dates and quantity; another product’s code is refused', async () => {
+    const farina = { id: 10, code: 'FARINA-00', description: 'Farina', status: 'active' };
+    server.use(
+      http.get('*/api/barcodes/:code', ({ params }) =>
+        String(params.code).includes('L-SCAN')
+          ? HttpResponse.json({ product: farina, batch_number: 'L-SCAN', expiry_date: '2027-03-31', quantity: '6.000' })
+          : HttpResponse.json({ product: { ...farina, id: 99, code: 'ALTRO-1' } }),
+      ),
+    );
+    await open();
+    type('quantity-FARINA-00', '10');
+    await userEvent.click(screen.getByTestId('batches-FARINA-00'));
+    const dialog = await screen.findByTestId('batch-dialog');
+    const box = within(dialog).getByRole('textbox', { name: 'Scansiona' });
+    expect(box).toHaveFocus();
+    await userEvent.paste('(3103)006000(17)270331(10)L-SCAN(240)FARINA-00');
+    await waitFor(() => expect(input('batch-number-0')).toHaveValue('L-SCAN'));
+    await waitFor(() => expect(input('batch-quantity-0')).toHaveValue('6'));
+    expect(input('batch-expiry-0')).toHaveValue('31/03/2027');
+    expect(screen.queryByTestId('batch-row-1')).not.toBeInTheDocument();
+    await userEvent.click(box);
+    await userEvent.paste('8001234567897');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      "Il codice letto è del prodotto ALTRO-1, non di questa riga dell'ordine",
+    );
+    expect(screen.queryByTestId('batch-row-1')).not.toBeInTheDocument();
+  });
+
   it('speaks French', async () => {
     await switchLanguage('fr');
     await open();

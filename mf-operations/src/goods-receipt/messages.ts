@@ -68,6 +68,7 @@ export const goodsReceiptMessages = defineTranslations({
       total: 'Totale lotti: {{sum}} su {{quantity}}',
       save: 'Conferma lotti',
       cancel: 'Annulla',
+      scanOtherProduct: "Il codice letto è del prodotto {{code}}, non di questa riga dell'ordine",
     },
     actions: {
       save: 'Registra ricezione',
@@ -163,6 +164,7 @@ export const goodsReceiptMessages = defineTranslations({
       total: 'Total des lots : {{sum}} sur {{quantity}}',
       save: 'Valider les lots',
       cancel: 'Annuler',
+      scanOtherProduct: 'Le code lu est celui du produit {{code}}, pas de cette ligne de la commande',
     },
     actions: {
       save: 'Enregistrer la réception',

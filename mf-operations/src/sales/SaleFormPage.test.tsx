@@ -240,3 +240,48 @@ it('the list: cancelled rows greyed without actions; active ones offer edit and 
   expect(await screen.findByRole('table', { name: 'Liste des ventes' })).toBeInTheDocument();
   expect(screen.getByText('Annulée')).toBeInTheDocument();
 });
+
+describe('scanning (issue 27)', () => {
+  const latte = product(1, 'LATTE-01', { description: 'Latte UHT 1 l', has_batch: true, has_expiry_date: true });
+  const scans: string[] = [];
+  beforeEach(() => {
+    scans.length = 0;
+    server.use(
+      http.get('*/api/barcodes/:code', ({ params }) => {
+        const code = params.code as string;
+        scans.push(code);
+        if (code.includes('L2')) return HttpResponse.json({ product: latte, batch_number: 'L2', expiry_date: '2027-06-30' });
+        if (code.includes('L0')) return HttpResponse.json({ product: latte, batch_number: 'L0', expiry_date: '2025-01-31' });
+        if (code.includes('L9')) return HttpResponse.json({ product: latte, batch_number: 'L9', expiry_date: '2030-01-31' });
+        return HttpResponse.json({ code: 'BARCODE_UNKNOWN', error: `Codice non riconosciuto: ${code}` }, { status: 404 });
+      }),
+    );
+  });
+  const scan = async (text: string) => {
+    const box = screen.getByRole('textbox', { name: 'Scansiona' });
+    await userEvent.click(box);
+    await userEvent.paste(text);
+  };
+
+  it('a label’s GS1 fills product and batch: the scanned sellable batch overrides FEFO', async () => {
+    renderOperations('/operazioni/vendite/nuova', 'sales');
+    await scan('1727063010L2\u001d240LATTE-01');
+    await waitFor(() => expect(batch().value).toBe('1|L2'));
+    expect(screen.getByRole('combobox', { name: /Prodotto/ })).toHaveValue('LATTE-01 — Latte UHT 1 l');
+    expect(screen.getByTestId('sale-scan-status')).toHaveTextContent('Letto: LATTE-01');
+    expect(scans).toEqual(['1727063010L2\u001d240LATTE-01']);
+  });
+
+  it('an expired batch is refused with the reason; a batch not in stock says so and FEFO stays; unknown changes nothing', async () => {
+    renderOperations('/operazioni/vendite/nuova', 'sales');
+    await scan('(17)250131(10)L0(240)LATTE-01');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Il lotto L0 è scaduto il 31/01/2025: non può essere venduto');
+    expect(screen.queryByTestId('sale-batch')).not.toBeInTheDocument();
+    await scan('(17)300131(10)L9(240)LATTE-01');
+    expect(await screen.findByTestId('sale-scan-note')).toHaveTextContent('Il lotto L9 letto non è in giacenza');
+    expect(batch().value).toBe('2|L1');
+    await scan('NOPE');
+    expect(await screen.findByText('Codice non riconosciuto: NOPE')).toBeInTheDocument();
+    expect(batch().value).toBe('2|L1');
+  });
+});

@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from '@wms/shared-ui/router';
 import {
   formatDay,
+  isBatchExpired,
   saleSchema,
   saleStockProblems,
   sumDecimals,
   SALE_MIN_QUANTITY,
   SALE_QUANTITY_STEP,
+  type BarcodeLookup,
   type Party,
   type SaleBody,
   type SaleStockRow,
@@ -25,6 +27,7 @@ import {
   PageHeader,
   ProductPicker,
   QUANTITY_DECIMALS,
+  ScanInput,
   SelectField,
   Spinner,
   toastSuccess,
@@ -32,11 +35,11 @@ import {
   useZodForm,
 } from '@wms/shared-ui';
 import { api } from '@wms/shared-api';
-import { NS } from '../paths';
+import { BASE_PATH, NS } from '../paths';
 import { activeCustomerCount, createSale, editSale, getSale, saleStock } from './api';
 import './sales.css';
 
-const LIST = '/operazioni/vendite';
+const LIST = `${BASE_PATH}/vendite`;
 const EMPTY: SaleBody = { product_id: null, warehouse_id: null, batch_number: null, quantity: '', customer_id: null };
 const keyOf = (r: { warehouse_id: number; batch_number: string | null }) => `${r.warehouse_id}|${r.batch_number ?? ''}`;
 const newKey = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -86,6 +89,10 @@ export function SaleFormPage() {
   const [customers, setCustomers] = useState<number | null>(null);
   const [stock, setStock] = useState<SaleStockRow[] | null>(null);
   const idempotencyKey = useRef(newKey());
+  // A scanned batch waits for its product's stock rows, then overrides the FEFO choice when it is sellable (issue 27).
+  const [scanned, setScanned] = useState<{ productId: number; batch: string } | null>(null);
+  const [scanNote, setScanNote] = useState<string | null>(null);
+  const stockFor = useRef<number | null>(null);
 
   useEffect(() => {
     activeCustomerCount().then(setCustomers, () => setCustomers(-1));
@@ -115,8 +122,8 @@ export function SaleFormPage() {
     if (!productId) return undefined;
     let current = true;
     saleStock(productId).then(
-      (rows) => current && setStock(rows),
-      () => current && setStock([]),
+      (rows) => current && ((stockFor.current = productId), setStock(rows)),
+      () => current && ((stockFor.current = productId), setStock([])),
     );
     return () => {
       current = false;
@@ -157,6 +164,39 @@ export function SaleFormPage() {
     set('warehouse_id', first?.warehouse_id ?? null);
     set('batch_number', first?.batch_number ?? null);
   }, [rows, chosen, set]);
+
+  // The scanned batch, once its product's rows are here: chosen when sellable, else the reason and FEFO stays.
+  useEffect(() => {
+    if (!rows || !scanned || scanned.productId !== productId || stockFor.current !== productId) return;
+    const mine = rows.filter((r) => r.batch_number === scanned.batch);
+    const sellable = mine.find((r) => !r.expired);
+    if (sellable) {
+      set('warehouse_id', sellable.warehouse_id);
+      set('batch_number', sellable.batch_number);
+    } else if (mine[0]) {
+      setScanNote(t('sales.batchExpired', { batch: scanned.batch, expiry: mine[0].expiry_date ? formatDay(mine[0].expiry_date) : '—' }));
+    } else {
+      setScanNote(t('sales.scanBatchMissing', { batch: scanned.batch }));
+    }
+    setScanned(null);
+  }, [rows, scanned, productId, set, t]);
+
+  /** A scan fills product and batch; an expired batch or an unsellable product is refused with the reason. */
+  const onScan = (found: BarcodeLookup): string | undefined => {
+    if (found.product.status !== 'active') return t('sales.productUnavailable');
+    const batch = found.batch_number ?? null;
+    if (batch && found.expiry_date && isBatchExpired(found.expiry_date)) {
+      return t('sales.batchExpired', { batch, expiry: formatDay(found.expiry_date) });
+    }
+    setScanNote(null);
+    if (found.product.id !== productId) {
+      set('product_id', found.product.id);
+      set('warehouse_id', null);
+      set('batch_number', null);
+    }
+    setScanned(batch ? { productId: found.product.id, batch } : null);
+    return undefined;
+  };
 
   const max = chosen ? chosen.quantity : null;
   // The shared rule (exact decimals), as the server checks it.
@@ -208,6 +248,7 @@ export function SaleFormPage() {
           </p>
         ) : null}
         <ActiveCustomerPicker {...form.field('customer_id')} onChange={(id) => set('customer_id', id)} />
+        <ScanInput onScan={onScan} disabled={form.saving} data-testid="sale-scan" />
         <ProductPicker
           {...form.field('product_id')}
           label={t('sales.fields.product')}
@@ -217,10 +258,16 @@ export function SaleFormPage() {
             set('product_id', id);
             set('warehouse_id', null);
             set('batch_number', null);
+            setScanNote(null);
           }}
           data-testid="sale-product"
         />
         {productId && rows === null ? <Spinner /> : null}
+        {scanNote ? (
+          <p className="alert alert-error" role="alert" data-testid="sale-scan-note">
+            {scanNote}
+          </p>
+        ) : null}
         {productId && rows !== null ? (
           noStock ? (
             <p className="alert alert-error" role="alert" data-testid="no-stock">

@@ -31,6 +31,7 @@ export const salesMessages = defineTranslations({
     stockOption: '{{warehouse}} · disp. {{available}}',
     expiredMark: 'SCADUTO',
     maxHint: 'Da {{min}} a {{max}}, passo {{step}}',
+    scanBatchMissing: 'Il lotto {{batch}} letto non è in giacenza per questo prodotto: scegli un altro lotto',
     ...saleMessages.it,
   },
   fr: {
@@ -61,6 +62,7 @@ export const salesMessages = defineTranslations({
     stockOption: '{{warehouse}} · disp. {{available}}',
     expiredMark: 'EXPIRÉ',
     maxHint: 'De {{min}} à {{max}}, pas de {{step}}',
+    scanBatchMissing: "Le lot {{batch}} lu n'est pas en stock pour ce produit : choisissez un autre lot",
     ...saleMessages.fr,
   },
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, cleanScan, GS } from '@wms/shared-api/core';
 import type { BarcodeLookup } from '@wms/shared-api';
@@ -19,6 +19,8 @@ export interface ScanInputProps {
   disabled?: boolean;
   /** Offer the camera button (default: yes). */
   camera?: boolean;
+  /** Take the focus when shown (a dialog whose first job is a scan). */
+  takeFocus?: boolean;
   'data-testid'?: string;
 }
 
@@ -46,7 +48,14 @@ function summary(found: BarcodeLookup, t: (k: string, o?: Record<string, unknown
  * confirmation of what it carried; an unknown code, or a refusal by the screen, shows the reason in the user's language
  * and the form is left as it was. The camera button decodes 1D and GS1 codes with the device's camera (lazy chunk).
  */
-export function ScanInput({ onScan, label, disabled, camera = true, 'data-testid': testId = 'scan-input' }: ScanInputProps) {
+export function ScanInput({
+  onScan,
+  label,
+  disabled,
+  camera = true,
+  takeFocus = false,
+  'data-testid': testId = 'scan-input',
+}: ScanInputProps) {
   const { t } = useTranslation('common');
   const id = useId();
   const [text, setText] = useState('');
@@ -55,6 +64,9 @@ export function ScanInput({ onScan, label, disabled, camera = true, 'data-testid
   const burst = useRef(new WedgeBurst());
   const seq = useRef(0);
   const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (takeFocus) inputRef.current?.focus();
+  }, [takeFocus]);
 
   async function submit(raw: string) {
     const code = cleanScan(raw);
