@@ -93,13 +93,7 @@ export interface Applied {
   posted: number;
 }
 
-export async function applyCount(
-  q: Queryable,
-  id: number,
-  uncounted: UncountedChoice,
-  actor: Actor & { id: number },
-  now = new Date(),
-): Promise<Applied> {
+export async function applyCount(q: Queryable, id: number, uncounted: UncountedChoice, actor: Actor, now = new Date()): Promise<Applied> {
   const head = await openCount(q, id, 'update');
   const plan = await sql.planApply(q, id, head.warehouse_id, uncounted);
   const problems = plan.flatMap((line) => {

@@ -90,7 +90,7 @@ export interface NewCount {
   productIds: number[] | null;
   notes: string | null;
   day: string;
-  userId: number;
+  userId: number | null;
 }
 
 /** Inserts the count and its scope's products; returns its id. */
@@ -185,7 +185,12 @@ export async function knownBatches(q: Queryable, countId: number, keys: { produc
  * with book 0: its balance row did not exist at the snapshot, or the snapshot would hold it), every count is kept in
  * the line's history. Returns the ids of the lines written.
  */
-export async function saveCounts(q: Queryable, countId: number, lines: InventoryCountLineFields[], userId: number): Promise<number[]> {
+export async function saveCounts(
+  q: Queryable,
+  countId: number,
+  lines: InventoryCountLineFields[],
+  userId: number | null,
+): Promise<number[]> {
   const { rows } = await q.query<{ id: number }>(
     `WITH input AS (
        SELECT * FROM unnest($2::bigint[], $3::text[], $4::numeric[], $5::date[], $6::date[])
@@ -403,7 +408,7 @@ export async function markApplied(
   countId: number,
   posted: { lineId: number; adjustment: string; movementId: number }[],
   uncounted: UncountedChoice,
-  userId: number,
+  userId: number | null,
 ): Promise<void> {
   await q.query(
     `WITH p AS (SELECT * FROM unnest($2::bigint[], $3::numeric[], $4::bigint[]) AS t(line_id, adjustment, movement_id)),

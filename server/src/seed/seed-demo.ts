@@ -1,6 +1,7 @@
 import { logActivity } from '../activity/log';
 import type { Db, Queryable } from '../db';
 import { seedBuyingDemo } from './buying-demo';
+import { seedInventoryDemo } from './inventory-demo';
 import { seedReceiptsDemo } from './receipts-demo';
 import { seedReportsDemo } from './reports-demo';
 import { seedSalesDemo } from './sales-demo';
@@ -138,6 +139,7 @@ export async function seedDemo(db: Db): Promise<SeedCounts> {
     await seedSalesDemo(q); // four weeks of sales through the ledger (opening stock first where there is none)
     await seedReportsDemo(q); // prices in force (product currencies) and a transfer, so both reports have figures
     await seedReceiptsDemo(q); // receipts against the demo purchase orders (full, partial with batches), through the ledger
+    await seedInventoryDemo(q, by); // an applied count (a loss and a gain) and an open one half counted, through the ledger
     const counts = { warehouses, suppliers: suppliers.added, customers: customers.added, products };
     if (warehouses + suppliers.added + customers.added + products > 0) {
       await logActivity(q, { userId: by, action: 'seed', entityType: 'registry', details: { demo: counts } });
