@@ -4,6 +4,7 @@ import { Link } from '@wms/shared-ui/router';
 import { ORDER_STATUSES, PURCHASE_ORDER_SORTS, type OrderStatus, type PurchaseOrderSummary } from '@wms/shared-api';
 import {
   Badge,
+  CheckboxField,
   DateField,
   displayDay,
   failureText,
@@ -24,7 +25,7 @@ import { NS } from '../paths';
 import { deleteOrder, downloadOrdersCsv, ORDERS_PATH } from './api';
 
 const PAGE_SIZE = 50;
-const FILTERS = ['status', 'supplier_id', 'date_from', 'date_to'] as const;
+const FILTERS = ['status', 'supplier_id', 'date_from', 'date_to', 'late'] as const;
 export const STATUS_TONE: Record<OrderStatus, 'success' | 'danger' | 'warning'> = {
   notReceived: 'danger',
   partiallyReceived: 'warning',
@@ -174,6 +175,13 @@ export function PurchaseOrderListPage() {
           label={t('purchaseOrders.filters.to')}
           value={list.filter('date_to')}
           onChange={(d) => list.setFilter('date_to', d)}
+        />
+        <CheckboxField
+          name="late"
+          label={t('purchaseOrders.filters.late')}
+          value={list.filter('late') === 'true'}
+          onChange={(on) => list.setFilter('late', on ? 'true' : '')}
+          data-testid="filter-late"
         />
       </div>
       <PagedTable

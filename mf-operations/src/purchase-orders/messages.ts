@@ -13,7 +13,15 @@ export const purchaseOrdersMessages = defineTranslations({
     count_one: '{{total}} ordine',
     count_many: '{{total}} ordini',
     count_other: '{{total}} ordini',
-    filters: { status: 'Stato', allStatuses: 'Tutti gli stati', supplier: 'Fornitore', from: 'Dal', to: 'Al', clear: 'Azzera filtri' },
+    filters: {
+      status: 'Stato',
+      allStatuses: 'Tutti gli stati',
+      supplier: 'Fornitore',
+      from: 'Dal',
+      to: 'Al',
+      clear: 'Azzera filtri',
+      late: 'Solo in ritardo',
+    },
     columns: {
       order_number: 'Numero',
       order_date: 'Data ordine',
@@ -105,6 +113,7 @@ export const purchaseOrdersMessages = defineTranslations({
       from: 'Du',
       to: 'Au',
       clear: 'Effacer les filtres',
+      late: 'En retard uniquement',
     },
     columns: {
       order_number: 'Numéro',

@@ -17,7 +17,7 @@ import { csvDate, csvDecimal, keysetBatches, sendCsv } from '../http/csv';
 import { AppError, render, shown, type Lang } from '../http/errors';
 import { requestLang } from '../http/lang';
 import { sendPage } from '../http/page';
-import { listQuery } from '@wms/shared-api';
+import { listQuery, queryFlag } from '@wms/shared-api';
 import { deletedSchema, idParams } from '../http/schemas';
 import { orderMessages as msg } from './messages';
 import * as sql from './sql';
@@ -27,6 +27,7 @@ const filters = {
   supplier_id: idParams.shape.id.optional(),
   date_from: dayField.optional().describe('order date from (yyyy-MM-dd or dd/MM/yyyy)'),
   date_to: dayField.optional().describe('order date to, included'),
+  late: queryFlag.describe('true: open orders whose requested arrival has passed (the home page card, issue 28)'),
 };
 const listQs = listQuery(PURCHASE_ORDER_SORTS, filters);
 const exportQs = z.object({ q: listQs.shape.q, ...filters });

@@ -55,6 +55,7 @@ export interface OrderFilter {
   supplier_id?: number;
   date_from?: string;
   date_to?: string;
+  late?: boolean;
   limit: number;
   offset: number;
 }
@@ -96,6 +97,7 @@ async function filtered(q: Queryable, f: ListFilter): Promise<Where> {
   if (f.supplier_id !== undefined) where.add('o.supplier_id = ?', f.supplier_id);
   if (f.date_from) where.add('o.order_date >= ?::date', f.date_from);
   if (f.date_to) where.add('o.order_date <= ?::date', f.date_to);
+  if (f.late) where.add("o.status <> 'fullyReceived' AND o.requested_arrival_date < company_today()");
   return where;
 }
 
@@ -112,7 +114,7 @@ export function selectiveCore(word: string): string {
 }
 
 const noFilter = (f: ListFilter) =>
-  !searchWords(f.q, MAX_SEARCH_WORDS).length && !f.status && f.supplier_id === undefined && !f.date_from && !f.date_to;
+  !searchWords(f.q, MAX_SEARCH_WORDS).length && !f.status && f.supplier_id === undefined && !f.date_from && !f.date_to && !f.late;
 
 /**
  * X-Total-Count, exact: the unfiltered list reads the live count kept by migration 010's triggers (Σ of a few shard rows);

@@ -62,6 +62,13 @@ it('counts expiring and expired batches (with their value), below minimum, late 
   expect(d.cards.expired_batches).toEqual({ count: 1, values: [{ currency: 'EUR', value: '10' }] });
   expect(d.cards.below_minimum).toEqual({ count: 1, to_reorder: 1 });
   expect(d.cards.late_orders).toEqual({ count: 2 });
+  // The list the card opens: the purchase orders filtered late=true, the same orders.
+  const late = await t.app.inject({ method: 'GET', url: '/api/purchase-orders?late=true', headers });
+  expect(late.headers['x-total-count']).toBe('2');
+  await t.db.query('UPDATE purchase_order_items SET completed = true WHERE order_id = $1', [soon.orderId]);
+  expect((await t.app.inject({ method: 'GET', url: '/api/purchase-orders?late=true', headers })).headers['x-total-count']).toBe('1');
+  expect((await dashboard()).cards.late_orders).toEqual({ count: 1 });
+  await t.db.query('UPDATE purchase_order_items SET completed = false WHERE order_id = $1', [soon.orderId]);
   expect(d.cards.arriving_this_week).toEqual({ count: 1, until: weekEnd(today) });
   expect(d.chart?.months).toHaveLength(12);
 

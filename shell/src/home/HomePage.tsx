@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Hub, PageHeader, useSession, type HubCard } from '@wms/shared-ui';
 import '../i18n';
 import { SECTIONS } from '../sections';
+import { HomeDashboard } from './HomeDashboard';
 
 /** / : one card per section the role may open (SPEC §2). Card test ids: card-registry, card-operations, … */
 export function HomePage() {
@@ -17,6 +18,7 @@ export function HomePage() {
   return (
     <section>
       <PageHeader title={t('home.title', { name: user?.name ?? '' })} subtitle={t('home.subtitle')} />
+      <HomeDashboard />
       <Hub cards={cards} label={t('home.cardsLabel')} />
     </section>
   );

@@ -10,6 +10,13 @@ export const REMOTES_JSON = {
 
 export const logoutCalls: string[] = [];
 
+/** GET /api/dashboard for a role that sees no card and no chart. */
+export const EMPTY_DASHBOARD = {
+  today: '2026-11-25',
+  cards: { expiring_batches: null, expired_batches: null, below_minimum: null, late_orders: null, arriving_this_week: null },
+  chart: null,
+};
+
 /** A remote's mf-manifest.json that fits the provided versions of federation-mock (PROVIDED). */
 export function manifest(requiredUi = '^1.0.0') {
   return {
@@ -30,6 +37,8 @@ export const server = setupServer(
   http.get('*/mf-manifest.json', () => HttpResponse.json(manifest())),
   // The session check of every navigation (RequireAuth): alive unless a test says otherwise.
   http.get('*/api/auth/me', () => HttpResponse.json({ id: 1, username: 'admin', name: 'Ada Admin', role: 'admin' })),
+  // The home page's alerts (issue 28): none by default; home/HomePage.test.tsx answers its own.
+  http.get('*/api/dashboard', () => HttpResponse.json(EMPTY_DASHBOARD)),
   http.post('*/api/auth/logout', ({ request }) => {
     logoutCalls.push(request.headers.get('authorization') ?? '');
     return new HttpResponse(null, { status: 204 });

@@ -1,0 +1,110 @@
+import { useTranslation } from 'react-i18next';
+import type { Dashboard } from '@wms/shared-api';
+import { displayDay, formatAmount, formatCount, useSession } from '@wms/shared-ui';
+import { Link } from '@wms/shared-ui/router';
+import { cardLinks } from './links';
+
+interface Card {
+  id: string;
+  count: number;
+  title: string;
+  detail?: string;
+  to: string | null;
+  tone: 'danger' | 'warning' | 'info';
+}
+
+/**
+ * The alert cards (issue 28): a count per card, each opening the list of what it counts. A card the role may not see is
+ * null in the answer and not shown; a count of zero is shown calm (no alert colour).
+ */
+export function AlertCards({ cards }: { cards: Dashboard['cards'] }) {
+  const { t } = useTranslation('shell');
+  const { user } = useSession();
+  const links = cardLinks(user?.role);
+  const list: Card[] = [];
+  if (cards.expired_batches) {
+    const values = cards.expired_batches.values?.map((v) => formatAmount(v.value, v.currency)).join(' + ');
+    list.push({
+      id: 'expired-batches',
+      count: cards.expired_batches.count,
+      title: t('home.alerts.expired', { count: cards.expired_batches.count }),
+      detail: values ? t('home.alerts.expiredValue', { value: values }) : undefined,
+      to: links.batches,
+      tone: 'danger',
+    });
+  }
+  if (cards.expiring_batches) {
+    list.push({
+      id: 'expiring-batches',
+      count: cards.expiring_batches.count,
+      title: t('home.alerts.expiring', { count: cards.expiring_batches.count }),
+      detail: t('home.alerts.expiringUntil', { days: cards.expiring_batches.within_days, day: displayDay(cards.expiring_batches.until) }),
+      to: links.batches,
+      tone: 'warning',
+    });
+  }
+  if (cards.below_minimum) {
+    const toReorder = cards.below_minimum.to_reorder;
+    list.push({
+      id: 'below-minimum',
+      count: toReorder ?? cards.below_minimum.count,
+      title:
+        toReorder === null
+          ? t('home.alerts.belowMinimum', { count: cards.below_minimum.count })
+          : t('home.alerts.toReorder', { count: toReorder }),
+      detail: toReorder === null ? undefined : t('home.alerts.belowMinimumDetail', { count: cards.below_minimum.count }),
+      to: links.belowMinimum,
+      tone: 'warning',
+    });
+  }
+  if (cards.late_orders) {
+    list.push({
+      id: 'late-orders',
+      count: cards.late_orders.count,
+      title: t('home.alerts.lateOrders', { count: cards.late_orders.count }),
+      to: links.lateOrders,
+      tone: 'danger',
+    });
+  }
+  if (cards.arriving_this_week) {
+    list.push({
+      id: 'arriving-orders',
+      count: cards.arriving_this_week.count,
+      title: t('home.alerts.arriving', { count: cards.arriving_this_week.count }),
+      detail: t('home.alerts.arrivingUntil', { day: displayDay(cards.arriving_this_week.until) }),
+      to: links.arriving,
+      tone: 'info',
+    });
+  }
+  if (!list.length) return null;
+  return (
+    <section aria-labelledby="home-alerts" className="home-alerts">
+      <h2 id="home-alerts">{t('home.alerts.title')}</h2>
+      <ul className="alert-cards">
+        {list.map((c) => {
+          const body = (
+            <>
+              <span className="alert-count" data-testid={`alert-count-${c.id}`}>
+                {formatCount(c.count)}
+              </span>
+              <span className="alert-title">{c.title}</span>
+              {c.detail ? <span className="alert-detail">{c.detail}</span> : null}
+            </>
+          );
+          const tone = c.count > 0 ? `alert-${c.tone}` : 'alert-calm';
+          return (
+            <li key={c.id} className={`alert-card ${tone}`} data-testid={`alert-${c.id}`}>
+              {c.to ? (
+                <Link to={c.to} className="alert-link">
+                  {body}
+                </Link>
+              ) : (
+                <div className="alert-link">{body}</div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
