@@ -16,8 +16,9 @@ describe('operations hub (SPEC §6)', () => {
   it.each([
     ['admin', all],
     ['direction', all],
-    ['orders', all],
-    ['sales', all],
+    // Transfers (issue 26): transfersRead is warehouse, direction, admin and administration.
+    ['orders', all.filter((id) => id !== 'stockTransfer')],
+    ['sales', all.filter((id) => id !== 'stockTransfer')],
     ['warehouse', ['goodsReceipt', 'movements', 'stockTransfer']],
     ['administration', ['prices', 'stockTransfer']],
   ] as const)('%s sees %j', (role, expected) => {
@@ -56,16 +57,14 @@ describe('operations screens', () => {
 
   // Purchase orders, goods receipt, prices, sales and movements are real screens now: see their own *.test.tsx.
 
-  it('Stock transfer is final: title and subtitle only, in both languages', async () => {
+  it('Stock transfer (issue 26) is the transfers list, in both languages', async () => {
     signInAs('warehouse');
     renderSection(<App />, { basePath: BASE, url: '/operazioni/trasferimenti' });
-    const page = screen.getByTestId('stock-transfer-page');
+    const page = await screen.findByTestId('stock-transfer-page');
     expect(within(page).getByRole('heading', { level: 1, name: 'Trasferimento merce' })).toBeInTheDocument();
-    expect(within(page).getByText('Spostamento di merce tra magazzini')).toBeInTheDocument();
-    expect(screen.queryByText('In preparazione')).not.toBeInTheDocument();
+    expect(within(page).getByRole('link', { name: 'Nuovo trasferimento' })).toHaveAttribute('href', '/operazioni/trasferimenti/nuovo');
     await switchLanguage('fr');
     expect(within(page).getByRole('heading', { level: 1, name: 'Transfert de stock' })).toBeInTheDocument();
-    expect(within(page).getByText('Déplacement de marchandises entre entrepôts')).toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import type { SectionArea } from '@wms/shared-ui';
-import { StockTransferPage } from './stock-transfer/StockTransferPage';
 
 // Each form-bearing screen is its own chunk, loaded when opened: the hub (the section's first screen) loads no form and
 // no zod schemas (issue 12: first screen of a section ≤ +40 KB).
@@ -12,6 +11,7 @@ const PurchaseOrdersRoutes = lazy(() =>
 );
 const ReplenishmentPage = lazy(() => import('./replenishment/ReplenishmentPage').then((m) => ({ default: m.ReplenishmentPage })));
 const SalesRoutes = lazy(() => import('./sales/SalesRoutes').then((m) => ({ default: m.SalesRoutes })));
+const StockTransferRoutes = lazy(() => import('./stock-transfer/StockTransferRoutes').then((m) => ({ default: m.StockTransferRoutes })));
 
 /**
  * The section's menu (SPEC §2 Operations hub, §6): one entry per screen, in hub order. The hub card (`card-<id>`,
@@ -28,6 +28,6 @@ export const AREAS: readonly Area[] = [
   { id: 'prices', path: 'prezzi', permission: 'prices', Screen: PricesRoutes },
   { id: 'sales', path: 'vendite', permission: 'sales', Screen: SalesRoutes },
   { id: 'movements', path: 'movimenti', permission: 'movements', Screen: MovementsRoutes },
-  { id: 'stockTransfer', path: 'trasferimenti', permission: 'operations', Screen: StockTransferPage },
+  { id: 'stockTransfer', path: 'trasferimenti', permission: 'transfersRead', Screen: StockTransferRoutes },
   { id: 'replenishment', path: 'riordino', permission: 'replenishment', Screen: ReplenishmentPage },
 ];

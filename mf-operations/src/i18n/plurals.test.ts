@@ -6,6 +6,7 @@ import { operationsMessages } from './messages';
 const CASES: PluralCase[] = [
   ['goodsReceipt.count', 'ordine', 'ordini', 'commande', 'commandes'],
   ['purchaseOrders.count', 'ordine', 'ordini', 'commande', 'commandes'],
+  ['stockTransfer.count', 'trasferimento', 'trasferimenti', 'transfert', 'transferts'],
 ];
 
 it('count messages: singular for 1 (and 0 in French), plural for 2 and a million', async () => {

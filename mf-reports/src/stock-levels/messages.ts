@@ -11,6 +11,7 @@ export const stockLevelsMessages = defineTranslations({
       category: 'Famiglia',
       warehouse: 'Magazzino',
       allWarehouses: 'Tutti i magazzini',
+      inTransit: 'Solo merce in transito',
       reset: 'Azzera filtri',
     },
     columns: {
@@ -19,6 +20,7 @@ export const stockLevelsMessages = defineTranslations({
       description: 'Descrizione',
       category: 'Famiglia',
       quantity: 'Quantità',
+      inTransit: 'In transito',
       unit: 'Unità',
       warehouses: 'Magazzini',
       expiry: 'Prima scadenza',
@@ -57,6 +59,7 @@ export const stockLevelsMessages = defineTranslations({
       category: 'Famille',
       warehouse: 'Entrepôt',
       allWarehouses: 'Tous les entrepôts',
+      inTransit: 'Seulement la marchandise en transit',
       reset: 'Effacer les filtres',
     },
     columns: {
@@ -65,6 +68,7 @@ export const stockLevelsMessages = defineTranslations({
       description: 'Description',
       category: 'Famille',
       quantity: 'Quantité',
+      inTransit: 'En transit',
       unit: 'Unité',
       warehouses: 'Entrepôts',
       expiry: 'Première expiration',

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { pageQuery, parseDay } from '@wms/shared-api';
+import { pageQuery, parseDay, queryFlag } from '@wms/shared-api';
 import { stockListQuery } from '../stock/schemas';
 
 /** Route schemas of the reports (query strings; the response shapes live in shared-api stock-report.ts / valuation.ts). */
 
 /** GET /stock/levels: the stock list's filters (code, description, family, warehouse) and paging, per product. */
-export const stockLevelsQuery = stockListQuery.omit({ product_id: true, include_zero: true });
+export const stockLevelsQuery = stockListQuery
+  .omit({ product_id: true, include_zero: true })
+  .extend({ in_transit: queryFlag.describe('true: only goods in transit (transfers shipped, not yet received)') });
 
 /** GET /stock/levels/export: the same filters, no paging (every row they select). */
 export const stockLevelsExportQuery = stockLevelsQuery.omit({ limit: true, offset: true });

@@ -29,6 +29,8 @@ async function selection(q: Queryable, f: StockLevelFilters): Promise<Selection 
     params.push(f.warehouse_id);
     balance += ` AND b.warehouse_id = $${params.length}`;
   }
+  // Goods in transit: the balances of the transit location (migration 019), a primary-key probe like a warehouse's.
+  if (f.in_transit) balance += ' AND b.warehouse_id = (SELECT id FROM warehouses WHERE is_transit)';
   let product = 'true';
   const texts = { code: f.code, description: f.description, category: f.category };
   if (f.code || f.description || f.category) {
@@ -47,8 +49,9 @@ async function selection(q: Queryable, f: StockLevelFilters): Promise<Selection 
 const PRODUCT_COLUMNS = `p.id AS product_id, p.code AS product_code, p.name AS product_name, p.description AS product_description,
        p.category AS product_category, p.unit_of_measure`;
 
-interface LevelDbRow extends Omit<StockLevelRow, 'quantity'> {
+interface LevelDbRow extends Omit<StockLevelRow, 'quantity' | 'in_transit'> {
   quantity: string;
+  in_transit: string;
 }
 
 /**
@@ -56,8 +59,8 @@ interface LevelDbRow extends Omit<StockLevelRow, 'quantity'> {
  * migration 009, = Σ of its balances, all ≥ 0) is above zero — one row per product instead of its balances; in one
  * warehouse, a balance there above zero (primary-key probe).
  */
-function holdsStock(s: Selection, warehouseId: number | undefined): { join: string; where: string } {
-  return warehouseId
+function holdsStock(s: Selection, balanceFiltered: boolean | undefined): { join: string; where: string } {
+  return balanceFiltered
     ? { join: '', where: `EXISTS (SELECT 1 FROM stock_balances b WHERE b.product_id = p.id AND ${s.balance})` }
     : { join: 'JOIN stock_product_totals st ON st.product_id = p.id AND st.quantity > 0', where: 'true' };
 }
@@ -69,7 +72,8 @@ export async function listStockLevels(
   const s = await selection(q, f);
   if (!s) return { rows: [], total: 0 };
   const n = s.params.length;
-  const holds = holdsStock(s, f.warehouse_id);
+  const narrowed = Boolean(f.warehouse_id || f.in_transit);
+  const holds = holdsStock(s, narrowed);
   // The page's products first (walking products_code_id), then the sums of those 50 only.
   const page = await q.query<LevelDbRow>(
     `WITH page AS (
@@ -77,25 +81,31 @@ export async function listStockLevels(
         WHERE ${s.product} AND ${holds.where}
         ORDER BY p.code, p.id LIMIT $${n + 1} OFFSET $${n + 2}
      )
-     SELECT ${PRODUCT_COLUMNS}, t.quantity, t.warehouses, t.batches, ${isoDay('t.earliest_expiry', 'earliest_expiry')}
+     SELECT ${PRODUCT_COLUMNS}, t.quantity, coalesce(t.in_transit, 0)::numeric(15,3)::text AS in_transit, t.warehouses, t.batches,
+            ${isoDay('t.earliest_expiry', 'earliest_expiry')}
        FROM page JOIN products p ON p.id = page.id
        CROSS JOIN LATERAL (
-         SELECT sum(b.quantity) AS quantity, count(DISTINCT b.warehouse_id)::int AS warehouses,
+         SELECT sum(b.quantity) AS quantity, sum(b.quantity) FILTER (WHERE b.warehouse_id = tr.id) AS in_transit,
+                (count(DISTINCT b.warehouse_id) FILTER (WHERE b.warehouse_id IS DISTINCT FROM tr.id))::int AS warehouses,
                 (count(DISTINCT b.batch_number) FILTER (WHERE b.batch_number <> ''))::int AS batches,
                 min(b.expiry_date) AS earliest_expiry
-           FROM stock_balances b WHERE b.product_id = p.id AND ${s.balance}) t
+           FROM stock_balances b LEFT JOIN (SELECT id FROM warehouses WHERE is_transit) tr ON true
+          WHERE b.product_id = p.id AND ${s.balance}) t
       ORDER BY p.code, p.id`,
     [...s.params, f.limit, f.offset],
   );
   const count = await q.query<{ total: number }>(
-    f.warehouse_id && s.product === 'true'
+    narrowed && s.product === 'true'
       ? `SELECT count(DISTINCT b.product_id)::int AS total FROM stock_balances b WHERE ${s.balance}`
       : s.product === 'true'
         ? 'SELECT coalesce(sum(products), 0)::int AS total FROM stock_products_in_stock'
         : `SELECT count(*)::int AS total FROM products p ${holds.join} WHERE ${s.product} AND ${holds.where}`,
     s.params,
   );
-  return { rows: page.rows.map((r) => ({ ...r, quantity: quantityView(r.quantity) })), total: count.rows[0].total };
+  return {
+    rows: page.rows.map((r) => ({ ...r, quantity: quantityView(r.quantity), in_transit: quantityView(r.in_transit) })),
+    total: count.rows[0].total,
+  };
 }
 
 /** One balance of the CSV: product, warehouse, batch with its dates. */
@@ -135,7 +145,7 @@ export async function* stockLevelExportRows(q: Queryable, f: StockLevelFilters):
   const s = await selection(q, f);
   if (!s) return;
   const n = s.params.length;
-  const holds = holdsStock(s, f.warehouse_id);
+  const holds = holdsStock(s, Boolean(f.warehouse_id || f.in_transit));
   let after: { code: string; id: number } | null = null;
   for (;;) {
     const products: ExportProduct[] = (
@@ -154,6 +164,7 @@ export async function* stockLevelExportRows(q: Queryable, f: StockLevelFilters):
               b.quantity
          FROM stock_balances b JOIN warehouses w ON w.id = b.warehouse_id
         WHERE b.product_id = ANY($1::bigint[]) AND b.quantity > 0 ${f.warehouse_id ? 'AND b.warehouse_id = $2' : ''}
+              ${f.in_transit ? 'AND w.is_transit' : ''}
         ORDER BY b.product_id, w.name, w.id, b.expiry_date ASC NULLS LAST, b.batch_number`,
       f.warehouse_id ? [ids, f.warehouse_id] : [ids],
     );

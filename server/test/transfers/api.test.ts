@@ -62,6 +62,15 @@ it('creates a draft with a TR number, ships it into transit and receives it in f
     ]),
   );
 
+  // Stock levels: the total keeps the goods on the truck, in_transit says how many; the filter lists only those.
+  const levels = await t.app.inject({ method: 'GET', url: `/api/stock/levels?code=${encodeURIComponent(p.code)}`, headers });
+  expect(levels.json()).toEqual([expect.objectContaining({ quantity: '10.000', in_transit: '4.500', warehouses: 1 })]);
+  const onlyTransit = await t.app.inject({ method: 'GET', url: '/api/stock/levels?in_transit=true&limit=1000', headers });
+  expect(onlyTransit.json()).toEqual(
+    expect.arrayContaining([expect.objectContaining({ product_id: p.id, quantity: '4.500', in_transit: '4.500' })]),
+  );
+  expect(onlyTransit.json().every((r: { in_transit: string }) => r.in_transit !== '0.000')).toBe(true);
+
   const received = await act(t, headers, draft.id, 'receive', {});
   expect(received.statusCode).toBe(200);
   expect(received.json().status).toBe('received');

@@ -13,8 +13,10 @@ export const stockLevelRowSchema = z.object({
   product_description: z.string(),
   product_category: z.string(),
   unit_of_measure: z.string().nullable(),
-  /** Σ of the product's balances above zero (in the chosen warehouse, if any). */
+  /** Σ of the product's balances above zero (in the chosen warehouse, if any), goods in transit included. */
   quantity: decimalView,
+  /** Of which in transit: shipped by a transfer, not yet received (issue 26); counted in the total, available nowhere. */
+  in_transit: decimalView,
   /** Warehouses and (warehouse, batch) balances holding it. */
   warehouses: z.number(),
   batches: z.number(),
@@ -29,6 +31,8 @@ export interface StockLevelFilters {
   description?: string;
   category?: string;
   warehouse_id?: number;
+  /** Only goods in transit (transfers shipped, not received; issue 26). */
+  in_transit?: boolean;
 }
 
 /** Days ahead within which a batch counts as "expiring soon" on the stock report (issue 14: 30 days). */

@@ -59,11 +59,16 @@ export const transferSchema = z
       .max(MAX_TRANSFER_LINES, { error: 'tooLong' }),
     carrier: optionalText(MAX_TEXT),
     packages: z
-      .number({ error: 'invalidType' })
-      .int({ error: 'invalidType' })
-      .min(0, { error: 'invalidType' })
-      .max(MAX_PACKAGES, { error: 'invalidType' })
-      .nullish()
+      .preprocess(
+        // A form's text field holds digits: read them as the number (blank: none).
+        (v) => (typeof v === 'string' ? (v.trim() === '' ? null : /^\d{1,6}$/.test(v.trim()) ? Number(v.trim()) : v) : v),
+        z
+          .number({ error: 'invalidType' })
+          .int({ error: 'invalidType' })
+          .min(0, { error: 'invalidType' })
+          .max(MAX_PACKAGES, { error: 'invalidType' })
+          .nullish(),
+      )
       .transform((v) => v ?? null),
     gross_weight: z
       .preprocess(

@@ -1,0 +1,212 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from '@wms/shared-ui/router';
+import { can, type Transfer } from '@wms/shared-api';
+import {
+  displayDay,
+  failureText,
+  formatDate,
+  formatQuantity,
+  Loaded,
+  PageHeader,
+  toastError,
+  toastSuccess,
+  useConfirm,
+  useDocumentTitle,
+  useLoad,
+  useSession,
+} from '@wms/shared-ui';
+import { NS } from '../paths';
+import { fetchTransfer, newKey, transferAction, type TransferAction } from './api';
+import { TRANSFERS_URL, TransferStatusBadge } from './status';
+import './transfers.css';
+
+/** /operazioni/trasferimenti/{id}: the transfer, and what can be done with it now (ship, one step, cancel, receive, reverse). */
+export function TransferDetailPage() {
+  const { t } = useTranslation(NS);
+  const { id = '' } = useParams();
+  const load = useLoad(() => fetchTransfer(id), [id]);
+  return (
+    <Loaded
+      load={load}
+      failedText={(e) => failureText(e, `${NS}:stockTransfer.feedback.fetchFailed`)}
+      notFound={{ title: t('stockTransfer.feedback.notFound'), backTo: TRANSFERS_URL, backLabel: t('stockTransfer.title') }}
+    >
+      {(tr) => <TransferSheet initial={tr} />}
+    </Loaded>
+  );
+}
+
+function TransferSheet({ initial }: { initial: Transfer }) {
+  const { t } = useTranslation(NS);
+  const [tr, setTr] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const { confirm, dialog } = useConfirm();
+  const { user } = useSession();
+  const canWrite = can(user?.role, 'transfers');
+  // One key per action on this page: a double click or a retry does it once; a new action gets a new key.
+  const key = useRef(newKey());
+  const d = (k: string, o?: Record<string, unknown>) => t(`stockTransfer.detail.${k}`, o);
+  useDocumentTitle(d('title', { number: tr.number }));
+  const names = { from: tr.from_warehouse_name, to: tr.to_warehouse_name, number: tr.number };
+
+  const run = async (action: TransferAction, body: { receive?: boolean }, confirmKey: string, done: string, tone?: 'danger') => {
+    const ok = await confirm({
+      title: d(`${confirmKey}Title`),
+      message: d(confirmKey, names),
+      tone,
+      confirmLabel: d(action === 'ship' && body.receive ? 'shipAndReceive' : action),
+    });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      setTr(await transferAction(tr.id, action, body, key.current));
+      key.current = newKey();
+      toastSuccess(t(`stockTransfer.feedback.${done}`));
+    } catch (err) {
+      toastError(failureText(err, `${NS}:stockTransfer.feedback.actionFailed`));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="screen transfer-detail" data-testid="transfer-detail">
+      <PageHeader
+        title={d('title', { number: tr.number })}
+        subtitle={`${tr.from_warehouse_name} → ${tr.to_warehouse_name} · ${displayDay(tr.transfer_date)}`}
+        actions={
+          <>
+            <Link className="btn" to={TRANSFERS_URL}>
+              {t('stockTransfer.back')}
+            </Link>
+            {tr.status !== 'draft' && tr.status !== 'cancelled' ? (
+              <Link className="btn" to={`${TRANSFERS_URL}/${tr.id}/stampa`} data-testid="print-transfer">
+                {t('stockTransfer.print')}
+              </Link>
+            ) : null}
+          </>
+        }
+      />
+      <p>
+        <TransferStatusBadge status={tr.status} /> <span data-testid="transfer-status">{t(`stockTransfer.status.${tr.status}`)}</span>
+      </p>
+      <dl className="transfer-facts">
+        <dt>{d('transport')}</dt>
+        <dd>
+          {[
+            tr.carrier,
+            tr.packages !== null ? `${tr.packages} ${t('stockTransfer.fields.packages').toLowerCase()}` : null,
+            tr.gross_weight ? formatQuantity(tr.gross_weight, 'kg') : null,
+          ]
+            .filter(Boolean)
+            .join(' · ') || '—'}
+        </dd>
+        {tr.shipped_at ? (
+          <>
+            <dt>{d('shippedAt')}</dt>
+            <dd>{formatDate(tr.shipped_at)}</dd>
+          </>
+        ) : null}
+        {tr.received_at ? (
+          <>
+            <dt>{d('receivedAt')}</dt>
+            <dd>{formatDate(tr.received_at)}</dd>
+          </>
+        ) : null}
+        {tr.notes ? (
+          <>
+            <dt>{t('stockTransfer.fields.notes')}</dt>
+            <dd>{tr.notes}</dd>
+          </>
+        ) : null}
+      </dl>
+      <table className="data-table transfer-lines-table" data-testid="transfer-lines-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('stockTransfer.fields.product')}</th>
+            <th scope="col">{t('stockTransfer.fields.batch')}</th>
+            <th scope="col" className="num">
+              {d('shipped')}
+            </th>
+            <th scope="col" className="num">
+              {d('received')}
+            </th>
+            <th scope="col">{d('reasonColumn')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {tr.lines.map((l) => (
+            <tr key={l.id}>
+              <td>
+                <span className="code">{l.product_code}</span> {l.product_description}
+              </td>
+              <td>
+                {l.batch_number ?? '—'}
+                {l.expiry_date ? ` · ${displayDay(l.expiry_date)}` : ''}
+              </td>
+              <td className="num nowrap">{formatQuantity(l.quantity, l.unit_of_measure)}</td>
+              <td className="num nowrap">{l.received_quantity !== null ? formatQuantity(l.received_quantity, l.unit_of_measure) : '—'}</td>
+              <td>{l.shortfall_reason ? t(`stockTransfer.reason.${l.shortfall_reason}`) : ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {canWrite ? (
+        <div className="form-actions transfer-actions">
+          {tr.status === 'draft' ? (
+            <>
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={busy}
+                onClick={() => void run('ship', { receive: false }, 'confirmShip', 'shipped')}
+                data-testid="ship"
+              >
+                {d('ship')}
+              </button>
+              <button
+                type="button"
+                className="btn"
+                disabled={busy}
+                onClick={() => void run('ship', { receive: true }, 'confirmShipReceive', 'received')}
+                data-testid="ship-receive"
+              >
+                {d('shipAndReceive')}
+              </button>
+              <Link className="btn" to={`${TRANSFERS_URL}/${tr.id}/modifica`} data-testid="edit-transfer">
+                {t('stockTransfer.edit')}
+              </Link>
+              <button
+                type="button"
+                className="btn btn-danger"
+                disabled={busy}
+                onClick={() => void run('cancel', {}, 'confirmCancel', 'cancelled', 'danger')}
+                data-testid="cancel-transfer"
+              >
+                {d('cancel')}
+              </button>
+            </>
+          ) : null}
+          {tr.status === 'in_transit' ? (
+            <>
+              <Link className="btn btn-primary" to={`${TRANSFERS_URL}/${tr.id}/ricevi`} data-testid="receive">
+                {d('receive')}
+              </Link>
+              <button
+                type="button"
+                className="btn btn-danger"
+                disabled={busy}
+                onClick={() => void run('reverse', {}, 'confirmReverse', 'reversed', 'danger')}
+                data-testid="reverse-transfer"
+              >
+                {d('reverse')}
+              </button>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+      {dialog}
+    </section>
+  );
+}

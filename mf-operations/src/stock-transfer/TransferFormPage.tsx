@@ -1,0 +1,238 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from '@wms/shared-ui/router';
+import { companyToday, transferSchema, type Product, type Transfer, type TransferBody, type TransferFields } from '@wms/shared-api';
+import {
+  DateField,
+  failureText,
+  FormActions,
+  isNotFound,
+  NotFound,
+  NumberField,
+  PageHeader,
+  QUANTITY_DECIMALS,
+  Spinner,
+  TextField,
+  toastError,
+  toastSuccess,
+  useDocumentTitle,
+  useZodForm,
+  WarehousePicker,
+} from '@wms/shared-ui';
+import { NS } from '../paths';
+import { fetchProductStock } from '../movements/api';
+import { batchChoices } from '../movements/stock';
+import { fetchTransfer, newKey, saveTransfer } from './api';
+import { TRANSFERS_URL } from './status';
+import { TransferLines, type TransferLineState } from './TransferLines';
+
+let keys = 0;
+const newLine = (): TransferLineState => ({
+  key: `n${++keys}`,
+  product_id: '',
+  batch_number: '',
+  quantity: '',
+  hasBatch: false,
+  unit: null,
+  choices: null,
+});
+
+const emptyTransfer = (): TransferBody => ({
+  from_warehouse_id: '' as unknown as number,
+  to_warehouse_id: '' as unknown as number,
+  transfer_date: companyToday(),
+  lines: [],
+  carrier: null,
+  packages: null,
+  gross_weight: null,
+  notes: null,
+});
+
+function bodyOf(t: Transfer): TransferBody {
+  return {
+    from_warehouse_id: t.from_warehouse_id,
+    to_warehouse_id: t.to_warehouse_id,
+    transfer_date: t.transfer_date,
+    lines: [],
+    carrier: t.carrier,
+    packages: t.packages === null ? null : (String(t.packages) as unknown as number),
+    gross_weight: t.gross_weight,
+    notes: t.notes,
+  };
+}
+
+/**
+ * /operazioni/trasferimenti/nuovo and /{id}/modifica (a draft): source and destination (different), date, lines with
+ * batches offered FEFO with their expiry and the quantity available at the source, transport data (carrier, packages,
+ * gross weight, notes). Saved as a draft; shipping is a separate step on the transfer's page.
+ */
+export function TransferFormPage() {
+  const { t } = useTranslation(NS);
+  const navigate = useNavigate();
+  const { id } = useParams();
+  const form = useZodForm(transferSchema, emptyTransfer());
+  const [lines, setLines] = useState<TransferLineState[]>(() => [newLine()]);
+  const [number, setNumber] = useState<string | null>(null);
+  const [load, setLoad] = useState<'loading' | 'ready' | 'missing'>(id ? 'loading' : 'ready');
+  const key = useRef(newKey());
+  const { reset, set } = form;
+  const v = form.values;
+  const fromId = typeof v.from_warehouse_id === 'number' ? v.from_warehouse_id : null;
+  const title = number ? t('stockTransfer.editTitle', { number }) : t('stockTransfer.newTitle');
+  useDocumentTitle(title);
+
+  useEffect(() => {
+    if (!id) return;
+    fetchTransfer(id).then(
+      (tr) => {
+        if (tr.status !== 'draft') {
+          navigate(`${TRANSFERS_URL}/${tr.id}`);
+          return;
+        }
+        reset(bodyOf(tr));
+        setNumber(tr.number);
+        setLines(
+          tr.lines.map((l) => ({
+            key: `l${l.id}`,
+            product_id: l.product_id,
+            batch_number: l.batch_number ?? '',
+            quantity: l.quantity,
+            hasBatch: l.batch_number !== null,
+            unit: l.unit_of_measure,
+            choices: null,
+          })),
+        );
+        setLoad('ready');
+      },
+      (err) => {
+        if (isNotFound(err)) setLoad('missing');
+        else toastError(failureText(err, `${NS}:stockTransfer.feedback.fetchFailed`));
+      },
+    );
+  }, [id, reset, navigate]);
+
+  // The batches on hand at the source, for every line whose product or source changed (FEFO: earliest expiry first).
+  const linesRef = useRef(lines);
+  linesRef.current = lines;
+  const loadChoices = useCallback(async (index: number, productId: number, warehouseId: number) => {
+    try {
+      const rows = await fetchProductStock(productId, warehouseId);
+      const choices = batchChoices(rows, productId, warehouseId);
+      setLines((ls) =>
+        ls.map((l, n) =>
+          n === index && l.product_id === productId
+            ? { ...l, choices, batch_number: l.hasBatch && !l.batch_number && choices[0] ? choices[0].batch : l.batch_number }
+            : l,
+        ),
+      );
+    } catch (err) {
+      toastError(failureText(err, `${NS}:stockTransfer.feedback.stockFailed`));
+    }
+  }, []);
+  useEffect(() => {
+    if (fromId === null) return;
+    linesRef.current.forEach((l, i) => {
+      if (typeof l.product_id === 'number') void loadChoices(i, l.product_id, fromId);
+    });
+  }, [fromId, loadChoices]);
+
+  // The form's lines follow the screen's (what the schema validates and the server receives).
+  useEffect(() => {
+    set(
+      'lines',
+      lines.map((l) => ({ product_id: l.product_id as number, batch_number: l.hasBatch ? l.batch_number : null, quantity: l.quantity })),
+    );
+  }, [lines, set]);
+
+  const change = useCallback(
+    (i: number, c: Partial<TransferLineState>) => setLines((ls) => ls.map((l, n) => (n === i ? { ...l, ...c } : l))),
+    [],
+  );
+  const onProduct = (i: number, p: Product | null) => {
+    change(i, { product_id: p?.id ?? '', hasBatch: !!p?.has_batch, unit: p?.unit_of_measure ?? null, batch_number: '', choices: null });
+    if (p && fromId !== null) void loadChoices(i, p.id, fromId);
+  };
+
+  const save = async (data: TransferFields) => {
+    const body: TransferBody = { ...data, transfer_date: data.transfer_date };
+    const saved = await saveTransfer(id ? parseInt(id, 10) : null, body, key.current);
+    toastSuccess(id ? t('stockTransfer.feedback.saved') : t('stockTransfer.feedback.created', { number: saved.number }));
+    navigate(`${TRANSFERS_URL}/${saved.id}`);
+  };
+  const submit = form.handleSubmit(save, `${NS}:stockTransfer.feedback.saveFailed`);
+
+  if (load === 'missing')
+    return <NotFound title={t('stockTransfer.feedback.notFound')} backTo={TRANSFERS_URL} backLabel={t('stockTransfer.title')} />;
+  if (load === 'loading') return <Spinner />;
+  const f = (k: string) => t(`stockTransfer.fields.${k}`);
+
+  return (
+    <section className="screen" data-testid="transfer-form-page">
+      <PageHeader title={title} />
+      <form ref={form.formRef} noValidate className="form" data-testid="transfer-form" onSubmit={(e) => void submit(e)}>
+        <WarehousePicker
+          {...form.field('from_warehouse_id')}
+          value={v.from_warehouse_id as number | string}
+          label={f('from_warehouse_id')}
+          required
+          onChange={(wid) => set('from_warehouse_id', (wid ?? '') as number)}
+          data-testid="from-warehouse"
+        />
+        <WarehousePicker
+          {...form.field('to_warehouse_id')}
+          value={v.to_warehouse_id as number | string}
+          label={f('to_warehouse_id')}
+          required
+          exclude={[fromId]}
+          onChange={(wid) => set('to_warehouse_id', (wid ?? '') as number)}
+          data-testid="to-warehouse"
+        />
+        <DateField {...form.field('transfer_date')} onChange={(d) => set('transfer_date', d)} label={f('transfer_date')} required />
+        <TransferLines
+          lines={lines}
+          fromChosen={fromId !== null}
+          disabled={form.saving}
+          error={form.error}
+          onInputProblem={form.setInputProblem}
+          onChange={change}
+          onProduct={onProduct}
+          onAdd={() => setLines((ls) => [...ls, newLine()])}
+          onRemove={(i) => setLines((ls) => ls.filter((_, n) => n !== i))}
+        />
+        <TextField
+          {...form.field('carrier')}
+          value={(v.carrier as string) ?? ''}
+          onChange={(c) => set('carrier', c || null)}
+          label={f('carrier')}
+        />
+        <TextField
+          {...form.field('packages')}
+          value={v.packages === null || v.packages === undefined ? '' : String(v.packages)}
+          onChange={(p) => set('packages', (p || null) as unknown as number)}
+          label={f('packages')}
+        />
+        <NumberField
+          {...form.field('gross_weight')}
+          value={(v.gross_weight as string) ?? ''}
+          onChange={(w) => set('gross_weight', w || null)}
+          label={f('gross_weight')}
+          decimals={QUANTITY_DECIMALS}
+          suffix="kg"
+        />
+        <TextField
+          {...form.field('notes')}
+          value={(v.notes as string) ?? ''}
+          onChange={(n) => set('notes', n || null)}
+          label={f('notes')}
+          multiline
+        />
+        <FormActions
+          saving={form.saving}
+          failure={form.failure}
+          onCancel={() => navigate(id ? `${TRANSFERS_URL}/${id}` : TRANSFERS_URL)}
+          saveTestId="save-transfer"
+        />
+      </form>
+    </section>
+  );
+}
