@@ -68,11 +68,12 @@ describe('registry screens', () => {
     expect(screen.getByRole('heading', { level: 1, name: fr })).toBeInTheDocument();
   });
 
-  it('Company is final: title and subtitle only, in both languages', async () => {
+  it('Company is a form (issue 26), titled in both languages', async () => {
     renderSection(<App />, { basePath: BASE, url: '/anagrafica/azienda' });
-    const page = screen.getByTestId('company-page');
+    const page = await screen.findByTestId('company-page'); // a lazy chunk since it holds a form
     expect(within(page).getByRole('heading', { level: 1, name: 'Azienda' })).toBeInTheDocument();
     expect(within(page).getByText("Dati anagrafici dell'azienda")).toBeInTheDocument();
+    expect(await within(page).findByRole('form', { name: 'Azienda' })).toBeInTheDocument();
     expect(screen.queryByText('In preparazione')).not.toBeInTheDocument();
     await switchLanguage('fr');
     expect(within(page).getByRole('heading', { level: 1, name: 'Entreprise' })).toBeInTheDocument();

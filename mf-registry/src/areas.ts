@@ -1,9 +1,9 @@
 import { lazy } from 'react';
 import type { SectionArea } from '@wms/shared-ui';
-import { CompanyPage } from './company/CompanyPage';
 
 // Each form-bearing screen is its own chunk, loaded when opened: the hub (the section's first screen) loads no form and
 // no zod schemas (issue 12: first screen of a section ≤ +40 KB).
+const CompanyPage = lazy(() => import('./company/CompanyPage').then((m) => ({ default: m.CompanyPage })));
 const CustomersPage = lazy(() => import('./customers/CustomersPage').then((m) => ({ default: m.CustomersPage })));
 const ProductsRoutes = lazy(() => import('./products/ProductsRoutes').then((m) => ({ default: m.ProductsRoutes })));
 const SuppliersPage = lazy(() => import('./suppliers/SuppliersPage').then((m) => ({ default: m.SuppliersPage })));

@@ -19,3 +19,4 @@ export * from './rules/batch-expiry';
 export * from './rules/gtin';
 export * from './rules/gs1';
 export * from './rules/address';
+export * from './rules/base64';

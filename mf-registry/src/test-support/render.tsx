@@ -7,6 +7,7 @@ import { renderSection, signInAs } from '@wms/shared-ui/testing';
 import App from '../App';
 // The section's screens are lazy chunks (areas.ts): load them with this file, so a test's first wait is not spent
 // compiling a whole screen under ts-jest.
+import '../company/CompanyPage';
 import '../customers/CustomersPage';
 import '../products/ProductsRoutes';
 import '../suppliers/SuppliersPage';

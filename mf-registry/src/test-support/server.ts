@@ -1,7 +1,18 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import type { z } from 'zod';
-import { fieldMessages, partySchema, productSchema, warehouseSchema, type Party, type Product, type Warehouse } from '@wms/shared-api';
+import {
+  companyLogoSchema,
+  companySchema,
+  fieldMessages,
+  partySchema,
+  productSchema,
+  warehouseSchema,
+  type Company,
+  type Party,
+  type Product,
+  type Warehouse,
+} from '@wms/shared-api';
 
 /**
  * An in-memory registry API for the screens' tests, with the real contract: lists are arrays of one page with
@@ -23,6 +34,9 @@ export const fake = {
   warehouses: [] as Warehouse[],
   suppliers: [] as Party[],
   customers: [] as Party[],
+  company: null as unknown as Company,
+  /** The logo's bytes in base64 (issue 26). */
+  logo: null as string | null,
   requests: [] as RecordedRequest[],
   nextId: 1000,
 };
@@ -80,7 +94,30 @@ export function party(id: number, over: Partial<Party> = {}): Party {
   };
 }
 
+export function company(over: Partial<Company> = {}): Company {
+  return {
+    business_name: 'Rossi Forniture Industriali S.r.l.',
+    vat_number: '02987654321',
+    tax_code: null,
+    address: 'Via dell’Industria 12',
+    city: 'Brescia',
+    province: 'BS',
+    zip_code: '25125',
+    country: 'Italia',
+    phone: '030 3581200',
+    email: 'amministrazione@rossi.example',
+    ddt_prefix: 'DDT',
+    logo_mime_type: null,
+    logo_updated_at: null,
+    modified_by: 'admin',
+    updated_at: '2025-01-10T08:00:00.000Z',
+    ...over,
+  };
+}
+
 export function resetFake(): void {
+  fake.company = company();
+  fake.logo = null;
   fake.suppliers = [
     party(1, { business_name: 'Bulloneria Bresciana S.r.l.', city: 'Brescia' }),
     party(2, { business_name: 'Chimica Adriatica S.r.l.', city: 'Ravenna' }),
@@ -213,6 +250,35 @@ function crud<T extends Row>(
 const supplierName = (id: unknown) => fake.suppliers.find((s) => s.id === id)?.business_name ?? null;
 
 export const server = setupServer(
+  http.get('*/api/company', () => HttpResponse.json(fake.company as unknown as JsonBodyType)),
+  http.put('*/api/company', async ({ request }) => {
+    const parsed = parse(companySchema, (await record(request)).body);
+    if (!parsed.ok) return parsed.res;
+    fake.company = { ...fake.company, ...(parsed.data as Partial<Company>) };
+    return HttpResponse.json(fake.company as unknown as JsonBodyType);
+  }),
+  http.put('*/api/company/logo', async ({ request }) => {
+    const parsed = parse(companyLogoSchema, (await record(request)).body);
+    if (!parsed.ok) return parsed.res;
+    const logo = parsed.data as { mime_type: Company['logo_mime_type']; data: string };
+    fake.logo = logo.data;
+    fake.company = { ...fake.company, logo_mime_type: logo.mime_type, logo_updated_at: new Date().toISOString() };
+    return HttpResponse.json(fake.company as unknown as JsonBodyType);
+  }),
+  http.delete('*/api/company/logo', async ({ request }) => {
+    await record(request);
+    fake.logo = null;
+    fake.company = { ...fake.company, logo_mime_type: null, logo_updated_at: null };
+    return HttpResponse.json(fake.company as unknown as JsonBodyType);
+  }),
+  http.get('*/api/company/logo', () =>
+    fake.logo && fake.company.logo_mime_type
+      ? new HttpResponse(
+          Uint8Array.from(atob(fake.logo), (c) => c.charCodeAt(0)),
+          { headers: { 'content-type': fake.company.logo_mime_type } },
+        )
+      : error(404, "L'azienda non ha un logo", 'COMPANY_LOGO_NOT_FOUND'),
+  ),
   http.put('*/api/products/:id/status', async ({ request, params }) => {
     const { body } = await record(request);
     const p = fake.products.find((r) => r.id === parseInt(String(params.id), 10));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { registerValidationMessages } from '@wms/shared-api/core';
+import { base64Bytes, registerValidationMessages } from '@wms/shared-api/core';
 import { optionalText, requiredText } from './common';
 import { DEFAULT_COUNTRY, partySchema, vatNumber } from './party';
 
@@ -121,14 +121,6 @@ export const MAX_LOGO_BYTES = 256 * 1024;
 const MAX_LOGO_BASE64 = Math.ceil(MAX_LOGO_BYTES / 3) * 4;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-/** The bytes of a base64 text (atob: browsers and Node alike). */
-export function base64Bytes(data: string): Uint8Array {
-  const bin = atob(data);
-  const bytes = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i += 1) bytes[i] = bin.charCodeAt(i);
-  return bytes;
-}
 
 /**
  * Why an SVG may not be a logo, or null. A logo is a drawing: no script, no event handler attribute, no javascript: or

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addressLine, api } from '@wms/shared-api/core';
+import { addressLine, api, bytesBase64 } from '@wms/shared-api/core';
 import type { Company } from '@wms/shared-api';
 import { useLoad, type Load } from '../lists/Loaded';
 
@@ -19,10 +19,7 @@ export async function fetchCompany(): Promise<Company> {
 /** The logo of that type as a data: URL. `version` (logo_updated_at) defeats a stale cache. */
 export async function fetchCompanyLogo(mimeType: string, version: string): Promise<string> {
   const { data } = await api.get<ArrayBuffer>(`${COMPANY_PATH}/logo`, { responseType: 'arraybuffer', params: { v: version } });
-  const bytes = new Uint8Array(data);
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return `data:${mimeType};base64,${btoa(binary)}`;
+  return `data:${mimeType};base64,${bytesBase64(new Uint8Array(data))}`;
 }
 
 /** The company, loaded once per screen (a print page that also needs its fields, e.g. the DDT prefix). */
