@@ -235,6 +235,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
 
   'GET /api/products/{id}/stock-limits': { id: 'getStockLimits', tag: 'replenishment' },
   'PUT /api/products/{id}/stock-limits': { id: 'replaceStockLimits', tag: 'replenishment' },
+  'POST /api/stock-limits/import': { id: 'importStockLimits', tag: 'replenishment' },
   'GET /api/replenishment': { id: 'listReplenishment', tag: 'replenishment' },
   'POST /api/replenishment/orders': {
     id: 'createReplenishmentOrders',

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { stockLimitsSchema, stockLimitsViewSchema } from '@wms/shared-api';
+import { stockLimitsImportResultSchema, stockLimitsImportSchema, stockLimitsSchema, stockLimitsViewSchema } from '@wms/shared-api';
 import { logActivity } from '../activity/log';
 import type { Queryable } from '../db';
 import { AppError } from '../http/errors';
 import { idParams } from '../http/schemas';
+import { requestLang } from '../http/lang';
 import { invalidFields } from '../http/validation';
+import { importLimits } from './import';
 import { replenishmentMessages as msg } from './messages';
 import * as sql from './sql';
 
@@ -72,6 +74,27 @@ export const stockLimitRoutes: FastifyPluginAsyncZod = async (app) => {
           details: { code: product.code, limits: limits.map((l) => `${l.warehouse_id}: ${l.min}–${l.max}`).join(', ') },
         });
         return view(q, id);
+      });
+    },
+  );
+
+  app.post(
+    '/stock-limits/import',
+    {
+      config: { permission: 'replenishment' },
+      schema: {
+        tags,
+        summary:
+          'Import min / max from CSV text "code;warehouse;min;max" (header optional, decimal comma): every bad row reported at once (400 CSV_INVALID, fields per line), nothing written unless all are good',
+        body: stockLimitsImportSchema,
+        response: { 200: stockLimitsImportResultSchema },
+      },
+    },
+    async (request) => {
+      return db.tx(async (q) => {
+        const result = await importLimits(q, request.body.csv, requestLang(request), request.user.id);
+        await logActivity(q, { userId: request.user.id, action: 'import', entityType: 'stock_limits', details: result });
+        return result;
       });
     },
   );

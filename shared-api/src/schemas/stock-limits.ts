@@ -72,13 +72,8 @@ export type StockLimits = z.infer<typeof stockLimitsViewSchema>;
 /** The CSV import's columns, in order (header optional): code;warehouse;min;max — warehouse by name. */
 export const STOCK_LIMITS_CSV_COLUMNS = ['code', 'warehouse', 'min', 'max'] as const;
 
-/** One refused row of a CSV import: its line number (1 = first line of the file) and the problems (message keys). */
-export const stockLimitsImportProblemSchema = z.object({
-  line: z.number(),
-  problems: z.array(z.object({ field: z.string(), code: z.string(), message: z.string() })),
-});
 export const stockLimitsImportResultSchema = z.object({ imported: z.number(), products: z.number() });
-export type StockLimitsImportProblem = z.infer<typeof stockLimitsImportProblemSchema>;
+export type StockLimitsImportResult = z.infer<typeof stockLimitsImportResultSchema>;
 
 // ------------------------------------------------------------------------------------------------------ replenishment
 
@@ -142,3 +137,10 @@ export const replenishmentOrdersResultSchema = z.object({
   orders: z.array(z.object({ id: z.number(), order_number: z.string(), supplier_id: z.number() })),
 });
 export type ReplenishmentOrdersResult = z.infer<typeof replenishmentOrdersResultSchema>;
+
+/** POST /stock-limits/import: the CSV file's text (UTF-8; a BOM is ignored). At most 1 MB of text (≈ 30 000 rows). */
+export const MAX_STOCK_LIMITS_CSV = 1_000_000;
+export const stockLimitsImportSchema = z.object({
+  csv: z.string({ error: (iss) => (iss.input == null ? 'required' : 'invalidType') }).max(MAX_STOCK_LIMITS_CSV, { error: 'tooLong' }),
+});
+export type StockLimitsImportBody = z.input<typeof stockLimitsImportSchema>;
