@@ -4,6 +4,7 @@ import { companyMessages } from '../company/messages';
 import { customersMessages } from '../customers/messages';
 import { partiesMessages } from '../parties/messages';
 import { productsMessages } from '../products/messages';
+import { stockLimitsMessages } from '../products/StockLimitsMessages';
 import { suppliersMessages } from '../suppliers/messages';
 import { warehousesMessages } from '../warehouses/messages';
 
@@ -13,6 +14,7 @@ export const registryMessages = defineTranslations({
     hub: { title: 'Anagrafiche', subtitle: 'Dati di base: prodotti, magazzini, azienda, fornitori e clienti' },
     shared: sharedMessages.it,
     products: productsMessages.it,
+    stockLimits: stockLimitsMessages.it,
     warehouses: warehousesMessages.it,
     company: companyMessages.it,
     suppliers: suppliersMessages.it,
@@ -23,6 +25,7 @@ export const registryMessages = defineTranslations({
     hub: { title: 'Référentiels', subtitle: 'Données de base : produits, entrepôts, entreprise, fournisseurs et clients' },
     shared: sharedMessages.fr,
     products: productsMessages.fr,
+    stockLimits: stockLimitsMessages.fr,
     warehouses: warehousesMessages.fr,
     company: companyMessages.fr,
     suppliers: suppliersMessages.fr,

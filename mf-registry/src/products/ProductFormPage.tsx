@@ -7,6 +7,7 @@ import { NS } from '../paths';
 import { fetchProduct } from './api';
 import { ProductForm, type ProductFormMode } from './ProductForm';
 import { PRODUCTS_URL, type DuplicateState } from './paths';
+import { StockLimitsPanel } from './StockLimitsPanel';
 
 const TITLES: Record<ProductFormMode, string> = {
   new: 'products.newTitle',
@@ -73,6 +74,7 @@ export function ProductFormPage({ mode }: { mode: 'new' | 'edit' }) {
       ) : (
         <Spinner />
       )}
+      {formMode === 'edit' && loaded ? <StockLimitsPanel productId={loaded.id} unit={loaded.unit_of_measure} /> : null}
     </section>
   );
 }

@@ -1,0 +1,43 @@
+import { defineTranslations } from '@wms/shared-ui';
+
+/** The product form's stock-limits panel (issue 28). */
+export const stockLimitsMessages = defineTranslations({
+  it: {
+    title: 'Scorte minime e massime',
+    hint: 'Sotto il minimo (disponibile + in ordine) il prodotto è proposto nel riordino, fino al massimo.',
+    caption: 'Minimo e massimo per magazzino',
+    warehouse: 'Magazzino',
+    min: 'Minimo',
+    max: 'Massimo',
+    minOf: 'Minimo in {{warehouse}}',
+    maxOf: 'Massimo in {{warehouse}}',
+    warehouseOf: 'Magazzino della riga {{n}}',
+    add: 'Aggiungi magazzino',
+    remove: 'Togli {{warehouse}}',
+    save: 'Salva scorte',
+    saved: 'Scorte minime e massime salvate',
+    saveFailed: 'Salvataggio delle scorte non riuscito',
+    loadFailed: 'Errore nel caricamento delle scorte minime e massime',
+    none: 'Nessun minimo o massimo impostato',
+    readOnly: 'Solo gli acquisti (ordini, direzione, amministratore) possono cambiarli.',
+  },
+  fr: {
+    title: 'Stocks minimum et maximum',
+    hint: "Sous le minimum (disponible + en commande), le produit est proposé au réapprovisionnement, jusqu'au maximum.",
+    caption: 'Minimum et maximum par entrepôt',
+    warehouse: 'Entrepôt',
+    min: 'Minimum',
+    max: 'Maximum',
+    minOf: 'Minimum dans {{warehouse}}',
+    maxOf: 'Maximum dans {{warehouse}}',
+    warehouseOf: 'Entrepôt de la ligne {{n}}',
+    add: 'Ajouter un entrepôt',
+    remove: 'Retirer {{warehouse}}',
+    save: 'Enregistrer les stocks',
+    saved: 'Stocks minimum et maximum enregistrés',
+    saveFailed: "Échec de l'enregistrement des stocks",
+    loadFailed: 'Erreur lors du chargement des stocks minimum et maximum',
+    none: 'Aucun minimum ni maximum défini',
+    readOnly: 'Seuls les achats (commandes, direction, administrateur) peuvent les modifier.',
+  },
+});
