@@ -134,7 +134,6 @@ function Review({ view, reload }: { view: InventoryCountView; reload: () => void
         subtitle={`${view.warehouse_name} · ${scopeText(view)} · ${snapshotText(view)}`}
         actions={
           <>
-            <StatusBadge status={view.status} />
             {open ? (
               <Link className="btn btn-secondary" to={countingUrl(view.id)}>
                 {t('inventory.actions.count')}
@@ -223,13 +222,15 @@ function Totals({ view }: { view: InventoryCountView }) {
   const { t } = useTranslation(NS);
   return (
     <div className="inventory-totals" data-testid="review-totals">
-      <p>{t('inventory.review.uncountedCount', { count: view.uncounted_count })}</p>
+      <p>
+        <StatusBadge status={view.status} /> {t('inventory.review.uncountedCount', { count: view.uncounted_count })}
+      </p>
       {view.totals.length > 0 ? (
         <table className="data-table inventory-totals-table">
           <caption>{t('inventory.review.totals')}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('inventory.review.totals')}</th>
+              <th scope="col">{t('inventory.review.currency')}</th>
               <th scope="col">{t('inventory.review.gains')}</th>
               <th scope="col">{t('inventory.review.losses')}</th>
               <th scope="col">{t('inventory.review.net')}</th>
@@ -257,7 +258,7 @@ function ReviewTable({ rows }: { rows: InventoryCountLineView[] }) {
   const columns = useMemo<Column<InventoryCountLineView>[]>(
     () => [
       { id: 'product_code', header: t('inventory.fields.code'), value: (l) => l.product_code },
-      { id: 'product', header: t('inventory.fields.product'), value: (l) => l.product_name, priority: 'low', truncate: 30 },
+      { id: 'product', header: t('inventory.fields.product'), value: (l) => l.product_name, priority: 'low', truncate: 24 },
       { id: 'batch_number', header: t('inventory.fields.batch'), value: (l) => l.batch_number },
       { id: 'book', header: t('inventory.fields.book'), align: 'end', render: (l) => formatQuantity(l.book_quantity, l.unit_of_measure) },
       {
@@ -285,7 +286,6 @@ function ReviewTable({ rows }: { rows: InventoryCountLineView[] }) {
         align: 'end',
         render: (l) => (l.difference_value === null ? '—' : formatAmount(l.difference_value, l.currency ?? undefined)),
       },
-      { id: 'username', header: t('inventory.fields.counter'), value: (l) => l.counted_by, priority: 'low' },
     ],
     [t],
   );

@@ -256,7 +256,7 @@ export async function countSummary(q: Queryable, id: number): Promise<InventoryC
 }
 
 /** The counters' fields of a line (blind: no book quantity), as json_build_object arguments over `l`, `p`, `h`. */
-const COUNTING_FIELDS = `'line_id', l.id, 'product_id', l.product_id, 'product_code', p.code, 'product_name', p.name,
+const COUNTING_FIELDS = `'line_id', l.id, 'product_id', l.product_id, 'product_code', p.code, 'product_name', coalesce(p.name, p.description),
   'unit_of_measure', p.unit_of_measure, 'has_batch', p.has_batch, 'has_expiry_date', p.has_expiry_date,
   'batch_number', l.batch_number, 'counted_quantity', l.counted_quantity::text,
   'expiry_date', to_char(l.expiry_date, 'YYYY-MM-DD'), 'counted_by', u.username,
