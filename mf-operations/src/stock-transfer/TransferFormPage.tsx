@@ -204,12 +204,14 @@ export function TransferFormPage() {
           value={(v.carrier as string) ?? ''}
           onChange={(c) => set('carrier', c || null)}
           label={f('carrier')}
+          data-testid="carrier"
         />
         <TextField
           {...form.field('packages')}
           value={v.packages === null || v.packages === undefined ? '' : String(v.packages)}
           onChange={(p) => set('packages', (p || null) as unknown as number)}
           label={f('packages')}
+          data-testid="packages"
         />
         <NumberField
           {...form.field('gross_weight')}
@@ -218,6 +220,7 @@ export function TransferFormPage() {
           label={f('gross_weight')}
           decimals={QUANTITY_DECIMALS}
           suffix="kg"
+          data-testid="gross-weight"
         />
         <TextField
           {...form.field('notes')}

@@ -76,6 +76,7 @@ export function TransferLines({ lines, fromChosen, disabled, error, onInputProbl
               disabled={disabled}
               error={error(`lines.${i}.product_id`)}
               onChange={(_id, row) => onProduct(i, row)}
+              data-testid={`product-${i}`}
             />
             {l.hasBatch ? (
               <SelectField
