@@ -6,6 +6,7 @@ import { seedReceiptsDemo } from './receipts-demo';
 import { seedReplenishmentDemo } from './replenishment-demo';
 import { seedReportsDemo } from './reports-demo';
 import { seedSalesDemo } from './sales-demo';
+import { seedTransfersDemo } from './transfers-demo';
 import { DEMO_COMPANY, DEMO_CUSTOMERS, DEMO_PRODUCTS, DEMO_SUPPLIERS, DEMO_WAREHOUSES, type DemoParty } from './demo-data';
 
 export interface SeedCounts {
@@ -142,6 +143,7 @@ export async function seedDemo(db: Db): Promise<SeedCounts> {
     await seedReceiptsDemo(q); // receipts against the demo purchase orders (full, partial with batches), through the ledger
     await seedInventoryDemo(q, by); // an applied count (a loss and a gain) and an open one half counted, through the ledger
     await seedReplenishmentDemo(q, by); // min / max: three products below minimum to reorder, two within their limits
+    await seedTransfersDemo(q, by); // transfers: one received, one in transit, one draft, through the ledger
     const counts = { warehouses, suppliers: suppliers.added, customers: customers.added, products };
     if (warehouses + suppliers.added + customers.added + products > 0) {
       await logActivity(q, { userId: by, action: 'seed', entityType: 'registry', details: { demo: counts } });
