@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@wms/shared-ui/router';
-import { CURRENCIES, productSchema, UNITS, type Party, type ProductBody } from '@wms/shared-api';
+import { CURRENCIES, MAX_EXTRA_BARCODES, productSchema, UNITS, type Party, type ProductBody } from '@wms/shared-api';
 import {
   CheckboxField,
   FormActions,
@@ -40,7 +40,8 @@ const FLAGS = [
 /**
  * The product fields of SPEC §2, checked with the schema the server uses: code, description, family and currency
  * required; unit m / kg / piece / l; currency EUR (default), USD, MAD, CNY; the three management flags and semi-finished.
- * Fields the form does not show (name, barcode, bill of materials, status) travel back unchanged.
+ * Fields the form does not show (name, bill of materials, status) travel back unchanged; the barcode (GTIN, check digit
+ * verified) and the extra barcodes one per line (issue 27).
  */
 export function ProductForm({ mode, productId, initial, currentSupplierName }: ProductFormProps) {
   const { t } = useTranslation(NS);
@@ -49,6 +50,9 @@ export function ProductForm({ mode, productId, initial, currentSupplierName }: P
   const form = useZodForm(productSchema, initial);
   const { values, set } = form;
   const [suppliers, setSuppliers] = useState<Party[] | null>(null);
+  // Extra barcodes are typed one per line; the form's value is the list (issue 27).
+  const [extrasText, setExtrasText] = useState(() => (initial.extra_barcodes ?? []).join('\n'));
+  const extrasError = Array.from({ length: MAX_EXTRA_BARCODES + 1 }, (_, i) => form.error(`extra_barcodes.${i}`)).find(Boolean);
 
   useEffect(() => {
     let current = true;
@@ -139,6 +143,30 @@ export function ProductForm({ mode, productId, initial, currentSupplierName }: P
           error={form.error('currency')}
           required
           disabled={form.saving}
+        />
+        <TextField
+          label={t('products.fields.barcode')}
+          hint={t('products.fields.barcodeHint')}
+          code
+          {...form.field('barcode')}
+          value={values.barcode as string | null}
+          data-testid="product-barcode"
+        />
+        <TextField
+          name="extra_barcodes"
+          label={t('products.fields.extraBarcodes')}
+          hint={t('products.fields.extraBarcodesHint')}
+          multiline
+          code
+          value={extrasText}
+          onChange={(v) => {
+            setExtrasText(v ?? '');
+            const codes = (v ?? '').split(/\r?\n/).map((c) => c.trim());
+            set('extra_barcodes', codes.filter(Boolean));
+          }}
+          error={form.error('extra_barcodes') ?? extrasError}
+          disabled={form.saving}
+          data-testid="product-extra-barcodes"
         />
       </div>
       <fieldset className="form-flags">

@@ -174,6 +174,36 @@ describe('new product form', () => {
   });
 });
 
+describe('barcodes (issue 27)', () => {
+  it('a GTIN with a wrong check digit is refused in the form’s words; the GTIN and extra codes (one per line) are sent', async () => {
+    const user = userEvent.setup();
+    renderRegistry(NEW);
+    await fillRequired(user, 'BAR-1');
+    await user.type(field(/^GTIN/), '8001234567890');
+    await save();
+    expect(await screen.findByTestId('error-barcode')).toHaveTextContent(
+      "Codice a barre non valido: la cifra di controllo (l'ultima) non corrisponde",
+    );
+    expect(requestsOf('POST', '/products')).toHaveLength(0);
+    await user.clear(field(/^GTIN/));
+    await user.type(field(/^GTIN/), '8001234567897');
+    await user.type(field(/^Altri codici a barre/), 'FORN-77{Enter}  ACME 12 {Enter}');
+    await save();
+    await waitFor(() => expect(requestsOf('POST', '/products')).toHaveLength(1));
+    expect(requestsOf('POST', '/products')[0].body).toMatchObject({ barcode: '8001234567897', extra_barcodes: ['FORN-77', 'ACME 12'] });
+  });
+
+  it('a repeated extra code is refused before sending', async () => {
+    const user = userEvent.setup();
+    renderRegistry(NEW);
+    await fillRequired(user, 'BAR-2');
+    await user.type(field(/^Altri codici a barre/), 'X-1{Enter}X-1');
+    await save();
+    expect(await screen.findByText('Codice a barre ripetuto: X-1')).toBeInTheDocument();
+    expect(requestsOf('POST', '/products')).toHaveLength(0);
+  });
+});
+
 describe('edit product form', () => {
   it('loads the product, titled "Modifica prodotto", and saves it with PUT', async () => {
     const user = userEvent.setup();

@@ -52,7 +52,11 @@ export function ProductFormPage({ mode }: { mode: 'new' | 'edit' }) {
   if (formMode === 'new') initial = emptyProduct();
   // A copy never keeps the code (it is unique: saving it as is could only be refused); the user types the new one.
   else if (formMode === 'duplicate' && source)
-    [initial, supplierName] = [{ ...productBodyOf(source), code: '', status: 'active' }, source.supplier_name];
+    // Barcodes are one product's own (unique among live products): a duplicate starts without them.
+    [initial, supplierName] = [
+      { ...productBodyOf(source), code: '', status: 'active', barcode: null, extra_barcodes: [] },
+      source.supplier_name,
+    ];
   else if (loaded) [initial, supplierName] = [productBodyOf(loaded), loaded.supplier_name];
 
   return (

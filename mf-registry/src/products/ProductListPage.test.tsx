@@ -83,6 +83,20 @@ describe('products list', () => {
     expect(window.localStorage.getItem(SEARCH_STORAGE_KEY)).toBeNull();
   });
 
+  it('a scanned label finds its product: the list is searched by its code (issue 27)', async () => {
+    server.use(
+      http.get('*/api/barcodes/:code', () => HttpResponse.json({ product: product(2, { code: 'OL-IDR-46' }), batch_number: 'L1' })),
+    );
+    const user = userEvent.setup();
+    renderRegistry(URL);
+    await table();
+    await user.click(screen.getByRole('textbox', { name: 'Scansiona' }));
+    await user.paste('1727033110L1\u001d240OL-IDR-46');
+    await waitFor(() => expect(lastList()).toMatchObject({ q: 'OL-IDR-46' }));
+    await waitFor(() => expect(screen.queryByText('VT-M8-30-INOX')).not.toBeInTheDocument());
+    expect(screen.getByTestId('products-scan-status')).toHaveTextContent('Letto: OL-IDR-46');
+  });
+
   it('sorts by code ascending, then descending; Reset Ordering returns to the default order', async () => {
     const user = userEvent.setup();
     renderRegistry(URL);

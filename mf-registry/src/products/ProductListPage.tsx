@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from '@wms/shared-ui/router';
 import { PRODUCT_SORTS, type Product } from '@wms/shared-api';
-import { failureText, formatCount, PageHeader, PagedTable, usePagedList, useRowActions, useSession } from '@wms/shared-ui';
+import { failureText, formatCount, PageHeader, PagedTable, ScanInput, usePagedList, useRowActions, useSession } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { deleteProduct, PRODUCTS_PATH, setProductStatus } from './api';
 import { productColumns } from './productColumns';
@@ -88,6 +88,8 @@ export function ProductListPage() {
           </>
         }
       />
+      {/* A scanned GTIN, extra barcode or label finds its product: the list is searched by its code (issue 27). */}
+      <ScanInput onScan={(found) => list.setSearch(found.product.code)} data-testid="products-scan" />
       <PagedTable
         list={list}
         failedText={t('products.feedback.listError')}

@@ -44,6 +44,10 @@ export const productsMessages = defineTranslations({
       hasProduction: 'Gestione data di produzione',
       semiFinished: 'Semilavorato',
       active: 'Prodotto attivo',
+      barcode: 'GTIN (codice a barre)',
+      barcodeHint: 'EAN-13, EAN-8, UPC-A o GTIN-14: la cifra di controllo viene verificata',
+      extraBarcodes: 'Altri codici a barre',
+      extraBarcodesHint: 'Codici dei fornitori o altri GTIN, uno per riga: una scansione di uno di questi trova il prodotto',
     },
     confirm: {
       deleteTitle: 'Elimina prodotto',
@@ -108,6 +112,10 @@ export const productsMessages = defineTranslations({
       hasProduction: 'Gestion de la date de production',
       semiFinished: 'Semi-fini',
       active: 'Produit actif',
+      barcode: 'GTIN (code-barres)',
+      barcodeHint: 'EAN-13, EAN-8, UPC-A ou GTIN-14 : le chiffre de contrôle est vérifié',
+      extraBarcodes: 'Autres codes-barres',
+      extraBarcodesHint: "Codes des fournisseurs ou autres GTIN, un par ligne : le scan de l'un d'eux trouve le produit",
     },
     confirm: {
       deleteTitle: 'Supprimer le produit',

@@ -191,6 +191,15 @@ describe('GET /barcodes/{code}', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/barcodes/123' })).statusCode).toBe(401);
   });
 
+  it('a scan typed into a list search is a search, not a 400 (the GS separator reads as a space)', async () => {
+    const p = await create();
+    const res = await admin.get(`/products?q=${encodeURIComponent(`${p.code}\u001d(240)X`)}`);
+    expect(res.statusCode).toBe(200);
+    const found = await admin.get(`/products?q=${encodeURIComponent(`\u001d${p.code}\u001d`)}`);
+    expect(found.json().map((r: { id: number }) => r.id)).toEqual([p.id]);
+    expect((await admin.get(`/products?q=${encodeURIComponent('A\u0007')}`)).statusCode).toBe(400);
+  });
+
   it('never answers a deleted product', async () => {
     const gtin = ean13();
     const p = await create({ barcode: gtin });

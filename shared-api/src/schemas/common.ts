@@ -232,9 +232,18 @@ export const sortQuery = <S extends readonly [string, ...string[]]>(sorts: S) =>
   order: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['asc', 'desc'], { error: 'invalidOption' }).optional()),
 });
 
-/** A query-string text filter ("contains"): trimmed, blank is no filter (undefined), no control characters. */
+/** What a scanner types as the GS1 separator: ASCII 29, or U+241D ("GS" shown). */
+const scanSeparators = (text: string) => text.split('\u001d').join(' ').split('\u241d').join(' ');
+
+/**
+ * A query-string text filter ("contains"): trimmed, blank is no filter (undefined), no control characters — except the
+ * GS1 separator a barcode scanner types (ASCII 29, issue 27), read as a space so a scan into a search box is a search.
+ */
 export const queryText = (max = 200) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), text(max, () => 'invalidType').optional());
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (scanSeparators(v).trim() === '' ? undefined : scanSeparators(v)) : v),
+    text(max, () => 'invalidType').optional(),
+  );
 
 /**
  * The query of a searchable list: `q` (every word must match), `sort` / `order`, `limit` / `offset`, plus the list's own
