@@ -10,6 +10,7 @@ import {
   ProductPicker,
   QUANTITY_DECIMALS,
   RequiredNote,
+  ScanInput,
   SelectField,
   TextField,
   WarehousePicker,
@@ -91,6 +92,7 @@ export function MovementForm({ initial, initialProductText, original, warehouses
       data-testid="movement-form"
     >
       <RequiredNote />
+      <ScanInput onScan={form.fillFromScan} disabled={saving} data-testid="movement-scan" />
       <div className="movement-form-grid">
         <SelectField
           {...form.field('movement_type')}

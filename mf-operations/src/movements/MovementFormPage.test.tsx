@@ -189,6 +189,29 @@ describe('/operazioni/movimenti/nuovo', () => {
     await backOnList();
   });
 
+  it('a scanned receipt label fills product, batch, dates and quantity of a load (issue 27)', async () => {
+    const latte = fake.products.find((p) => p.code === 'LATTE-01')!;
+    server.use(
+      http.get('*/api/barcodes/:code', () =>
+        HttpResponse.json({
+          product: latte,
+          batch_number: 'L-SCAN',
+          production_date: '2026-01-15',
+          expiry_date: '2027-03-31',
+          quantity: '12.500',
+        }),
+      ),
+    );
+    await openForm();
+    await userEvent.click(screen.getByRole('textbox', { name: 'Scansiona' }));
+    await userEvent.paste('(11)260115(17)270331(3101)000125(10)L-SCAN(240)LATTE-01');
+    await waitFor(() => expect(field.batch()).toHaveValue('L-SCAN'));
+    await waitFor(() => expect(field.product()).toHaveValue('LATTE-01 — Latte UHT 1 l'));
+    expect(field.production()).toHaveValue('15/01/2026');
+    expect(field.expiry()).toHaveValue('31/03/2027');
+    expect(field.quantity()).toHaveValue('12,5');
+  });
+
   it('loading a batch already in stock takes its dates', async () => {
     await openForm();
     await chooseProduct('LATTE', 'LATTE-01');

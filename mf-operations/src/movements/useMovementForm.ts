@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiError, formatMessageParams, type MovementBody, type MovementType, type Product } from '@wms/shared-api';
+import { apiError, formatMessageParams, type BarcodeLookup, type MovementBody, type MovementType, type Product } from '@wms/shared-api';
 import { currentLanguage, useZodForm } from '@wms/shared-ui';
 import { NS } from '../paths';
 import type { MovementView } from './api';
@@ -48,6 +48,20 @@ export function useMovementForm(
     if (row && product?.has_expiry_date && row.expiry_date) set('expiry_date', row.expiry_date);
   };
 
+  /**
+   * A scan (issue 27): its product, and its batch; for a load also the dates the product manages and the quantity the
+   * label carries. Goods that leave keep the quantity the user types.
+   */
+  const fillFromScan = (found: BarcodeLookup) => {
+    const p = found.product;
+    if (p.id !== product?.id) changeProduct(p);
+    if (found.batch_number && p.has_batch) set('batch_number', found.batch_number);
+    if (values.movement_type !== 'C') return;
+    if (found.production_date && p.has_production_date) set('production_date', found.production_date);
+    if (found.expiry_date && p.has_expiry_date) set('expiry_date', found.expiry_date);
+    if (found.quantity) set('quantity', found.quantity);
+  };
+
   /** A field's message: the last save's (the schema's, the server's), else the live rule's. */
   const message = (field: string): string | undefined => {
     const p = live[field as keyof typeof live];
@@ -69,7 +83,7 @@ export function useMovementForm(
     { toast: false },
   );
 
-  return { ...form, stock, message, changeType, changeProduct, changeWarehouse, changeLoadBatch, submit };
+  return { ...form, stock, message, changeType, changeProduct, changeWarehouse, changeLoadBatch, fillFromScan, submit };
 }
 
 export type MovementFormState = ReturnType<typeof useMovementForm>;
