@@ -86,6 +86,29 @@ describe('/operazioni/riordino', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Crea ordini in bozza' })).toBeDisabled());
   });
 
+  it('imports limits from a CSV file; refused rows are listed with their line', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post('*/api/stock-limits/import', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(
+          {
+            error: 'Il file contiene righe non valide: nulla è stato importato',
+            code: 'CSV_INVALID',
+            fields: { 'line 2': 'Prodotto X inesistente' },
+          },
+          { status: 400 },
+        );
+      }),
+    );
+    renderOperations('/operazioni/riordino', 'orders');
+    await screen.findByRole('region', { name: 'Fornitore: Ferramenta Rossi' });
+    const file = new File(['VITE-M6;Centrale;10;1.500\nX;Centrale;1;2\n'], 'limiti.csv', { type: 'text/csv' });
+    await userEvent.upload(screen.getByLabelText('Importa minimi e massimi (CSV)'), file);
+    expect(await screen.findByTestId('limits-import-problems')).toHaveTextContent('Riga 2: Prodotto X inesistente');
+    expect(sent).toEqual([{ csv: 'VITE-M6;Centrale;10;1.500\nX;Centrale;1;2\n' }]);
+  });
+
   it('a role without the replenishment permission is sent away', async () => {
     renderOperations('/operazioni/riordino', 'warehouse');
     await waitFor(() => expect(screen.getByTestId('location')).not.toHaveTextContent('/operazioni/riordino'));

@@ -19,6 +19,7 @@ import {
 import { Link } from '@wms/shared-ui/router';
 import { BASE_PATH, NS } from '../paths';
 import { createDraftOrders, fetchProposal, newIdempotencyKey } from './api';
+import { LimitsImport } from './LimitsImport';
 import './replenishment.css';
 
 const keyOf = (l: Pick<ReplenishmentLine, 'product_id' | 'warehouse_id'>) => `${l.product_id}:${l.warehouse_id}`;
@@ -60,6 +61,7 @@ export function ReplenishmentPage() {
           data-testid="replenishment-warehouse"
         />
       </div>
+      <LimitsImport onImported={() => setAttempt((n) => n + 1)} />
       <Loaded load={load} failedText={(err) => failureText(err, `${NS}:replenishment.loadFailed`)} errorTestId="replenishment-error">
         {(lines) => (
           <>

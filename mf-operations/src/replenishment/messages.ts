@@ -36,6 +36,16 @@ export const replenishmentMessages = defineTranslations({
     created_other: 'Creati {{count}} ordini in bozza: {{numbers}}',
     createFailed: 'Creazione degli ordini non riuscita',
     openOrder: 'Apri ordine {{number}}',
+    import: {
+      label: 'Importa minimi e massimi (CSV)',
+      hint: 'Colonne: codice;magazzino;minimo;massimo — con la virgola decimale',
+      done_one: 'Importata {{count}} riga ({{products}} prodotti)',
+      done_many: 'Importate {{count}} righe ({{products}} prodotti)',
+      done_other: 'Importate {{count}} righe ({{products}} prodotti)',
+      failed: 'Importazione non riuscita',
+      problems: 'Righe da correggere (nulla è stato importato):',
+      line: 'Riga ',
+    },
   },
   fr: {
     title: 'Réapprovisionnement',
@@ -72,5 +82,15 @@ export const replenishmentMessages = defineTranslations({
     created_other: '{{count}} commandes brouillon créées : {{numbers}}',
     createFailed: 'Échec de la création des commandes',
     openOrder: 'Ouvrir la commande {{number}}',
+    import: {
+      label: 'Importer minimums et maximums (CSV)',
+      hint: 'Colonnes : code;entrepôt;minimum;maximum — avec la virgule décimale',
+      done_one: '{{count}} ligne importée ({{products}} produits)',
+      done_many: '{{count}} lignes importées ({{products}} produits)',
+      done_other: '{{count}} lignes importées ({{products}} produits)',
+      failed: "Échec de l'importation",
+      problems: "Lignes à corriger (rien n'a été importé) :",
+      line: 'Ligne ',
+    },
   },
 });

@@ -1,34 +1,57 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DashboardMonth } from '@wms/shared-api';
 import { failureText, Loaded, Spinner, useLoad } from '@wms/shared-ui';
 import { AlertCards } from './AlertCards';
 import { fetchDashboard } from './api';
 import { MonthTable } from './MonthTable';
 import './home.css';
 
-// The chart and its library are a chunk of their own, fetched only when a role that sees the chart opens the home page.
+// The chart and its library (uPlot, ~20 KB brotli) are a chunk of their own, fetched only when the chart comes into view
+// for a role that sees it: the first page's JavaScript does not carry them (page-weight budget).
 const MonthChart = lazy(() => import('./MonthChart'));
 
-/** The home page's alerts and month-end chart (issue 28): one GET /dashboard, cards and chart per role. */
-export function HomeDashboard() {
-  const { t } = useTranslation('shell');
+/**
+ * The home page with its alerts and month-end chart (issue 28), from one GET /dashboard: the alert cards above the page's
+ * own content (`children`: the section cards, shown whatever the dashboard's answer), the chart below it.
+ */
+export function HomeDashboard({ children }: { children: ReactNode }) {
   const load = useLoad(fetchDashboard, []);
   return (
-    <Loaded load={load} failedText={(err) => failureText(err, 'shell:home.alerts.loadFailed')} errorTestId="dashboard-error">
-      {(d) => (
-        <>
-          <AlertCards cards={d.cards} />
-          {d.chart ? (
-            <section aria-labelledby="home-chart" className="home-chart">
-              <h2 id="home-chart">{t('home.chart.title')}</h2>
-              <Suspense fallback={<Spinner />}>
-                <MonthChart months={d.chart.months} />
-              </Suspense>
-              <MonthTable months={d.chart.months} className="sr-only" />
-            </section>
-          ) : null}
-        </>
+    <>
+      <Loaded load={load} failedText={(err) => failureText(err, 'shell:home.alerts.loadFailed')} errorTestId="dashboard-error">
+        {(d) => <AlertCards cards={d.cards} />}
+      </Loaded>
+      {children}
+      {load.status === 'ready' && load.value.chart ? <ChartSection months={load.value.chart.months} /> : null}
+    </>
+  );
+}
+
+function ChartSection({ months }: { months: DashboardMonth[] }) {
+  const { t } = useTranslation('shell');
+  const box = useRef<HTMLElement>(null);
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+  const empty = months.every((m) => !m.stock_value.length && !m.receipts.length && !m.sales.length);
+  useEffect(() => {
+    if (seen || empty || !box.current) return undefined;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setSeen(true), { rootMargin: '100px' });
+    observer.observe(box.current);
+    return () => observer.disconnect();
+  }, [seen, empty]);
+  return (
+    <section ref={box} aria-labelledby="home-chart" className="home-chart">
+      <h2 id="home-chart">{t('home.chart.title')}</h2>
+      {empty ? (
+        <p>{t('home.chart.empty')}</p>
+      ) : seen ? (
+        <Suspense fallback={<Spinner />}>
+          <MonthChart months={months} />
+        </Suspense>
+      ) : (
+        <div className="month-charts-placeholder" />
       )}
-    </Loaded>
+      <MonthTable months={months} className="sr-only" />
+    </section>
   );
 }

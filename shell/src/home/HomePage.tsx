@@ -18,8 +18,9 @@ export function HomePage() {
   return (
     <section>
       <PageHeader title={t('home.title', { name: user?.name ?? '' })} subtitle={t('home.subtitle')} />
-      <HomeDashboard />
-      <Hub cards={cards} label={t('home.cardsLabel')} />
+      <HomeDashboard>
+        <Hub cards={cards} label={t('home.cardsLabel')} />
+      </HomeDashboard>
     </section>
   );
 }
