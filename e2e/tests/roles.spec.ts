@@ -24,6 +24,7 @@ const OPERATIONS_CARDS: Record<string, Role[]> = {
   sales: ['admin', 'direction', 'orders', 'sales'],
   movements: ['admin', 'direction', 'warehouse', 'orders', 'sales'],
   stockTransfer: ALL,
+  replenishment: ['admin', 'direction', 'orders'], // issue 28: permission replenishment
 };
 const REPORT_CARDS: Record<string, Role[]> = {
   stockLevels: ['admin', 'direction', 'warehouse', 'orders', 'sales'],

@@ -12,13 +12,14 @@ const hubCards = () =>
 beforeEach(() => switchLanguage('it'));
 
 describe('operations hub (SPEC §6)', () => {
-  const all = ['purchaseOrders', 'goodsReceipt', 'prices', 'sales', 'movements', 'stockTransfer'];
+  const all = ['purchaseOrders', 'goodsReceipt', 'prices', 'sales', 'movements', 'stockTransfer', 'replenishment'];
   it.each([
     ['admin', all],
     ['direction', all],
     // Transfers (issue 26): transfersRead is warehouse, direction, admin and administration.
+    // Replenishment (issue 28): admin, direction, orders.
     ['orders', all.filter((id) => id !== 'stockTransfer')],
-    ['sales', all.filter((id) => id !== 'stockTransfer')],
+    ['sales', all.filter((id) => id !== 'stockTransfer' && id !== 'replenishment')],
     ['warehouse', ['goodsReceipt', 'movements', 'stockTransfer']],
     ['administration', ['prices', 'stockTransfer']],
   ] as const)('%s sees %j', (role, expected) => {
@@ -38,6 +39,7 @@ describe('operations hub (SPEC §6)', () => {
     expect(href('Vendite')).toBe('/operazioni/vendite');
     expect(href('Movimenti')).toBe('/operazioni/movimenti');
     expect(href('Trasferimento merce')).toBe('/operazioni/trasferimenti');
+    expect(href('Riordino')).toBe('/operazioni/riordino');
   });
 
   it.each([
