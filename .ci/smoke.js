@@ -76,6 +76,25 @@ async function waitUp() {
       remotes = await (await fetch(`${base}/remotes.json`)).json();
       if (remotes.reports !== '/mf/reports/mf-manifest.json') throw new Error(`after rollback: ${remotes.reports}`);
     });
+    await check('remote-release.js status: every remote in use fits the shell; publish refuses a build for the next kit', async () => {
+      const { execFileSync } = require('child_process');
+      const out = execFileSync('node', ['scripts/remote-release.js', 'status'], { cwd: root, env }).toString();
+      if ((out.match(/fits: {5}yes/g) || []).length !== 4) throw new Error(out);
+      // issue 24: a release built against @wms/shared-ui 2.x (a checked-in manifest) is refused, remotes.json untouched
+      const before = fs.readFileSync(remotesFile, 'utf8');
+      const fixture = path.join(root, 'e2e', 'fixtures', 'operations-next-kit');
+      let refused = false;
+      try {
+        execFileSync('node', ['scripts/remote-release.js', 'publish', 'operations', `${label}-next`, '--from', fixture], {
+          cwd: root,
+          env,
+          stdio: 'pipe',
+        });
+      } catch {
+        refused = true;
+      }
+      if (!refused || fs.readFileSync(remotesFile, 'utf8') !== before) throw new Error('publish accepted an incompatible build');
+    });
     await check('admin signs in with ADMIN_PASSWORD', async () => {
       const r = await fetch(`${base}/api/auth/login`, {
         method: 'POST',

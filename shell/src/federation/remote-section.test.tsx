@@ -166,6 +166,11 @@ describe('remote sections', () => {
     it('a rollback in remotes.json brings the section back on Retry, without reloading the page', async () => {
       renderPortal('/operazioni');
       await screen.findByTestId('remote-incompatible');
+      // another section read /remotes.json meanwhile, before the rollback
+      await userEvent.click(screen.getByTestId('nav-registry'));
+      expect(await screen.findByRole('heading', { name: 'registry hub' })).toBeInTheDocument();
+      await userEvent.click(screen.getByTestId('nav-operations'));
+      await screen.findByTestId('remote-incompatible');
       server.use(
         http.get('*/remotes.json', () => HttpResponse.json({ ...REMOTES_JSON, operations: '/releases/operations/1.0.0/mf-manifest.json' })),
         http.get('*/releases/operations/1.0.0/mf-manifest.json', () => HttpResponse.json(manifest('^1.0.0'))),

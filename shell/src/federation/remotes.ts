@@ -138,6 +138,8 @@ async function checkCompatible(name: RemoteName, entry: string): Promise<void> {
 
 /** Loads a remote's `./App`. Rejects (into the section's error boundary) when it cannot be reached or does not fit. */
 export async function loadRemoteApp(name: RemoteName): Promise<RemoteAppModule> {
+  // After a failure (Retry), /remotes.json is read again: the team may have rolled the release back meanwhile.
+  if (failed.has(name)) discovery = null;
   let manifests = await discoverRemotes();
   if (!manifests[name]) {
     // Maybe remotes.json changed since: read it once more before giving up.
@@ -156,8 +158,6 @@ export async function loadRemoteApp(name: RemoteName): Promise<RemoteAppModule> 
     return module;
   } catch (error) {
     failed.add(name);
-    // The next attempt (Retry) reads /remotes.json again: the team may have rolled the release back meanwhile.
-    discovery = null;
     throw error;
   }
 }
