@@ -5,6 +5,8 @@
 //                        version (added lines → next minor, removed or changed lines → next major; see api-report/compare.js),
 //                        add a CHANGELOG entry naming the declarations, and on a major also the dependents' "^X.0.0" ranges.
 //                        Then run `npm install` (the lockfile records workspace versions) and commit.
+//   npm run api:report -- --no-bump   record the reports for the version package.json says, bumping nothing: only while
+//                        that version has never been released (e.g. 1.0.0 on the day it is defined).
 //   npm run api:check    CI: fails when a report differs from the checked-in one and the version was not bumped accordingly.
 // Both need the packages built (npm run build -w shared-api -w shared-ui).
 const fs = require('fs');
@@ -86,7 +88,7 @@ function updateDependents(name, version) {
   }
 }
 
-function report() {
+function report(noBump) {
   const semver = require(require.resolve('semver', { paths: [path.join(root, 'shell')] }));
   let bumped = false;
   for (const pkg of [...new Set(ENTRIES.map((e) => e.pkg))]) {
@@ -98,7 +100,8 @@ function report() {
       const checkedIn = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
       return { e, file, text, result: checkedIn == null ? null : checkReport({ checkedIn, fresh: text, version: pkgJson.version }) };
     });
-    const needed = results.map((r) => r.result && !r.result.ok && r.result.needed).filter(Boolean);
+    // --no-bump: record the API as it is for the version package.json says (only for a version never released yet).
+    const needed = noBump ? [] : results.map((r) => r.result && !r.result.ok && r.result.needed).filter(Boolean);
     if (needed.length) {
       const version = needed.sort(semver.rcompare)[0];
       const added = results.flatMap((r) => r.result.added || []);
@@ -124,7 +127,7 @@ function report() {
 
 if (require.main === module) {
   try {
-    process.exit(process.argv.includes('--check') ? check() : report());
+    process.exit(process.argv.includes('--check') ? check() : report(process.argv.includes('--no-bump')));
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
     process.exit(2);
