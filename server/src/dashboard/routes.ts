@@ -18,7 +18,8 @@ export function weekEnd(today: string): string {
  * GET /dashboard (issue 28): every card of the home page and its chart in one answer, each only for a role that may open
  * the list it leads to (shared-api permissions.ts): batches (stockLevels; the expired value with valuation), below minimum
  * (stockLevels or replenishment; "to reorder" with replenishment), orders late and arriving (purchaseOrders or
- * goodsReceipt), the month-end chart (valuation). Any signed-in user may call it: a role with no card gets nulls.
+ * goodsReceipt), transfers in transit (transfersRead), open inventory counts (inventoryCount or inventoryReview), the
+ * month-end chart (valuation). Any signed-in user may call it: a role with no card gets nulls.
  */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -42,6 +43,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         belowMinimum: can(role, 'stockLevels') || can(role, 'replenishment'),
         toReorder: can(role, 'replenishment'),
         orders: can(role, 'purchaseOrders') || can(role, 'goodsReceipt'),
+        transfers: can(role, 'transfersRead'),
+        counts: can(role, 'inventoryCount') || can(role, 'inventoryReview'),
       };
       const days = wanted.expiry ? await setting(db, 'expiry_alert_days', DEFAULT_EXPIRY_ALERT_DAYS) : DEFAULT_EXPIRY_ALERT_DAYS;
       const until = addDays(today, days);
@@ -60,6 +63,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
             : null,
           late_orders: wanted.orders ? { count: c.late ?? 0 } : null,
           arriving_this_week: wanted.orders ? { count: c.arriving ?? 0, until: sunday } : null,
+          transfers_in_transit: wanted.transfers ? { count: c.in_transit ?? 0 } : null,
+          open_counts: wanted.counts ? { count: c.open_counts ?? 0 } : null,
         },
         chart: months,
       };

@@ -13,6 +13,8 @@ export interface CountsWanted {
   belowMinimum: boolean;
   toReorder: boolean;
   orders: boolean;
+  transfers: boolean;
+  counts: boolean;
 }
 
 export interface CountsRow {
@@ -23,6 +25,8 @@ export interface CountsRow {
   to_reorder: number | null;
   late: number | null;
   arriving: number | null;
+  in_transit: number | null;
+  open_counts: number | null;
 }
 
 /**
@@ -65,6 +69,8 @@ export async function dashboardCounts(
                   WHERE o.deleted_at IS NULL AND o.status <> 'fullyReceived'
                     AND coalesce(o.confirmed_arrival_date, o.requested_arrival_date) BETWEEN $1::date AND $3::date) AS arriving`);
   }
+  if (w.transfers) parts.push(`(SELECT count(*)::int FROM transfers t WHERE t.status = 'in_transit') AS in_transit`);
+  if (w.counts) parts.push(`(SELECT count(*)::int FROM inventory_counts c WHERE c.status = 'open') AS open_counts`);
   const empty: CountsRow = {
     expiring: null,
     expired: null,
@@ -73,9 +79,13 @@ export async function dashboardCounts(
     to_reorder: null,
     late: null,
     arriving: null,
+    in_transit: null,
+    open_counts: null,
   };
   if (!parts.length) return empty;
-  const { rows } = await q.query<Partial<CountsRow>>(`SELECT ${parts.join(',\n')}`, [today, expiryUntil, weekEnd]);
+  // The three days are typed here too, so a role whose parts use none of them still sends a well-typed statement.
+  const days = '$1::date AS today, $2::date AS expiry_until, $3::date AS week_end';
+  const { rows } = await q.query<Partial<CountsRow>>(`SELECT ${[...parts, days].join(',\n')}`, [today, expiryUntil, weekEnd]);
   const r = rows[0];
   const values = typeof r.expired_values === 'string' ? (JSON.parse(r.expired_values) as CountsRow['expired_values']) : r.expired_values;
   return { ...empty, ...r, expired_values: w.expiredValue ? (values ?? []) : null };

@@ -70,6 +70,11 @@ it('counts expiring and expired batches (with their value), below minimum, late 
   expect((await dashboard()).cards.late_orders).toEqual({ count: 1 });
   await t.db.query('UPDATE purchase_order_items SET completed = false WHERE order_id = $1', [soon.orderId]);
   expect(d.cards.arriving_this_week).toEqual({ count: 1, until: weekEnd(today) });
+  expect(d.cards.transfers_in_transit).toEqual({ count: 0 });
+  expect(d.cards.open_counts).toEqual({ count: 0 });
+  // An open count (issue 25's table) shows on its card.
+  await t.db.query(`INSERT INTO inventory_counts (warehouse_id, scope, snapshot_day) VALUES ($1, 'all', $2)`, [w.id, today]);
+  expect((await dashboard()).cards.open_counts).toEqual({ count: 1 });
   expect(d.chart?.months).toHaveLength(12);
 
   // The setting moves the window.
@@ -92,7 +97,11 @@ it('counts expiring and expired batches (with their value), below minimum, late 
     below_minimum: null,
     late_orders: null,
     arriving_this_week: null,
+    transfers_in_transit: { count: 0 },
+    open_counts: null,
   });
+  expect(wh.cards.open_counts).toEqual({ count: 1 });
+  expect(wh.cards.transfers_in_transit).toEqual({ count: 0 });
   expect(adm.chart?.months).toHaveLength(12);
   expect((await t.app.inject({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
 

@@ -29,6 +29,8 @@ export const dashboardSchema = z.object({
       .object({ count: z.number(), until: z.string() })
       .nullable()
       .describe('open orders whose confirmed (else requested) arrival falls from today to Sunday'),
+    transfers_in_transit: z.object({ count: z.number() }).nullable().describe('transfers shipped and not yet received (issue 26)'),
+    open_counts: z.object({ count: z.number() }).nullable().describe('inventory counts started and not applied or cancelled (issue 25)'),
   }),
   chart: z
     .object({

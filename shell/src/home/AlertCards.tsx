@@ -76,6 +76,24 @@ export function AlertCards({ cards }: { cards: Dashboard['cards'] }) {
       tone: 'info',
     });
   }
+  if (cards.transfers_in_transit) {
+    list.push({
+      id: 'transfers-in-transit',
+      count: cards.transfers_in_transit.count,
+      title: t('home.alerts.inTransit', { count: cards.transfers_in_transit.count }),
+      to: links.inTransit,
+      tone: 'info',
+    });
+  }
+  if (cards.open_counts) {
+    list.push({
+      id: 'open-counts',
+      count: cards.open_counts.count,
+      title: t('home.alerts.openCounts', { count: cards.open_counts.count }),
+      to: links.openCounts,
+      tone: 'info',
+    });
+  }
   if (!list.length) return null;
   return (
     <section aria-labelledby="home-alerts" className="home-alerts">

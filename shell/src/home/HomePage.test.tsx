@@ -107,6 +107,8 @@ describe('home dashboard', () => {
       belowMinimum: '/report/giacenze',
       lateOrders: '/operazioni/ricezione-merce',
       arriving: '/operazioni/ricezione-merce',
+      inTransit: '/operazioni/trasferimenti?status=in_transit',
+      openCounts: '/report/inventario',
     });
     expect(cardLinks('orders')).toMatchObject({
       belowMinimum: '/operazioni/riordino',

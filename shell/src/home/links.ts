@@ -20,5 +20,7 @@ export function cardLinks(role: string | null | undefined) {
       ? under('operations', 'ordini-fornitori', '?late=true')
       : under('operations', 'ricezione-merce'),
     arriving: can(role, 'goodsReceipt') ? under('operations', 'ricezione-merce') : under('operations', 'ordini-fornitori'),
+    inTransit: under('operations', 'trasferimenti', '?status=in_transit'),
+    openCounts: under('reports', 'inventario'),
   };
 }

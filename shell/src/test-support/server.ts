@@ -13,7 +13,15 @@ export const logoutCalls: string[] = [];
 /** GET /api/dashboard for a role that sees no card and no chart. */
 export const EMPTY_DASHBOARD = {
   today: '2026-11-25',
-  cards: { expiring_batches: null, expired_batches: null, below_minimum: null, late_orders: null, arriving_this_week: null },
+  cards: {
+    expiring_batches: null,
+    expired_batches: null,
+    below_minimum: null,
+    late_orders: null,
+    arriving_this_week: null,
+    transfers_in_transit: null,
+    open_counts: null,
+  },
   chart: null,
 };
 
