@@ -1,14 +1,14 @@
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '@wms/shared-ui/router';
 import { apiError } from '@wms/shared-api/core';
 import {
-  compareDecimals,
-  negateDecimal,
   PRICE_DECIMALS,
+  REVIEW_FILTERS,
   type InventoryCountLineView,
   type InventoryCountView,
   type InventoryProblem,
+  type ReviewFilter,
   type UncountedChoice,
 } from '@wms/shared-api';
 import {
@@ -34,52 +34,75 @@ import { countingUrl, INVENTORY_URL, sheetUrl } from './paths';
 import { snapshotText, StatusBadge, useScopeText } from './status';
 import './inventory.css';
 
-type Filter = 'all' | 'differences' | 'uncounted';
+const PAGE_SIZE = 100;
+
+interface Query {
+  filter: ReviewFilter;
+  minValue: string;
+  page: number;
+  attempt: number;
+}
 
 /**
  * /report/inventario/{id}/revisione (reviewers): per line book at the snapshot, counted, difference, moved since and the
- * difference's value; filters (differences only, uncounted, by value); totals per currency; Apply (exactly once: one
- * Idempotency-Key per confirmed click) or cancel. A refused apply lists every line to fix.
+ * difference's value; filters (differences only, uncounted, by value) and pages, read from the server; totals per currency
+ * over the whole count; Apply (exactly once: one Idempotency-Key per confirmed click) or cancel. A refused apply lists
+ * every line to fix.
  */
 export function ReviewPage() {
   const { t } = useTranslation(NS);
   const { id } = useParams();
-  const [attempt, setAttempt] = useState(0);
-  const load = useLoad(() => fetchReview(id ?? ''), [id, attempt]);
+  const [query, setQuery] = useState<Query>({ filter: 'all', minValue: '', page: 1, attempt: 0 });
+  const load = useLoad(
+    () =>
+      fetchReview(id ?? '', { filter: query.filter, min_value: query.minValue, limit: PAGE_SIZE, offset: (query.page - 1) * PAGE_SIZE }),
+    [id, query],
+  );
+  // The last answer stays on screen while the next page or filter loads (the filters keep their focus).
+  const [shown, setShown] = useState<InventoryCountView | null>(null);
+  useEffect(() => {
+    if (load.status === 'ready') setShown(load.value);
+  }, [load]);
   useDocumentTitle(t('inventory.review.title', { id }));
+  const update = useCallback((change: Partial<Query>) => setQuery((q) => ({ ...q, page: 1, ...change })), []);
   return (
     <section className="screen reports-screen inventory-review" data-testid="review-page">
-      <Loaded load={load} failedText={() => t('inventory.loadError')} notFound={{ backTo: INVENTORY_URL, title: t('inventory.notFound') }}>
-        {(view) => <Review view={view} reload={() => setAttempt((n) => n + 1)} />}
-      </Loaded>
+      {shown && load.status !== 'failed' ? (
+        <Review view={shown} query={query} loading={load.status === 'loading'} update={update} />
+      ) : (
+        <Loaded
+          load={load}
+          failedText={() => t('inventory.loadError')}
+          notFound={{ backTo: INVENTORY_URL, title: t('inventory.notFound') }}
+        >
+          {() => null}
+        </Loaded>
+      )}
     </section>
   );
 }
 
-const abs = (v: string) => (compareDecimals(v, 0) < 0 ? negateDecimal(v) : v);
-
-function Review({ view, reload }: { view: InventoryCountView; reload: () => void }) {
+function Review({
+  view,
+  query,
+  loading,
+  update,
+}: {
+  view: InventoryCountView;
+  query: Query;
+  loading: boolean;
+  update: (change: Partial<Query>) => void;
+}) {
   const { t } = useTranslation(NS);
   const scopeText = useScopeText();
   const { confirm, dialog } = useConfirm();
-  const [filter, setFilter] = useState<Filter>('all');
-  const [minValue, setMinValue] = useState('');
+  const [minValue, setMinValue] = useState(query.minValue);
   const [uncounted, setUncounted] = useState<UncountedChoice>('unchanged');
   const [problems, setProblems] = useState<InventoryProblem[]>([]);
   const [busy, setBusy] = useState(false);
   const applyKey = useRef<string | null>(null);
   const open = view.status === 'open';
-
-  const rows = useMemo(
-    () =>
-      view.lines.filter((l) => {
-        if (filter === 'differences' && (l.difference === null || compareDecimals(l.difference, 0) === 0)) return false;
-        if (filter === 'uncounted' && l.counted_quantity !== null) return false;
-        if (minValue !== '' && (l.difference_value === null || compareDecimals(abs(l.difference_value), minValue) < 0)) return false;
-        return true;
-      }),
-    [view.lines, filter, minValue],
-  );
+  const reload = () => update({ attempt: query.attempt + 1, page: query.page });
 
   const apply = async () => {
     const ok = await confirm({
@@ -153,9 +176,9 @@ function Review({ view, reload }: { view: InventoryCountView; reload: () => void
         <SelectField
           name="filter"
           label={t('inventory.review.filters')}
-          value={filter}
-          onChange={(v) => setFilter((v as Filter) || 'all')}
-          options={(['all', 'differences', 'uncounted'] as const).map((f) => ({ value: f, label: t(`inventory.review.${f}`) }))}
+          value={query.filter}
+          onChange={(v) => update({ filter: REVIEW_FILTERS.find((f) => f === v) ?? 'all' })}
+          options={REVIEW_FILTERS.map((f) => ({ value: f, label: t(`inventory.review.${f}`) }))}
           data-testid="review-filter"
         />
         <NumberField
@@ -163,14 +186,19 @@ function Review({ view, reload }: { view: InventoryCountView; reload: () => void
           label={t('inventory.review.minValue')}
           decimals={PRICE_DECIMALS}
           value={minValue}
-          onChange={setMinValue}
+          onChange={(v) => {
+            setMinValue(v);
+            update({ minValue: v });
+          }}
           data-testid="review-min-value"
         />
       </div>
       <p className="list-count" aria-live="polite" data-testid="review-shown">
-        {t('inventory.review.shown', { shown: formatCount(rows.length), total: formatCount(view.lines.length) })}
+        {t('inventory.review.shown', { shown: formatCount(view.line_total), total: formatCount(view.line_count) })}
       </p>
-      <ReviewTable rows={rows} />
+      <div aria-busy={loading || undefined} className={loading ? 'list-table is-busy' : 'list-table'}>
+        <ReviewTable rows={view.lines} page={query.page} total={view.line_total} onPage={(page) => update({ page })} />
+      </div>
       {problems.length > 0 ? (
         <div className="inventory-problems" role="alert" data-testid="apply-problems">
           <h2>{t('inventory.review.problemsTitle')}</h2>
@@ -253,7 +281,17 @@ function Totals({ view }: { view: InventoryCountView }) {
   );
 }
 
-function ReviewTable({ rows }: { rows: InventoryCountLineView[] }) {
+function ReviewTable({
+  rows,
+  page,
+  total,
+  onPage,
+}: {
+  rows: InventoryCountLineView[];
+  page: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
   const { t } = useTranslation(NS);
   const columns = useMemo<Column<InventoryCountLineView>[]>(
     () => [
@@ -295,7 +333,11 @@ function ReviewTable({ rows }: { rows: InventoryCountLineView[] }) {
       rows={rows}
       rowKey={(l) => l.line_id}
       caption={t('inventory.review.caption')}
-      pageSize={100}
+      manual
+      page={page}
+      pageSize={PAGE_SIZE}
+      totalRows={total}
+      onPageChange={onPage}
       rowTestId={(l) => `review-line-${l.product_code}${l.batch_number ? `-${l.batch_number}` : ''}`}
       testId="review-table"
     />

@@ -18,7 +18,7 @@ import {
   useSession,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
-import { fetchCounting, fetchReview, findProductByCode, saveLines } from './api';
+import { fetchCounting, fetchWholeReview, findProductByCode, saveLines } from './api';
 import { parseCounts, sheetCsv, type ImportProblem, type SheetRow } from './csv';
 import { INVENTORY_URL, reviewUrl } from './paths';
 import { snapshotText } from './status';
@@ -39,7 +39,7 @@ export function SheetPage() {
   const [withBook, setWithBook] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const load = useLoad<SheetLoad>(
-    async () => (withBook ? { view: await fetchReview(id ?? ''), withBook } : { view: await fetchCounting(id ?? ''), withBook }),
+    async () => (withBook ? { view: await fetchWholeReview(id ?? ''), withBook } : { view: await fetchCounting(id ?? ''), withBook }),
     [id, withBook, attempt],
   );
   useDocumentTitle(t('inventory.sheet.title', { id }));

@@ -7,6 +7,7 @@ import type {
   InventoryCountView,
   InventoryCountingLine,
   Product,
+  ReviewFilter,
   UncountedChoice,
 } from '@wms/shared-api';
 
@@ -23,9 +24,31 @@ export async function fetchCounting(id: string | number): Promise<InventoryCount
   return data;
 }
 
-export async function fetchReview(id: string | number): Promise<InventoryCountView> {
-  const { data } = await api.get<InventoryCountView>(`${COUNTS_PATH}/${encodeURIComponent(String(id))}`);
+export interface ReviewParams {
+  filter?: ReviewFilter;
+  /** Exact decimal text, '' for none. */
+  min_value?: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** The review: one page of lines the server filters (by product code), totals over the whole count. */
+export async function fetchReview(id: string | number, params: ReviewParams = {}): Promise<InventoryCountView> {
+  const clean = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== ''));
+  const { data } = await api.get<InventoryCountView>(`${COUNTS_PATH}/${encodeURIComponent(String(id))}`, { params: clean });
   return data;
+}
+
+/** The review with every line (the count sheet with book quantities): pages of 1000 until the last. */
+export async function fetchWholeReview(id: string | number): Promise<InventoryCountView> {
+  const first = await fetchReview(id, { limit: 1000 });
+  const lines = [...first.lines];
+  while (lines.length < first.line_total) {
+    const next = await fetchReview(id, { limit: 1000, offset: lines.length });
+    if (next.lines.length === 0) break;
+    lines.push(...next.lines);
+  }
+  return { ...first, lines };
 }
 
 export async function saveLines(id: number, lines: InventoryCountLineFields[]): Promise<InventoryCountingLine[]> {

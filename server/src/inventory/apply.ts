@@ -1,7 +1,7 @@
-import { companyDay, compareDecimals, negateDecimal, subtractDecimals, type InventoryProblem, type UncountedChoice } from '@wms/shared-api';
+import { companyDay, compareDecimals, subtractDecimals, type InventoryProblem, type UncountedChoice } from '@wms/shared-api';
 import type { Queryable } from '../db';
 import { AppError, render, shown, type Lang } from '../http/errors';
-import { postMovement } from '../stock/ledger';
+import { postAdjustments } from '../stock/adjustments';
 import type { Actor } from '../stock/types';
 import { inventoryMessages as msg } from './messages';
 import * as sql from './queries';
@@ -10,9 +10,10 @@ import * as sql from './queries';
  * Applying a count (issue 25), in the caller's ONE transaction (the Idempotency-Key's): lock the count (FOR UPDATE: a
  * second apply or a cancel waits, then finds it closed), lock the balance rows of every line that changes in the ledger's
  * key order, list EVERY problem (a balance that would go below zero, a product deactivated or deleted, a new batch
- * without the dates its product needs) and refuse with all of them before anything is written; else post each
- * adjustment `counted − book at the snapshot` through the ledger (INV: C for a gain, S for a loss; the count is the
- * document, the line its line) and close the count. Goods moved after the snapshot stay: applied stock = counted + net
+ * without the dates its product needs) and refuse with all of them before anything is written; else post every
+ * adjustment `counted − book at the snapshot` (INV: C for a gain, S for a loss; the count is the document, the line its
+ * line) through the stock module's set-wise door (stock/adjustments.ts: the ledger's rows, locks and refusals, three
+ * statements for any number of lines) and close the count. Goods moved after the snapshot stay: applied stock = counted + net
  * movements since the snapshot.
  */
 
@@ -101,30 +102,29 @@ export async function applyCount(q: Queryable, id: number, uncounted: UncountedC
     return reason ? [{ line, reason }] : [];
   });
   if (problems.length > 0) throw new ApplyProblems(problems);
-  const day = companyDay(now);
-  const posted: { lineId: number; adjustment: string; movementId: number }[] = [];
-  for (const line of plan) {
-    const gain = compareDecimals(line.adjustment, 0) > 0;
-    const m = await postMovement(
-      q,
-      {
-        movementType: gain ? 'C' : 'S',
-        sourceType: 'INV',
-        sourceDocument: { type: 'INV', id, number: `INV-${id}` },
-        sourceLineId: line.line_id,
+  const movements = await postAdjustments(
+    q,
+    {
+      warehouseId: head.warehouse_id,
+      sourceType: 'INV',
+      sourceDocument: { type: 'INV', id, number: `INV-${id}` },
+      movementDate: companyDay(now),
+      lines: plan.map((line) => ({
         productId: line.product_id,
-        warehouseId: head.warehouse_id,
         batchNumber: line.batch_number,
-        productionDate: gain ? line.production_date : null,
-        expiryDate: gain ? line.expiry_date : null,
-        quantity: gain ? line.adjustment : negateDecimal(line.adjustment),
-        movementDate: day,
-        notes: null,
-      },
-      actor,
-    );
-    posted.push({ lineId: line.line_id, adjustment: line.adjustment, movementId: m.id });
-  }
+        delta: line.adjustment,
+        productionDate: line.production_date,
+        expiryDate: line.expiry_date,
+        sourceLineId: line.line_id,
+      })),
+    },
+    actor,
+  );
+  const posted = plan.map((line) => ({
+    lineId: line.line_id,
+    adjustment: line.adjustment,
+    movementId: movements.get(line.line_id) as number,
+  }));
   await sql.markApplied(q, id, posted, uncounted, actor.id);
   return { posted: posted.length };
 }

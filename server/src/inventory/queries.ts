@@ -7,6 +7,7 @@ import type {
   InventoryCountStatus,
   InventoryCountSummary,
   InventoryTotal,
+  ReviewFilter,
   UncountedChoice,
 } from '@wms/shared-api';
 import type { Queryable } from '../db';
@@ -290,14 +291,42 @@ export async function countingView(q: Queryable, id: number): Promise<InventoryC
   return { ...summary, lines: await countingLines(q, id) };
 }
 
+export interface ReviewPage {
+  filter: ReviewFilter;
+  minValue?: string;
+  limit: number;
+  offset: number;
+}
+
 /**
- * The reviewers' lines: book at the snapshot, counted, difference, moved since the snapshot (today's balance minus the
- * book: exact, since balances are the sum of the ledger and the book was the balance at the snapshot), the value of the
- * difference at the price in force on the count day for the product's supplier, and what apply posted.
+ * One page of the reviewers' lines and how many the filter selects, in one statement: book at the snapshot, counted,
+ * difference, moved since the snapshot (today's balance minus the book: exact, since balances are the sum of the ledger
+ * and the book was the balance at the snapshot), the value of the difference at the price in force on the count day for
+ * the product's supplier, and what apply posted. Filters: differences only, uncounted, |value| ≥ min_value.
  */
-export async function reviewLines(q: Queryable, countId: number): Promise<InventoryCountLineView[]> {
-  const { rows } = await q.query<{ lines: string }>(
-    `SELECT coalesce(json_agg(json_build_object(${COUNTING_FIELDS},
+export async function reviewLines(
+  q: Queryable,
+  countId: number,
+  f: ReviewPage,
+): Promise<{ rows: InventoryCountLineView[]; total: number }> {
+  const where = ['l.count_id = $1'];
+  if (f.filter === 'differences') where.push('l.counted_quantity IS NOT NULL AND l.counted_quantity <> l.book_quantity');
+  if (f.filter === 'uncounted') where.push('l.counted_quantity IS NULL');
+  const valued = f.minValue !== undefined;
+  if (valued) where.push('abs(round((l.counted_quantity - l.book_quantity) * pf.price, 4)) >= $4::numeric');
+  // The value filter needs the price of every line; the others read the lines alone and join the page's 200 rows only.
+  const from = `FROM inventory_count_lines l JOIN products p ON p.id = l.product_id
+    ${valued ? 'JOIN inventory_counts c ON c.id = l.count_id LEFT JOIN price_in_force(c.snapshot_day) pf ON pf.product_id = p.id AND pf.supplier_id = p.supplier_id' : ''}
+    WHERE ${where.join(' AND ')}`;
+  const { rows } = await q.query<{ total: number; lines: string }>(
+    `WITH pg AS (SELECT l.id, p.code, l.batch_number ${from} ORDER BY p.code, l.batch_number LIMIT $2 OFFSET $3)
+     SELECT (SELECT count(*)::int ${valued ? from : `FROM inventory_count_lines l WHERE ${where.join(' AND ')}`}) AS total,
+            (SELECT coalesce(json_agg(json_build_object(
+              'line_id', l.id, 'product_id', l.product_id, 'product_code', p.code, 'product_name', coalesce(p.name, p.description),
+              'unit_of_measure', p.unit_of_measure, 'has_batch', p.has_batch, 'has_expiry_date', p.has_expiry_date,
+              'batch_number', l.batch_number, 'counted_quantity', l.counted_quantity::text,
+              'expiry_date', to_char(l.expiry_date, 'YYYY-MM-DD'), 'counted_by', u.username,
+              'counted_at', to_char(l.counted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
               'book_quantity', l.book_quantity::text,
               'difference', (l.counted_quantity - l.book_quantity)::text,
               'moved_since', (CASE WHEN c.status = 'applied' THEN 0 ELSE coalesce(b.quantity, 0) - l.book_quantity END)::text,
@@ -305,18 +334,17 @@ export async function reviewLines(q: Queryable, countId: number): Promise<Invent
               'difference_value', round((l.counted_quantity - l.book_quantity) * pf.price, 4)::text,
               'currency', pf.currency,
               'adjustment', l.adjustment::text,
-              'movement_id', l.movement_id) ORDER BY p.code, l.batch_number), '[]')::text AS lines
-       FROM inventory_count_lines l
-       JOIN inventory_counts c ON c.id = l.count_id
-       JOIN products p ON p.id = l.product_id
-       LEFT JOIN users u ON u.id = l.counted_by
-       LEFT JOIN stock_balances b ON b.product_id = l.product_id AND b.warehouse_id = c.warehouse_id AND b.batch_number = l.batch_number
-       LEFT JOIN price_in_force(c.snapshot_day) pf ON pf.product_id = p.id AND pf.supplier_id = p.supplier_id
-       ${HISTORY.replace('%LINES%', '')}
-      WHERE l.count_id = $1`,
-    [countId],
+              'movement_id', l.movement_id) ORDER BY pg.code, pg.batch_number), '[]')::text
+               FROM pg
+               JOIN inventory_count_lines l ON l.id = pg.id
+               JOIN inventory_counts c ON c.id = l.count_id
+               JOIN products p ON p.id = l.product_id
+               LEFT JOIN users u ON u.id = l.counted_by
+               LEFT JOIN stock_balances b ON b.product_id = l.product_id AND b.warehouse_id = c.warehouse_id AND b.batch_number = l.batch_number
+               LEFT JOIN price_in_force(c.snapshot_day) pf ON pf.product_id = p.id AND pf.supplier_id = p.supplier_id) AS lines`,
+    [countId, f.limit, f.offset, ...(valued ? [f.minValue] : [])],
   );
-  return JSON.parse(rows[0].lines) as InventoryCountLineView[];
+  return { rows: JSON.parse(rows[0].lines) as InventoryCountLineView[], total: rows[0].total };
 }
 
 /** Totals per currency of the valued differences (gains, losses, net), computed by the database (exact). */

@@ -11,13 +11,14 @@ import {
   inventoryCountSavedSchema,
   inventoryCountSummarySchema,
   inventoryCountViewSchema,
+  inventoryReviewQuery,
 } from '@wms/shared-api';
 import { logActivity } from '../activity/log';
 import type { Queryable } from '../db';
 import { AppError, render } from '../http/errors';
 import { idempotentReply } from '../http/idempotency';
 import { requestLang } from '../http/lang';
-import { sendPage } from '../http/page';
+import { sendPage, TOTAL_COUNT_HEADER } from '../http/page';
 import { idParams } from '../http/schemas';
 import { ApplyProblems, applyCount, cancelCount, openCount, problemsBody } from './apply';
 import { checkCountedLines } from './lines';
@@ -35,12 +36,12 @@ async function summaryOf(q: Queryable, id: number) {
   return summary;
 }
 
-async function reviewOf(q: Queryable, id: number) {
+async function reviewOf(q: Queryable, id: number, page: sql.ReviewPage) {
   const summary = await summaryOf(q, id);
-  const lines = await sql.reviewLines(q, id);
+  const lines = await sql.reviewLines(q, id, page);
   const { totals, unpriced } = await sql.reviewTotals(q, id);
-  const uncounted = lines.filter((l) => l.counted_quantity === null).length;
-  return { ...summary, lines, totals, uncounted_count: uncounted, unpriced_count: unpriced };
+  const uncounted = summary.line_count - summary.counted_count;
+  return { ...summary, lines: lines.rows, line_total: lines.total, totals, uncounted_count: uncounted, unpriced_count: unpriced };
 }
 
 const applyAnswer = z.object({ id: z.number(), status: z.string(), posted: z.number().describe('adjustments posted') });
@@ -130,12 +131,19 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Review a count: per line book at the snapshot, counted, difference, moved since, value of the difference at the ' +
-          "price in force on the count day for the product's supplier; uncounted lines; totals per currency",
+          "price in force on the count day for the product's supplier; one page of lines (filter, min_value, limit, offset; " +
+          'total in X-Total-Count); totals per currency over the whole count',
         params: idParams,
+        querystring: inventoryReviewQuery,
         response: { 200: inventoryCountViewSchema },
       },
     },
-    async (request) => reviewOf(db, request.params.id),
+    async (request, reply) => {
+      const qs = request.query;
+      const view = await reviewOf(db, request.params.id, { filter: qs.filter, minValue: qs.min_value, limit: qs.limit, offset: qs.offset });
+      reply.header(TOTAL_COUNT_HEADER, String(view.line_total));
+      return view;
+    },
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimal, decimalView, id, listQuery, MAX_LONG_TEXT, optionalDay, optionalText, queryId } from './common';
+import { decimal, decimalView, id, listQuery, MAX_LONG_TEXT, optionalDay, optionalText, pageQuery, queryId } from './common';
 import { MAX_BATCH_LENGTH, MAX_MOVEMENT_QUANTITY } from './movement';
 import { QUANTITY_DECIMALS, registerValidationMessages } from '@wms/shared-api/core';
 
@@ -89,6 +89,19 @@ export const inventoryApplySchema = z.object({
 });
 export type InventoryApplyBody = z.input<typeof inventoryApplySchema>;
 
+/** Which lines the review shows: all, those with a difference, those nobody counted. */
+export const REVIEW_FILTERS = ['all', 'differences', 'uncounted'] as const;
+export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
+
+/** GET /inventory-counts/{id}: one page of lines by product code (default 200, at most 1000), filtered by the server. */
+export const inventoryReviewQuery = z.object({
+  filter: z.preprocess((v) => (v === '' ? undefined : v), z.enum(REVIEW_FILTERS, { error: 'invalidOption' }).default('all')),
+  min_value: z
+    .preprocess((v) => (v === '' ? undefined : v), decimal({ decimals: 5, max: 1_000_000_000_000, min: 'notNegative' }).optional())
+    .describe('lines whose difference is worth at least this much (absolute, in its currency)'),
+  ...pageQuery(200),
+});
+
 /** GET /inventory-counts: newest first; filters warehouse and status. */
 export const inventoryCountListQuery = listQuery(['created_at'] as const, {
   warehouse_id: queryId,
@@ -134,8 +147,8 @@ export const inventoryCountingLineSchema = z.object({
 });
 export type InventoryCountingLine = z.infer<typeof inventoryCountingLineSchema>;
 
-/** One line as reviewers see it. */
-export const inventoryCountLineViewSchema = inventoryCountingLineSchema.extend({
+/** One line as reviewers see it (its history is on the counters' view). */
+export const inventoryCountLineViewSchema = inventoryCountingLineSchema.omit({ history: true }).extend({
   book_quantity: decimalView.describe('balance at the snapshot'),
   difference: decimalView.nullable().describe('counted - book; null while uncounted'),
   moved_since: decimalView.describe('net movements of this product and batch in the warehouse since the snapshot'),
@@ -156,7 +169,8 @@ export const inventoryTotalSchema = z.object({
 export type InventoryTotal = z.infer<typeof inventoryTotalSchema>;
 
 export const inventoryCountViewSchema = inventoryCountSummarySchema.extend({
-  lines: z.array(inventoryCountLineViewSchema),
+  lines: z.array(inventoryCountLineViewSchema).describe('one page (limit, offset) of the lines the filter selects, by product code'),
+  line_total: z.number().describe('lines the filter selects (also X-Total-Count)'),
   totals: z.array(inventoryTotalSchema).describe('value of the differences per currency (counted lines with a price)'),
   uncounted_count: z.number(),
   unpriced_count: z.number().describe('lines with a difference and no price in force'),
