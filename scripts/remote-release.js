@@ -8,6 +8,11 @@
 //                                                            after the same check
 //   node scripts/remote-release.js list <remote>             kept releases, and the one in use
 //   node scripts/remote-release.js status                    each remote: release in use, build time, kit versions, compatibility
+//   node scripts/remote-release.js canary <remote> <label> [--percent N] [--users a,b]
+//                                                            try a kept release ("dev": the current build) on the named users
+//                                                            and N % of the others, sticky per user (shell/src/federation/canary.js)
+//   node scripts/remote-release.js canary <remote> off        end the canary: everyone keeps the release in use
+//   node scripts/remote-release.js promote <remote>           the canary becomes the release in use for everyone
 // Remotes come from remotes.config.json. The shell in production is shell/dist (SHELL_MANIFEST: another mf-manifest.json).
 // The check is the shell's own (shell/src/federation/compat.js): every shared module the remote's mf-manifest.json asks
 // for must be provided by the shell in a version its requiredVersion accepts. remotes.json is replaced atomically (write
@@ -17,6 +22,7 @@ const path = require('path');
 const { execSync } = require('child_process');
 const { remotesTable } = require('./workspaces');
 const { incompatibilities, providedVersions } = require('../shell/src/federation/compat');
+const { chooseManifest } = require('../shell/src/federation/canary');
 
 const root = path.resolve(__dirname, '..');
 const remotesFile = process.env.REMOTES_FILE || path.join(root, 'remotes.json');
@@ -43,11 +49,23 @@ function writeAtomically(file, text) {
   fs.renameSync(tmp, file);
 }
 
-function pointAt(name, url) {
+/** The manifest URL in use for everyone (a canary aside). */
+function mainUrl(entry) {
+  return chooseManifest(entry, '', null);
+}
+
+function writeEntry(name, entry) {
   const remotes = readRemotes();
-  remotes[name] = url;
+  remotes[name] = entry;
   writeAtomically(remotesFile, JSON.stringify(remotes, null, 2) + '\n');
-  console.log(`remotes.json: ${name} → ${url}`);
+}
+
+/** The release in use for everyone becomes `url`; a canary running keeps running. */
+function pointAt(name, url) {
+  const entry = readRemotes()[name];
+  const canary = entry && typeof entry === 'object' ? entry.canary : undefined;
+  writeEntry(name, canary ? { manifest: url, canary } : url);
+  console.log(`remotes.json: ${name} → ${url}${canary ? ` (canary ${canary.manifest} kept)` : ''}`);
 }
 
 function shellProvides() {
@@ -116,9 +134,24 @@ function status() {
   );
   let bad = 0;
   for (const row of remotesTable) {
-    const inUse = resolveInUse(row, remotes[row.name]);
+    const entry = remotes[row.name];
+    const inUse = resolveInUse(row, mainUrl(entry));
     console.log(`\n${row.name} (${row.path}, ${row.team})`);
     console.log(`  release:  ${inUse.label}`);
+    const canary = entry && typeof entry === 'object' && entry.canary;
+    if (canary) {
+      const tried = resolveInUse(row, canary.manifest);
+      const fits =
+        provided && tried.manifest && fs.existsSync(tried.manifest) ? incompatibilities(readJson(tried.manifest), provided) : null;
+      if (fits && fits.length) bad++;
+      const who = [
+        canary.users && canary.users.length ? `users ${canary.users.join(', ')}` : null,
+        `${canary.percent || 0} % of the others`,
+      ];
+      console.log(
+        `  canary:   ${tried.label} for ${who.filter(Boolean).join(' and ')}${fits ? (fits.length ? ' — does NOT fit' : ' — fits') : ''}`,
+      );
+    }
     if (!inUse.manifest || !fs.existsSync(inUse.manifest)) {
       console.log('  build:    missing');
       bad++;
@@ -145,10 +178,20 @@ function main() {
   const from = args.indexOf('--from');
   const fromDir = from >= 0 ? path.resolve(args[from + 1] || die('--from needs a folder')) : null;
   if (from >= 0) args.splice(from, 2);
+  const option = (flag) => {
+    const i = args.indexOf(flag);
+    if (i < 0) return undefined;
+    const value = args[i + 1];
+    if (value === undefined) die(`${flag} needs a value`);
+    args.splice(i, 2);
+    return value;
+  };
+  const percentText = option('--percent');
+  const usersText = option('--users');
   const [command, name, label] = args;
   if (command === 'status') process.exit(status());
   const row = remotesTable.find((r) => r.name === name);
-  if (!row) die(`usage: remote-release.js publish|rollback|list <${NAMES.join('|')}> [label] | status`);
+  if (!row) die(`usage: remote-release.js publish|rollback|list|canary|promote <${NAMES.join('|')}> [label] | status`);
 
   if (command === 'publish') {
     const dist = fromDir || path.dirname(devManifest(row));
@@ -180,6 +223,40 @@ function main() {
       assertCompatible(name, manifest, `release ${label}`);
       pointAt(name, releaseUrl(name, label));
     }
+  } else if (command === 'canary') {
+    const current = readRemotes()[name];
+    if (!label) die('canary needs the label of a kept release, "dev", or "off"');
+    if (label === 'off') {
+      writeEntry(name, mainUrl(current));
+      console.log(`remotes.json: ${name} → ${mainUrl(current)} for everyone (canary ended)`);
+      return;
+    }
+    const manifest = label === 'dev' ? devManifest(row) : path.join(releasesDir, name, label, 'mf-manifest.json');
+    if (!fs.existsSync(manifest)) die(`no release ${name}/${label}`);
+    assertCompatible(name, manifest, `release ${label}`);
+    const percent = percentText === undefined ? 0 : Number(percentText);
+    if (!Number.isInteger(percent) || percent < 0 || percent > 100) die('--percent is a whole number from 0 to 100');
+    const users = usersText
+      ? usersText
+          .split(',')
+          .map((u) => u.trim())
+          .filter(Boolean)
+      : [];
+    if (!percent && !users.length) die('a canary needs --percent N and/or --users a,b');
+    const canary = { manifest: label === 'dev' ? devUrl(name) : releaseUrl(name, label), percent, users };
+    writeEntry(name, { manifest: mainUrl(current), canary });
+    console.log(
+      `remotes.json: ${name} canary ${canary.manifest} for ${users.length ? `${users.join(', ')} and ` : ''}${percent} % of users`,
+    );
+  } else if (command === 'promote') {
+    const current = readRemotes()[name];
+    const canary = current && typeof current === 'object' && current.canary;
+    if (!canary) die(`${name} has no canary to promote`);
+    const tried = resolveInUse(row, canary.manifest);
+    if (!tried.manifest) die(`cannot find the canary's build (${canary.manifest})`);
+    assertCompatible(name, tried.manifest, `canary ${tried.label}`);
+    writeEntry(name, canary.manifest);
+    console.log(`remotes.json: ${name} → ${canary.manifest} for everyone (canary promoted)`);
   } else if (command === 'list') {
     const dir = path.join(releasesDir, name);
     const kept = fs.existsSync(dir)
@@ -188,7 +265,7 @@ function main() {
           .filter((d) => !d.endsWith('.partial'))
           .sort()
       : [];
-    console.log(`in use: ${readRemotes()[name]}`);
+    console.log(`in use: ${JSON.stringify(readRemotes()[name])}`);
     for (const k of kept) console.log(`  ${k}`);
   } else {
     die(`unknown command ${command}`);

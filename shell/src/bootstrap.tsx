@@ -6,8 +6,8 @@ import { discoverRemotes } from './federation/remotes';
 import { Portal } from './Portal';
 import { routes } from './routes';
 
-// Read /remotes.json and register the remotes now, without holding up the first paint; a section that needs a remote
-// waits for this, and a failure is shown (with Retry) only inside that section.
+// Read /remotes.json now, without holding up the first paint; a section that needs a remote waits for this, checks the
+// remote's manifest and registers it, and a failure is shown (with Retry) only inside that section.
 discoverRemotes().catch(() => undefined);
 
 const router = createBrowserRouter(routes);

@@ -183,4 +183,31 @@ describe('remote sections', () => {
       );
     });
   });
+
+  it('a canary release goes to the users remotes.json names, the rest keep the release in use', async () => {
+    const canary = {
+      manifest: '/releases/users/B/mf-manifest.json',
+      canary: { manifest: '/releases/users/C/mf-manifest.json', users: ['admin'] },
+    };
+    server.use(http.get('*/remotes.json', () => HttpResponse.json({ ...REMOTES_JSON, users: canary })));
+    renderPortal('/users');
+    expect(await screen.findByRole('heading', { name: 'users hub' })).toBeInTheDocument();
+    expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'users', entry: 'http://localhost/releases/users/C/mf-manifest.json' }], {
+      force: false,
+    });
+  });
+
+  it('someone else signing in on the same page gets their own release', async () => {
+    const canary = {
+      manifest: '/releases/users/B/mf-manifest.json',
+      canary: { manifest: '/releases/users/C/mf-manifest.json', users: ['admin'] },
+    };
+    server.use(http.get('*/remotes.json', () => HttpResponse.json({ ...REMOTES_JSON, users: canary })));
+    signInAs('direction');
+    renderPortal('/users');
+    expect(await screen.findByRole('heading', { name: 'users hub' })).toBeInTheDocument();
+    expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'users', entry: 'http://localhost/releases/users/B/mf-manifest.json' }], {
+      force: false,
+    });
+  });
 });

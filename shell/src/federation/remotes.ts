@@ -1,8 +1,9 @@
 import { getInstance, type ModuleFederation } from '@module-federation/enhanced/runtime';
-import { api } from '@wms/shared-api/core';
+import { api, getUser } from '@wms/shared-api/core';
 import type { ClientEventBody } from '@wms/shared-api';
 import type { ComponentType } from 'react';
 import { REMOTE_NAMES, type RemoteName } from '../sections';
+import { chooseManifest } from './canary';
 import type { Incompatibility, RemoteManifest } from './compat';
 
 /**
@@ -11,7 +12,8 @@ import type { Incompatibility, RemoteManifest } from './compat';
  *
  * Before a remote is registered, its manifest is read and each shared module it needs is checked against the version this
  * shell provides (compat.js, issue 24): an incompatible remote is not loaded; its section names the team; the event is
- * reported to POST /api/client-events once per manifest URL.
+ * reported to POST /api/client-events once per manifest URL. An entry of /remotes.json may name a canary release for some
+ * users (canary.js): the signed-in user's name decides which one this page gets, always the same for that user.
  */
 export const REMOTES_URL = '/remotes.json';
 
@@ -46,6 +48,8 @@ export class RemoteIncompatibleError extends Error {
 type Manifests = Partial<Record<RemoteName, string>>;
 
 let discovery: Promise<Manifests> | null = null;
+/** The user the discovery chose releases for (a canary is per user: signing in as someone else reads it again). */
+let discoveredFor: string | null = null;
 /** Manifest URL each remote is registered with. */
 const registered = new Map<RemoteName, string>();
 /** Remotes whose last load failed: the runtime cached that failure, so they are registered afresh before a retry. */
@@ -77,15 +81,21 @@ async function fetchManifests(): Promise<Manifests> {
   const body = (await response.json()) as Record<string, unknown> | null;
   const manifests: Manifests = {};
   for (const name of REMOTE_NAMES) {
-    const entry = body?.[name];
-    if (typeof entry === 'string' && entry) manifests[name] = absolute(entry);
+    const entry = chooseManifest(body?.[name], name, discoveredFor);
+    if (entry) manifests[name] = absolute(entry);
   }
   return manifests;
 }
 
+function currentUsername(): string | null {
+  return getUser()?.username ?? null;
+}
+
 /** Reads /remotes.json; after a failure the next call reads it again. */
 export function discoverRemotes(): Promise<Manifests> {
+  if (discovery && discoveredFor !== currentUsername()) discovery = null;
   if (!discovery) {
+    discoveredFor = currentUsername();
     const attempt = fetchManifests();
     discovery = attempt;
     attempt.catch(() => {
@@ -165,6 +175,7 @@ export async function loadRemoteApp(name: RemoteName): Promise<RemoteAppModule> 
 /** Forgets discovery, registrations and checks (tests; a later call starts from /remotes.json again). */
 export function resetRemoteDiscovery(): void {
   discovery = null;
+  discoveredFor = null;
   registered.clear();
   failed.clear();
   compatible.clear();
