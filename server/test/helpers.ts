@@ -15,6 +15,7 @@ import type { AuthUser } from '../src/auth/types';
 import type { Config } from '../src/config';
 import { openDb, type Db } from '../src/db';
 import type { Domain } from '../src/domains';
+import { checkAnswersAgainstDocument } from './support/openapi-answers';
 import { readTemplate } from './support/pglite-template';
 
 export interface TestDb {
@@ -85,6 +86,8 @@ let counter = 0;
 export async function makeTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const { db, drop } = await openTestDb();
   const app = await buildApp({ db, domains: opts.domains, serveWeb: opts.serveWeb, config: opts.config, now: opts.now });
+  // Every answer a test sees is checked against the OpenAPI document (issue 29): a drift fails that test.
+  checkAnswersAgainstDocument(app);
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
   async function createUser(role: Role = 'warehouse', o: CreateUserOptions = {}): Promise<TestUser> {

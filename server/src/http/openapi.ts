@@ -64,6 +64,18 @@ const ERROR_COMPONENTS = {
       description: 'IDEMPOTENCY_KEY_REUSED: this Idempotency-Key was used for another request; use a new key per operation',
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     },
+    PayloadTooLarge: {
+      description: 'PAYLOAD_TOO_LARGE: the body is larger than the server accepts',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    },
+    UnsupportedMediaType: {
+      description: 'UNSUPPORTED_MEDIA_TYPE: the body is not in a format this operation reads (JSON unless it says otherwise)',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    },
+    ServiceUnavailable: {
+      description: 'DB_UNAVAILABLE, MIGRATIONS_PENDING, SHUTTING_DOWN: this server cannot serve now (send traffic elsewhere)',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    },
     TooManyRequests: {
       description:
         'TOO_MANY_ATTEMPTS, TOO_MANY_ATTEMPTS_FROM_ADDRESS: too many failed sign-ins; TOO_MANY_CLIENT_EVENTS: too many client events; wait as Retry-After says',
@@ -128,8 +140,14 @@ function withErrorAnswers(doc: Json): Json {
         op.parameters = [...((op.parameters as unknown[]) ?? []), IDEMPOTENCY_KEY_PARAMETER];
       }
       if (e.throttled) responses['429'] = ref('TooManyRequests');
+      if (e.body) {
+        responses['413'] = ref('PayloadTooLarge');
+        responses['415'] = ref('UnsupportedMediaType');
+      }
+      if (e.unavailable) responses['503'] = ref('ServiceUnavailable');
     }
   }
+  nullInNullableEnums(doc);
   const components = (doc.components ?? {}) as Record<string, Json>;
   doc.components = {
     ...components,
@@ -138,6 +156,21 @@ function withErrorAnswers(doc: Json): Json {
   };
   doc.tags = Object.entries(TAGS).map(([name, description]) => ({ name, description }));
   return doc;
+}
+
+/**
+ * OpenAPI 3.0 allows null in a `nullable` schema only where its `enum` lists null too (3.0.3's clarification); zod's
+ * `z.enum([…]).nullable()` writes the enum without it, so a product without a unit would not match its own document.
+ */
+function nullInNullableEnums(node: unknown): void {
+  if (Array.isArray(node)) {
+    node.forEach(nullInNullableEnums);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const o = node as Json;
+  if (o.nullable === true && Array.isArray(o.enum) && !o.enum.includes(null)) o.enum = [...(o.enum as unknown[]), null];
+  Object.values(o).forEach(nullInNullableEnums);
 }
 
 /**

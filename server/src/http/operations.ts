@@ -32,8 +32,8 @@ export const TAGS = {
   'goods-receipts': 'Goods receipt against purchase orders: delivery notes, batches, reversal',
   sales: 'Sales to customers (FEFO batches), cancel and edit',
   users: 'Users, roles and their activity log',
-  transfers: 'Transfers between warehouses: draft, ship into transit, receive (in full or short, with reasons), cancel, reverse',
   inventory: 'Physical inventory counts: snapshot, blind counting, review, apply (exactly once, all or nothing), cancel',
+  transfers: 'Transfers between warehouses: draft, ship into transit, receive (in full or short, with reasons), cancel, reverse',
   'client-events': 'What browsers report: remotes the shell refused to load as incompatible with the portal (issue 24)',
   dashboard: 'The home page: alert cards and the month-end chart, per role, in one answer (issue 28)',
   replenishment: 'Stock limits (min / max per product and warehouse) and replenishment into draft purchase orders (issue 28)',
@@ -56,6 +56,8 @@ export interface OperationInfo {
   idempotent?: boolean;
   /** 429 with Retry-After (the sign-in throttle). */
   throttled?: boolean;
+  /** 503 when the server cannot serve (health, readiness: the database down, migrations pending, shutting down). */
+  unavailable?: boolean;
 }
 
 // The refusals of the stock ledger (stock/ledger.ts, references.ts, batch-dates.ts, ledger-rows.ts), by what a route asks
@@ -77,8 +79,8 @@ const unique = (...codes: string[]): string[] => [...new Set(codes)];
 
 /** Every operation of the API: `METHOD /api/path` (path parameters in braces) → its row. */
 export const OPERATIONS: Record<string, OperationInfo> = {
-  'GET /api/health': { id: 'getHealth', tag: 'system' },
-  'GET /api/ready': { id: 'getReadiness', tag: 'system' },
+  'GET /api/health': { id: 'getHealth', tag: 'system', unavailable: true },
+  'GET /api/ready': { id: 'getReadiness', tag: 'system', unavailable: true },
 
   'POST /api/auth/login': { id: 'login', tag: 'auth', unauthorized: true, throttled: true },
   'POST /api/auth/logout': { id: 'logout', tag: 'auth' },
@@ -265,10 +267,13 @@ export interface ErrorAnswers {
   conflicts: readonly string[];
   idempotent: boolean;
   throttled: boolean;
+  /** 413 PAYLOAD_TOO_LARGE and 415 UNSUPPORTED_MEDIA_TYPE: every operation that reads a body (POST, PUT, PATCH). */
+  body: boolean;
+  unavailable: boolean;
 }
 
 /** What a route can refuse, from its row, its config (public, permission) and its path. */
-export function errorAnswersOf(route: Pick<RouteOptions, 'url' | 'config'>, op: OperationInfo | undefined): ErrorAnswers {
+export function errorAnswersOf(route: Pick<RouteOptions, 'method' | 'url' | 'config'>, op: OperationInfo | undefined): ErrorAnswers {
   const config = (route.config ?? {}) as { public?: boolean; permission?: unknown };
   const idempotent = op?.idempotent ?? false;
   return {
@@ -279,5 +284,7 @@ export function errorAnswersOf(route: Pick<RouteOptions, 'url' | 'config'>, op: 
     conflicts: unique(...(op?.conflicts ?? []), ...(idempotent ? ['IDEMPOTENCY_KEY_REUSED'] : [])),
     idempotent,
     throttled: op?.throttled ?? false,
+    body: [route.method].flat().some((m) => ['POST', 'PUT', 'PATCH'].includes(m.toUpperCase())),
+    unavailable: op?.unavailable ?? false,
   };
 }
