@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { apiToken, bearer, signIn } from './support';
 
 // Issue 26: a transfer in the browser against the real server and ledger: 10 kg of a batch in A; a transfer of 2,5 kg to B
@@ -14,6 +15,18 @@ const BATCH = `LTR-${suffix}`;
 const A = `E2E Sede A ${suffix}`;
 const B = `E2E Sede B ${suffix}`;
 const COMPANY = 'Rossi Forniture Industriali S.r.l.';
+
+/** axe: no serious or critical violation; and no sideways scroll at the tablet size the whole flow runs at. */
+async function accessible(page: Page, where: string) {
+  await page.waitForLoadState('networkidle');
+  const result = await new AxeBuilder({ page }).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${where}: ${v.id}`);
+  expect(serious).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), where).toBe(true);
+}
+
+// Ship and receive are done on a tablet in the warehouse: the whole flow at 768×1024.
+test.use({ viewport: { width: 768, height: 1024 } });
 
 test('draft, ship (in transit on the stock report), receive at B and print the transport note', async ({ page }) => {
   const errors: string[] = [];
@@ -96,12 +109,14 @@ test('draft, ship (in transit on the stock report), receive at B and print the t
   await page.getByTestId('carrier').fill('Trasporti Bianchi');
   await page.getByTestId('packages').fill('3');
   await page.getByTestId('gross-weight').fill('27,5');
+  await accessible(page, 'form');
   await page.getByTestId('save-transfer').click();
   await expect(page.getByTestId('transfer-detail')).toBeVisible();
   await expect(page.getByTestId('transfer-status')).toHaveText('Bozza');
   const number = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').replace('Trasferimento ', '').trim();
   expect(number).toMatch(/^TR-\d{4}-\d{5,}$/);
 
+  await accessible(page, 'draft');
   // Ship: the goods leave A into transit.
   await page.getByTestId('ship').click();
   await page.getByRole('dialog').getByRole('button', { name: 'Spedisci' }).click();
@@ -117,9 +132,11 @@ test('draft, ship (in transit on the stock report), receive at B and print the t
 
   // Receive at B, everything that was shipped.
   await page.goto('/operazioni/trasferimenti');
+  await accessible(page, 'list');
   await page.getByRole('link', { name: number }).click();
   await page.getByTestId('receive').click();
   await expect(page.getByTestId('arrived-0')).toHaveValue('2,5');
+  await accessible(page, 'receive');
   await page.getByTestId('confirm-receive').click();
   await expect(page.getByTestId('transfer-status')).toHaveText('Ricevuto');
   const stock = await page.request.get(`/api/stock/product/${productId}`, { headers });
@@ -133,6 +150,7 @@ test('draft, ship (in transit on the stock report), receive at B and print the t
   await page.getByTestId('print-transfer').click();
   await expect(page.getByTestId('company-header')).toHaveAttribute('data-state', 'ready');
   await expect(page.getByTestId('label-barcode')).toHaveCount(1);
+  await accessible(page, 'note');
   const pdf = path.join(os.tmpdir(), `ddt-${suffix}.pdf`);
   await page.emulateMedia({ media: 'print' });
   await page.pdf({ path: pdf, format: 'A4', printBackground: true });
