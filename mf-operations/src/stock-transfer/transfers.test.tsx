@@ -1,0 +1,184 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { StockRow, Transfer, TransferListRow, Warehouse } from '@wms/shared-api';
+import { switchLanguage } from '@wms/shared-ui/testing';
+import { clearToasts, renderOperations } from '../movements/test-support/render';
+import { product } from '../movements/test-support/server';
+import './StockTransferRoutes';
+
+/** The transfer screens against an in-memory API (msw): what they show and what they send. */
+const warehouse = (id: number, name: string): Warehouse => ({
+  id,
+  name,
+  description: null,
+  is_active: true,
+  address: null,
+  city: null,
+  province: null,
+  zip_code: null,
+  country: null,
+  created_by: null,
+  modified_by: null,
+  created_at: '',
+  updated_at: '',
+});
+const flour = product(11, 'FAR-00', { has_batch: true, has_expiry_date: true, unit_of_measure: 'kg', description: 'Farina 00' });
+const stock = (batch: string, quantity: string, expiry: string): StockRow => ({
+  product_id: 11,
+  warehouse_id: 1,
+  warehouse_name: 'Centrale',
+  in_transit: false,
+  batch_number: batch,
+  quantity,
+  expiry_date: expiry,
+  production_date: null,
+  product_code: 'FAR-00',
+  product_name: null,
+  product_description: 'Farina 00',
+  product_category: 'Alimentari',
+  unit_of_measure: 'kg',
+});
+const head = {
+  id: 5,
+  number: 'TR-2026-00005',
+  from_warehouse_id: 1,
+  from_warehouse_name: 'Centrale',
+  to_warehouse_id: 2,
+  to_warehouse_name: 'Nord',
+  transfer_date: '2026-11-25',
+  carrier: 'Bianchi',
+  packages: 2,
+  gross_weight: '12.500',
+  notes: null,
+  shipped_at: '2026-11-25T09:00:00.000Z',
+  received_at: null,
+  closed_at: null,
+  created_by: 'admin',
+  created_at: '2026-11-25T08:00:00.000Z',
+};
+const inTransit: Transfer = {
+  ...head,
+  status: 'in_transit',
+  lines: [
+    {
+      id: 51,
+      line_no: 1,
+      product_id: 11,
+      product_code: 'FAR-00',
+      product_description: 'Farina 00',
+      unit_of_measure: 'kg',
+      batch_number: 'L2',
+      quantity: '4.000',
+      production_date: null,
+      expiry_date: '2027-01-31',
+      received_quantity: null,
+      shortfall_reason: null,
+    },
+  ],
+};
+const listRow: TransferListRow = { ...head, status: 'in_transit', line_count: 1, total_quantity: '4.000' };
+
+const sent: Array<{ method: string; path: string; body: unknown; key: string | null; params: Record<string, string> }> = [];
+const record = async (request: Request) => {
+  const url = new URL(request.url);
+  sent.push({
+    method: request.method,
+    path: url.pathname,
+    params: Object.fromEntries(url.searchParams),
+    key: request.headers.get('idempotency-key'),
+    body: request.method === 'GET' ? null : await request.clone().json(),
+  });
+};
+
+const server = setupServer(
+  http.get('*/api/warehouses', () =>
+    HttpResponse.json([warehouse(1, 'Centrale'), warehouse(2, 'Nord')], { headers: { 'X-Total-Count': '2' } }),
+  ),
+  http.get('*/api/products', () => HttpResponse.json([flour], { headers: { 'X-Total-Count': '1' } })),
+  http.get('*/api/products/11', () => HttpResponse.json(flour)),
+  // FEFO: the server answers earliest expiry first; the form keeps that order.
+  http.get('*/api/stock/product/11', () => HttpResponse.json([stock('L2', '6.000', '2027-01-31'), stock('L7', '10.000', '2027-09-30')])),
+  http.get('*/api/transfers', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json([listRow], { headers: { 'X-Total-Count': '1' } });
+  }),
+  http.get('*/api/transfers/5', () => HttpResponse.json(inTransit)),
+  http.post('*/api/transfers', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json({ ...inTransit, id: 9, number: 'TR-2026-00009', status: 'draft' }, { status: 201 });
+  }),
+  http.get('*/api/transfers/9', () => HttpResponse.json({ ...inTransit, id: 9, number: 'TR-2026-00009', status: 'draft' })),
+  http.post('*/api/transfers/5/receive', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json({ ...inTransit, status: 'partially_received' });
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+afterEach(async () => {
+  server.resetHandlers();
+  sent.length = 0;
+  await clearToasts();
+  await switchLanguage('it');
+});
+afterAll(() => server.close());
+
+it('the list: number, warehouses, status; the status filter goes to the server', async () => {
+  const user = userEvent.setup();
+  renderOperations('/operazioni/trasferimenti');
+  const table = await screen.findByTestId('transfers-table');
+  expect(await within(table).findByRole('link', { name: 'TR-2026-00005' })).toHaveAttribute('href', '/operazioni/trasferimenti/5');
+  expect(within(table).getAllByText('In transito').length).toBeGreaterThan(0);
+  await user.selectOptions(screen.getByTestId('filter-status'), 'draft');
+  await waitFor(() => expect(sent.some((s) => s.params.status === 'draft')).toBe(true));
+});
+
+it('the form offers the batches at the source FEFO with expiry and availability, and sends exact quantities', async () => {
+  const user = userEvent.setup();
+  renderOperations('/operazioni/trasferimenti/nuovo');
+  await screen.findByTestId('transfer-form');
+  await user.click(screen.getByTestId('save-transfer'));
+  expect(await screen.findAllByText('Campo obbligatorio')).not.toHaveLength(0);
+  expect(sent.filter((s) => s.method === 'POST')).toHaveLength(0);
+  await waitFor(() => expect(within(screen.getByTestId('from-warehouse')).getAllByRole('option').length).toBe(3));
+  await user.selectOptions(screen.getByTestId('from-warehouse'), '1');
+  await user.selectOptions(screen.getByTestId('to-warehouse'), '2');
+  await user.type(screen.getByTestId('product-0'), 'FAR');
+  await user.click(await screen.findByTestId('product-option-FAR-00'));
+  await waitFor(() => expect(screen.getByTestId('batch-0')).toHaveValue('L2'));
+  expect(
+    within(screen.getByTestId('batch-0'))
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['Scegli il lotto', 'L2 · scad. 31/01/2027 · disponibili 6\u00a0kg', 'L7 · scad. 30/09/2027 · disponibili 10\u00a0kg']);
+  await user.type(screen.getByTestId('quantity-0'), '2,5');
+  await user.type(screen.getByTestId('gross-weight'), '1.234,5');
+  await user.click(screen.getByTestId('save-transfer'));
+  await waitFor(() => expect(sent.filter((s) => s.method === 'POST')).toHaveLength(1));
+  const post = sent.find((s) => s.method === 'POST')!;
+  expect(post.key).toBeTruthy();
+  expect(post.body).toMatchObject({
+    from_warehouse_id: 1,
+    to_warehouse_id: 2,
+    lines: [{ product_id: 11, batch_number: 'L2', quantity: '2.5' }],
+    gross_weight: '1234.5',
+  });
+});
+
+it('receiving short asks for the reason and sends it with the arrived quantity, exactly once', async () => {
+  const user = userEvent.setup();
+  renderOperations('/operazioni/trasferimenti/5/ricevi');
+  const arrived = await screen.findByTestId('arrived-0');
+  expect(arrived).toHaveValue('4');
+  expect(screen.queryByTestId('reason-0')).not.toBeInTheDocument();
+  await user.clear(arrived);
+  await user.type(arrived, '1,5');
+  await user.selectOptions(await screen.findByTestId('reason-0'), 'damaged');
+  await user.click(screen.getByTestId('confirm-receive'));
+  await waitFor(() => expect(sent.filter((s) => s.path.endsWith('/receive'))).toHaveLength(1));
+  const post = sent.find((s) => s.path.endsWith('/receive'))!;
+  expect(post.key).toBeTruthy();
+  expect(post.body).toEqual({ lines: [{ line_id: 51, quantity: '1.5', reason: 'damaged' }] });
+});
