@@ -78,3 +78,32 @@ END
 $$;
 CREATE TRIGGER stock_movements_backdated AFTER INSERT ON stock_movements
   REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION stock_movements_backdated();
+
+-- The dashboard's cards are kept per process under one version of everything they read (server/src/dashboard/cards.ts):
+-- a counter bumped, in the writing transaction, by every statement that writes stock, orders, limits, settings, prices,
+-- the registry or the documents the cards count. Sharded per backend like the ledger's live counts (migration 003), so
+-- concurrent writers rarely meet on one row; the version is the sum. A reader takes the sum first and then computes: what
+-- it computes is never older than the version it is filed under, and any later commit changes the sum.
+CREATE TABLE dashboard_changes (
+  shard int PRIMARY KEY,
+  n     bigint NOT NULL
+);
+CREATE FUNCTION dashboard_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO dashboard_changes AS c (shard, n) VALUES (pg_backend_pid() % 64, 1)
+  ON CONFLICT (shard) DO UPDATE SET n = c.n + 1;
+  RETURN NULL;
+END
+$$;
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['stock_movements', 'purchase_orders', 'purchase_order_items', 'stock_limits', 'app_settings', 'prices',
+                           'products', 'warehouses', 'transfers', 'inventory_counts'] LOOP
+    IF to_regclass(t) IS NOT NULL THEN
+      EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I
+                      FOR EACH STATEMENT EXECUTE FUNCTION dashboard_changed()', t || '_dashboard_changed', t);
+    END IF;
+  END LOOP;
+END $$;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addDays, can, companyToday, dashboardSchema, type Dashboard } from '@wms/shared-api';
 import { setting } from '../replenishment/sql';
 import { MonthEndChart } from './chart';
-import { dashboardCounts } from './sql';
+import { DashboardCards } from './cards';
 
 /** Default of the "batches expiring" window when the setting is missing (migration 021 sets 30). */
 export const DEFAULT_EXPIRY_ALERT_DAYS = 30;
@@ -24,6 +24,7 @@ export function weekEnd(today: string): string {
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const chart = new MonthEndChart(db);
+  const counts = new DashboardCards(db);
 
   app.get(
     '/dashboard',
@@ -50,7 +51,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const until = addDays(today, days);
       const sunday = weekEnd(today);
       const [c, months] = await Promise.all([
-        dashboardCounts(db, today, until, sunday, wanted),
+        counts.get(today, until, sunday, wanted),
         can(role, 'valuation') ? chart.get(today) : Promise.resolve(null),
       ]);
       return {

@@ -51,16 +51,17 @@ export async function dashboardCounts(
   if (w.expiredValue) {
     parts.push(`(SELECT json_agg(json_build_object('currency', x.currency, 'value', trim_scale(x.value)::text) ORDER BY x.currency)
                    FROM (SELECT coalesce(pf.currency, p.currency) AS currency, sum(b.quantity * coalesce(pf.price, 0)) AS value
-                           FROM stock_balances b JOIN products p ON p.id = b.product_id
+                           FROM (SELECT product_id, sum(quantity) AS quantity FROM stock_balances
+                                  WHERE quantity > 0 AND expiry_date IS NOT NULL AND expiry_date < $1::date GROUP BY product_id) b
+                           JOIN products p ON p.id = b.product_id
                            LEFT JOIN price_in_force($1::date) pf ON pf.product_id = p.id AND pf.supplier_id = p.supplier_id
-                          WHERE b.quantity > 0 AND b.expiry_date IS NOT NULL AND b.expiry_date < $1::date
                           GROUP BY 1) x) AS expired_values`);
   }
   if (w.belowMinimum || w.toReorder) {
-    parts.push(`(SELECT count(*)::int FROM (${limitStateSql('true')}) s WHERE s.available < s.min_quantity) AS below_minimum`);
-  }
-  if (w.toReorder) {
-    parts.push(`(SELECT count(*)::int FROM (${limitStateSql('true')}) s WHERE s.available + s.on_order < s.min_quantity) AS to_reorder`);
+    // One pass over the limits for both counts (a row of two, taken apart below).
+    parts.push(`(SELECT ARRAY[count(*) FILTER (WHERE s.available < s.min_quantity),
+                              count(*) FILTER (WHERE s.available + s.on_order < s.min_quantity)]::int[]
+                   FROM (${limitStateSql('true')}) s) AS limit_counts`);
   }
   if (w.orders) {
     parts.push(`(SELECT count(*)::int FROM purchase_orders o
@@ -86,9 +87,15 @@ export async function dashboardCounts(
   // The three days are typed here too, so a role whose parts use none of them still sends a well-typed statement.
   const days = '$1::date AS today, $2::date AS expiry_until, $3::date AS week_end';
   const { rows } = await q.query<Partial<CountsRow>>(`SELECT ${[...parts, days].join(',\n')}`, [today, expiryUntil, weekEnd]);
-  const r = rows[0];
+  const { limit_counts: limits, ...r } = rows[0] as Partial<CountsRow> & { limit_counts?: number[] };
   const values = typeof r.expired_values === 'string' ? (JSON.parse(r.expired_values) as CountsRow['expired_values']) : r.expired_values;
-  return { ...empty, ...r, expired_values: w.expiredValue ? (values ?? []) : null };
+  return {
+    ...empty,
+    ...r,
+    below_minimum: limits ? limits[0] : null,
+    to_reorder: limits && w.toReorder ? limits[1] : null,
+    expired_values: w.expiredValue ? (values ?? []) : null,
+  };
 }
 
 /**
@@ -131,4 +138,10 @@ export async function chartVersions(q: Queryable): Promise<string> {
       WHERE name IN ('prices', 'products', 'stock_backdated')`,
   );
   return rows[0]?.v ?? '';
+}
+
+/** The version of everything the cards read (migration 021, dashboard_changes): the sum of the shard counters. */
+export async function cardsVersion(q: Queryable): Promise<string> {
+  const { rows } = await q.query<{ v: string }>('SELECT coalesce(sum(n), 0)::text AS v FROM dashboard_changes');
+  return rows[0].v;
 }
