@@ -1,4 +1,7 @@
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import config from '../playwright.config';
+import { writeBarcodeY4m } from './barcode-video';
 import { apiToken, bearer, exactDecimal, signIn } from './support';
 
 // Issue 27: scan instead of type. A keyboard-wedge scanner is a keyboard: it types the label's raw GS1 string — AIs and
@@ -19,6 +22,29 @@ function ean13(): string {
   return `${body}${(10 - (sum % 10)) % 10}`;
 }
 const GTIN = ean13();
+const CAMERA_GTIN = ean13().replace(/^20/, '21').slice(0, 12);
+const CAMERA = { code: `E2E-CAM-${suffix}`, gtin: `${CAMERA_GTIN}${checkDigit(CAMERA_GTIN)}`, batch: `C-${suffix}` };
+function checkDigit(body: string): number {
+  const sum = [...body].reverse().reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10;
+}
+// The camera: Chromium plays this video as its webcam — the GS1-128 of (01) GTIN-14, (10) batch, FNC1, (17) expiry.
+const VIDEO = path.join(__dirname, '..', 'artifacts', 'scan-camera.y4m');
+writeBarcodeY4m(VIDEO, `(01)0${CAMERA.gtin}(10)${CAMERA.batch}(17)270331`);
+
+// Chromium's webcam plays the video above for this file (launch options are per worker: they must be top-level).
+const base = config.use?.launchOptions ?? {};
+test.use({
+  launchOptions: {
+    ...base,
+    args: [
+      ...(base.args ?? []),
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${VIDEO}`,
+    ],
+  },
+});
 
 test.describe('scanning', () => {
   test('a wedge scan of the label fills the batch dialog and the sale form; an unknown code changes nothing', async ({ page }) => {
@@ -137,6 +163,63 @@ test.describe('scanning', () => {
     expect(sales.map((s) => [s.product_id, s.batch_number, s.expiry_date, exactDecimal(s.quantity)])).toEqual([
       [productId, BATCH, '2027-03-31', '2.5'],
     ]);
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('scanning with the camera', () => {
+  test('the camera button decodes a GS1-128 from the (fake) camera into the sale form', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const headers = bearer(await apiToken(page));
+    const wh = await page.request.post('/api/warehouses', {
+      headers,
+      data: { name: `${WAREHOUSE} cam`, description: null, is_active: true },
+    });
+    const warehouseId = (await wh.json()).id as number;
+    const product = await page.request.post('/api/products', {
+      headers,
+      data: {
+        code: CAMERA.code,
+        description: 'Articolo da fotocamera',
+        category: 'Alimentari',
+        currency: 'EUR',
+        unit_of_measure: 'piece',
+        barcode: CAMERA.gtin,
+        has_batch: true,
+        has_expiry_date: true,
+      },
+    });
+    expect(product.status()).toBe(201);
+    const productId = (await product.json()).id as number;
+    for (const [batch, expiry] of [
+      [`A-${suffix}`, '2027-01-31'],
+      [CAMERA.batch, '2027-03-31'],
+    ]) {
+      const load = await page.request.post('/api/stock-movements', {
+        headers,
+        data: {
+          movement_type: 'C',
+          movement_date: '01/03/2026',
+          product_id: productId,
+          warehouse_id: warehouseId,
+          batch_number: batch,
+          expiry_date: expiry,
+          quantity: 5,
+        },
+      });
+      expect(load.status()).toBe(201);
+    }
+    await signIn(page);
+    await page.goto('/operazioni/vendite/nuova');
+    await page.getByTestId('sale-scan-camera').click();
+    await expect(page.getByTestId('scan-camera')).toBeVisible();
+    // Decoded from the video: the dialog closes, the focus is back in the scan box, product and batch are filled — the
+    // scanned batch, not the FEFO one (A-… expires first).
+    await expect(page.getByTestId('sale-scan-status')).toContainText(`Letto: ${CAMERA.code}`, { timeout: 20_000 });
+    await expect(page.getByTestId('scan-camera')).toHaveCount(0);
+    await expect(page.getByTestId('sale-scan-box')).toBeFocused();
+    await expect(page.getByTestId('sale-batch')).toHaveValue(`${warehouseId}|${CAMERA.batch}`);
     expect(errors).toEqual([]);
   });
 });
