@@ -17,6 +17,7 @@ const LEVELS: StockLevelRow[] = [
     product_category: 'Ferramenta',
     unit_of_measure: 'piece',
     quantity: '1234.500',
+    in_transit: '0.000',
     warehouses: 2,
     batches: 2,
     earliest_expiry: day(-3),
@@ -29,6 +30,7 @@ const LEVELS: StockLevelRow[] = [
     product_category: 'Bulloneria',
     unit_of_measure: 'kg',
     quantity: '2.250',
+    in_transit: '1.250',
     warehouses: 1,
     batches: 0,
     earliest_expiry: null,
@@ -190,4 +192,14 @@ describe('/report/giacenze', () => {
     expect(await screen.findByText('Erreur lors du chargement du stock')).toBeInTheDocument();
     expect(screen.getByText('Erreur lors du chargement des entrepôts')).toBeInTheDocument();
   });
+});
+
+it('the in-transit column (of which in transit, issue 26) and its filter', async () => {
+  signInAs('warehouse');
+  renderSection(<App />, { basePath: '/report', url: '/report/giacenze' });
+  expect(await screen.findByTestId('stock-in-transit-DADO-M8')).toHaveTextContent('1,25');
+  expect(screen.getByTestId('stock-in-transit-VITE-10')).toHaveTextContent('—');
+  expect(screen.getByRole('columnheader', { name: 'In transito' })).toBeInTheDocument();
+  fireEvent.click(screen.getByTestId('filter-in-transit'));
+  await waitFor(() => expect(requests.at(-1)?.searchParams.get('in_transit')).toBe('true'));
 });
