@@ -23,6 +23,7 @@ import {
   toastSuccess,
   useDocumentTitle,
   useLoad,
+  useSession,
   useZodForm,
   type Column,
 } from '@wms/shared-ui';
@@ -146,6 +147,7 @@ function LineForm({
   onSaved: (lines: InventoryCountingLine[]) => void;
 }) {
   const { t } = useTranslation(NS);
+  const { user } = useSession();
   const batches = lines.filter((l) => l.product_id === product.id && l.batch_number).map((l) => l.batch_number);
   const initial: InventoryCountLineBody = {
     product_id: product.id,
@@ -159,11 +161,26 @@ function LineForm({
   useEffect(() => focusField(form.formRef.current, product.has_batch && batches.length !== 1 ? 'batch_number' : 'counted_quantity'), []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const onSubmit = form.handleSubmit(async (line) => {
-    const updated = await saveLines(countId, [line]);
+    const saved = await saveLines(countId, [line]);
     toastSuccess(
       t('inventory.counting.saved', { code: product.code, quantity: formatQuantity(line.counted_quantity, product.unit_of_measure) }),
     );
-    onSaved(updated);
+    onSaved(
+      saved.map((s) => {
+        const known = lines.find((l) => l.line_id === s.line_id);
+        return {
+          product_code: product.code,
+          product_name: product.name ?? product.description,
+          unit_of_measure: product.unit_of_measure,
+          has_batch: product.has_batch,
+          has_expiry_date: product.has_expiry_date,
+          expiry_date: known?.expiry_date ?? line.expiry_date ?? null,
+          counted_by: user?.username ?? null,
+          history: known?.history ?? [],
+          ...s,
+        };
+      }),
+    );
   }, `${NS}:inventory.counting.saveError`);
 
   return (

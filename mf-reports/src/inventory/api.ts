@@ -5,7 +5,7 @@ import type {
   InventoryCountLineFields,
   InventoryCountSummary,
   InventoryCountView,
-  InventoryCountingLine,
+  InventorySavedLine,
   Product,
   ReviewFilter,
   UncountedChoice,
@@ -51,8 +51,8 @@ export async function fetchWholeReview(id: string | number): Promise<InventoryCo
   return { ...first, lines };
 }
 
-export async function saveLines(id: number, lines: InventoryCountLineFields[]): Promise<InventoryCountingLine[]> {
-  const { data } = await api.put<{ saved: number; lines: InventoryCountingLine[] }>(`${COUNTS_PATH}/${id}/lines`, { lines });
+export async function saveLines(id: number, lines: InventoryCountLineFields[]): Promise<InventorySavedLine[]> {
+  const { data } = await api.put<{ saved: number; lines: InventorySavedLine[] }>(`${COUNTS_PATH}/${id}/lines`, { lines });
   return data.lines;
 }
 

@@ -6,6 +6,7 @@ import type {
   InventoryCountScope,
   InventoryCountStatus,
   InventoryCountSummary,
+  InventorySavedLine,
   InventoryTotal,
   ReviewFilter,
   UncountedChoice,
@@ -184,15 +185,15 @@ export async function knownBatches(q: Queryable, countId: number, keys: { produc
 /**
  * Saves counted quantities in one statement: each line keeps the latest count (a line met for the first time is added
  * with book 0: its balance row did not exist at the snapshot, or the snapshot would hold it), every count is kept in
- * the line's history. Returns the ids of the lines written.
+ * the line's history. Returns the lines written (as PUT …/lines answers them).
  */
 export async function saveCounts(
   q: Queryable,
   countId: number,
   lines: InventoryCountLineFields[],
   userId: number | null,
-): Promise<number[]> {
-  const { rows } = await q.query<{ id: number }>(
+): Promise<InventorySavedLine[]> {
+  const { rows } = await q.query<InventorySavedLine>(
     `WITH input AS (
        SELECT * FROM unnest($2::bigint[], $3::text[], $4::numeric[], $5::date[], $6::date[])
          AS t(product_id, batch_number, counted, expiry_date, production_date)
@@ -204,11 +205,13 @@ export async function saveCounts(
           SET counted_quantity = EXCLUDED.counted_quantity, counted_by = EXCLUDED.counted_by, counted_at = EXCLUDED.counted_at,
               expiry_date = coalesce(l.expiry_date, EXCLUDED.expiry_date),
               production_date = coalesce(l.production_date, EXCLUDED.production_date)
-       RETURNING l.id, l.counted_quantity
+       RETURNING l.id, l.product_id, l.batch_number, l.counted_quantity, l.counted_at
      ), hist AS (
        INSERT INTO inventory_count_entries (line_id, counted_quantity, counted_by) SELECT id, counted_quantity, $7 FROM up
      )
-     SELECT id FROM up`,
+     SELECT id AS line_id, product_id, batch_number, counted_quantity::text AS counted_quantity,
+            to_char(counted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS counted_at
+       FROM up ORDER BY id`,
     [
       countId,
       lines.map((l) => l.product_id),
@@ -219,7 +222,7 @@ export async function saveCounts(
       userId,
     ],
   );
-  return rows.map((r) => r.id);
+  return rows;
 }
 
 // --------------------------------------------------------------------------------------------------------------- reads

@@ -185,8 +185,8 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       return db.tx(async (q) => {
         await openCount(q, id, 'share');
         const lines = await checkCountedLines(q, id, request.body.lines);
-        const ids = await sql.saveCounts(q, id, lines, request.user.id);
-        return { saved: ids.length, lines: await sql.countingLines(q, id, ids) };
+        const saved = await sql.saveCounts(q, id, lines, request.user.id);
+        return { saved: saved.length, lines: saved };
       });
     },
   );

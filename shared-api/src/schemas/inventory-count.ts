@@ -199,4 +199,14 @@ export const inventoryApplyRefusalSchema = z.object({
   problems: z.array(inventoryProblemSchema).optional(),
 });
 
-export const inventoryCountSavedSchema = z.object({ saved: z.number(), lines: z.array(inventoryCountingLineSchema) });
+/** A saved line as PUT …/lines answers it (the screen already knows the product). */
+export const inventorySavedLineSchema = z.object({
+  line_id: z.number(),
+  product_id: z.number(),
+  batch_number: z.string(),
+  counted_quantity: decimalView,
+  counted_at: z.string(),
+});
+export type InventorySavedLine = z.infer<typeof inventorySavedLineSchema>;
+
+export const inventoryCountSavedSchema = z.object({ saved: z.number(), lines: z.array(inventorySavedLineSchema) });
