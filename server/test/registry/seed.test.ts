@@ -1,5 +1,5 @@
 import { partySchema, productSchema, warehouseSchema } from '@wms/shared-api';
-import { DEMO_CUSTOMERS, DEMO_PRODUCTS, DEMO_SUPPLIERS, DEMO_WAREHOUSES } from '../../src/seed/demo-data';
+import { DEMO_COMPANY, DEMO_CUSTOMERS, DEMO_PRODUCTS, DEMO_SUPPLIERS, DEMO_WAREHOUSES } from '../../src/seed/demo-data';
 import { seedDemo } from '../../src/seed/seed-demo';
 import { isValidItalianVat, italianVat } from '../../src/seed/vat';
 import { makeTestApp, type TestApp } from '../helpers';
@@ -83,6 +83,19 @@ describe('seedDemo', () => {
     expect((await api.get('/customers')).json()).toHaveLength(DEMO_CUSTOMERS.length);
     const { rows } = await t.db.query("SELECT user_id FROM activity_log WHERE action = 'seed'");
     expect(rows).toEqual([{ user_id: user.id }]);
+    // The demo company's data (issue 26) and the warehouses' sites, for every print and transport note.
+    expect((await api.get('/company')).json()).toMatchObject({
+      business_name: DEMO_COMPANY.business_name,
+      vat_number: DEMO_COMPANY.vat_number,
+    });
+    const central = (await api.get('/warehouses?q=Centrale')).json()[0];
+    expect(central).toMatchObject({
+      address: 'Via dell’Industria 12',
+      city: 'Brescia',
+      province: 'BS',
+      zip_code: '25125',
+      country: 'Italia',
+    });
   });
 
   it('leaves rows a user already has alone (same code, name or VAT) and adds the rest', async () => {
@@ -93,6 +106,10 @@ describe('seedDemo', () => {
       expect(added.products).toBe(DEMO_PRODUCTS.length - 1);
       const { rows } = await t2.db.query("SELECT description FROM products WHERE lower(code) = 'vt-m8-30-inox'");
       expect(rows).toEqual([{ description: 'Mia descrizione' }]);
+      // A company someone already saved is kept as typed.
+      await t2.db.query("UPDATE company SET business_name = 'Mia Azienda', updated_at = now()");
+      await seedDemo(t2.db);
+      expect((await t2.db.query('SELECT business_name FROM company')).rows).toEqual([{ business_name: 'Mia Azienda' }]);
     } finally {
       await t2.close();
     }
