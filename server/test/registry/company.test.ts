@@ -163,6 +163,15 @@ describe('the logo', () => {
     expect((await u.get('/company/logo')).statusCode).toBe(200);
   });
 
+  it('keeps a drawing that only links inside itself or embeds a PNG', async () => {
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><defs><linearGradient id="g"/></defs>' +
+      '<rect fill="url(#g)" width="9" height="9"/><use xlink:href="#g"/><image href="data:image/png;base64,' +
+      PNG +
+      '"/></svg>';
+    expect((await put('image/svg+xml', b64(svg))).statusCode).toBe(200);
+  });
+
   it('serves an SVG under a sandboxing Content-Security-Policy (no script can run even when opened directly)', async () => {
     expect((await put('image/svg+xml', b64(SVG))).statusCode).toBe(200);
     const logo = await admin.get('/company/logo');
@@ -183,6 +192,10 @@ describe('the logo', () => {
     ['an entity (billion laughs)', '<!DOCTYPE svg [<!ENTITY a "aaaa">]><svg xmlns="http://www.w3.org/2000/svg">&a;</svg>'],
     ['an external stylesheet', '<svg xmlns="http://www.w3.org/2000/svg"><style>@import "https://evil.example/a.css";</style></svg>'],
     ['no svg at all', '<html><body>hello</body></html>'],
+    ['an unquoted external link', '<svg xmlns="http://www.w3.org/2000/svg"><a href=https://evil.example/><text>x</text></a></svg>'],
+    ['an encoded javascript: link', '<svg xmlns="http://www.w3.org/2000/svg"><a href="java&#x73;cript:alert(1)"><text>x</text></a></svg>'],
+    ['an animated link', '<svg xmlns="http://www.w3.org/2000/svg"><a><set attributeName="href" to="#x"/><text>x</text></a></svg>'],
+    ['an embedded SVG document', '<svg xmlns="http://www.w3.org/2000/svg"><image href="data:image/svg+xml;base64,PHN2Zz4="/></svg>'],
   ])('refuses an SVG with %s (400 logoUnsafeSvg), the logo before kept', async (_what, svg) => {
     await put('image/png', PNG);
     const body = await refusedWithNothingChanged(() => put('image/svg+xml', b64(svg)), 400);

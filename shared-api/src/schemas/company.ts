@@ -135,9 +135,13 @@ export function unsafeSvg(text: string): boolean {
   if (/<\s*(script|foreignobject|iframe|object|embed|handler|listener)\b/.test(t)) return true;
   if (/[\s"'/]on[a-z]+\s*=/.test(t)) return true;
   if (/javascript:|vbscript:|data:text\/html/.test(t)) return true;
-  for (const m of t.matchAll(/(?:xlink:)?href\s*=\s*["']\s*([^"']*)["']/g)) {
-    if (!m[1].startsWith('#') && !m[1].startsWith('data:image/')) return true;
+  // Links: quoted or not, only to a fragment of the drawing or an embedded raster image.
+  for (const m of t.matchAll(/href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]*))/g)) {
+    const target = (m[1] ?? m[2] ?? m[3] ?? '').trim();
+    if (!target.startsWith('#') && !/^data:image\/(?:png|jpe?g|gif|webp);/.test(target)) return true;
   }
+  // Animations that would rewrite a link (<set attributeName="href" to="…">).
+  if (/attributename\s*=\s*["']?\s*(?:xlink:)?href/.test(t)) return true;
   for (const m of t.matchAll(/url\(\s*["']?\s*([^)"']*)/g)) {
     if (!m[1].startsWith('#')) return true;
   }
