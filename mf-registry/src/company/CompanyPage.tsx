@@ -25,6 +25,7 @@ import {
   toastError,
   toastSuccess,
   useCompanyLogo,
+  useConfirm,
   useLoad,
   useZodForm,
 } from '@wms/shared-ui';
@@ -171,6 +172,7 @@ function LogoSection({ company, logo, onChanged }: { company: Company; logo: str
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { confirm, dialog } = useConfirm();
   const run = async (action: () => Promise<Company>, done: string, failed: string) => {
     setBusy(true);
     try {
@@ -235,13 +237,17 @@ function LogoSection({ company, logo, onChanged }: { company: Company; logo: str
             type="button"
             className="btn"
             disabled={busy}
-            onClick={() => void run(removeLogo, 'company.logo.removed', 'company.logo.removeError')}
+            onClick={async () => {
+              const ok = await confirm({ title: t('company.logo.remove'), message: t('company.logo.confirmRemove'), tone: 'danger' });
+              if (ok) await run(removeLogo, 'company.logo.removed', 'company.logo.removeError');
+            }}
             data-testid="company-logo-remove"
           >
             {t('company.logo.remove')}
           </button>
         </div>
       ) : null}
+      {dialog}
     </section>
   );
 }

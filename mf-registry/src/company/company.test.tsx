@@ -75,7 +75,15 @@ describe('company form', () => {
       expect.stringMatching(/^data:image\/png;base64,iVBOR/),
     );
     expect(await screen.findByTestId('company-logo')).toBeInTheDocument(); // in the print header's preview too
+    // Removing asks first (SPEC §4); Cancel keeps it, and the focus comes back to the button.
     await user.click(screen.getByTestId('company-logo-remove'));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Sei sicuro di voler rimuovere il logo?');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('company-logo-remove')).toHaveFocus();
+    expect(requestsOf('DELETE', '/company/logo')).toHaveLength(0);
+    await user.click(screen.getByTestId('company-logo-remove'));
+    await user.click(await screen.findByTestId('confirm-ok'));
     expect(await screen.findByText('Logo rimosso')).toBeInTheDocument();
     expect(screen.getByTestId('company-no-logo')).toBeInTheDocument();
     expect(fake.logo).toBeNull();
