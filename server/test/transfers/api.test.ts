@@ -285,3 +285,31 @@ it('the transit location is hidden from the registry, refused to manual movement
   });
   expect(toTransit.statusCode).toBe(400);
 });
+
+it('opposite multi-line transfers shipped and received at once never deadlock: every answer 200, stock where it should be', async () => {
+  const a = await makeWarehouse(t.db);
+  const b = await makeWarehouse(t.db);
+  const p1 = await makeProduct(t.db);
+  const p2 = await makeProduct(t.db);
+  for (const w of [a, b]) for (const p of [p1, p2]) await load(t.db, { productId: p.id, warehouseId: w.id, quantity: 100 });
+  const pairs = await Promise.all(
+    Array.from({ length: 8 }, async (_, i) => [
+      await createTransfer(t, headers, a.id, b.id, [
+        { product_id: p1.id, quantity: 1 },
+        { product_id: p2.id, quantity: 2 },
+      ]),
+      await createTransfer(t, headers, b.id, a.id, [
+        { product_id: p2.id, quantity: 1 },
+        { product_id: p1.id, quantity: 2 + (i % 2) },
+      ]),
+    ]),
+  );
+  const all = pairs.flat();
+  const shipped = await Promise.all(all.map((x) => act(t, headers, x.id, 'ship', { receive: true })));
+  expect(shipped.map((r) => r.statusCode)).toEqual(all.map(() => 200));
+  // p1: A sends 8 × 1, receives 4 × 2 + 4 × 3 = 20; p2: A sends 8 × 2, receives 8 × 1.
+  expect(await balance(t.db, p1.id, a.id)).toBe('112.000');
+  expect(await balance(t.db, p2.id, a.id)).toBe('92.000');
+  expect(await totalOf(t, p1.id)).toBe('200.000');
+  expect(await totalOf(t, p2.id)).toBe('200.000');
+});
