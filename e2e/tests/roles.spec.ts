@@ -23,7 +23,7 @@ const OPERATIONS_CARDS: Record<string, Role[]> = {
   prices: ['admin', 'direction', 'administration', 'orders', 'sales'],
   sales: ['admin', 'direction', 'orders', 'sales'],
   movements: ['admin', 'direction', 'warehouse', 'orders', 'sales'],
-  stockTransfer: ALL,
+  stockTransfer: ['admin', 'direction', 'warehouse', 'administration'], // issue 26: permission transfersRead
   replenishment: ['admin', 'direction', 'orders'], // issue 28: permission replenishment
 };
 const REPORT_CARDS: Record<string, Role[]> = {
