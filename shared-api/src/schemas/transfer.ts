@@ -184,8 +184,3 @@ export const transferListQuery = listQuery(TRANSFER_SORTS, {
   date_to: queryDay,
 });
 export type TransferListQuery = z.input<typeof transferListQuery>;
-
-/** True when a received line arrived short (both quantities are the database's text at scale 3). */
-export function transferLineShort(line: Pick<TransferLine, 'quantity' | 'received_quantity'>): boolean {
-  return line.received_quantity !== null && line.received_quantity !== line.quantity;
-}
