@@ -128,6 +128,7 @@ function LimitsEditor({
   return (
     <>
       <p className="field-hint">{t('stockLimits.hint')}</p>
+      {rows.length ? null : <p>{t('stockLimits.none')}</p>}
       <ul className="stock-limits-rows">
         {rows.map((r, i) => (
           <li key={r.key} className="stock-limits-row" data-testid={`stock-limit-${i}`}>

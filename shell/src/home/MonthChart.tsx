@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { DashboardAmount, DashboardMonth } from '@wms/shared-api';
-import { formatAmount } from '@wms/shared-ui';
+import { formatCount } from '@wms/shared-ui';
 import { monthLabel } from './MonthTable';
 
 /**
@@ -47,7 +47,8 @@ function LineChart({
         scales: { x: { time: false } },
         axes: [
           { values: (_u, ticks) => ticks.map((i) => (months[i] ? monthLabel(months[i].month) : '')) },
-          { size: 80, values: (_u, ticks) => ticks.map((v) => formatAmount(String(v), undefined)) },
+          // Whole units on the axis (the drawing's scale; the exact amounts are the table's), wide enough for millions.
+          { size: 96, values: (_u, ticks) => ticks.map((v) => formatCount(Math.round(v))) },
         ],
         series: [
           {},
