@@ -147,7 +147,20 @@ export function ScanInput({
             title={t('scan.camera')}
             data-testid={`${testId}-camera`}
           >
-            <span aria-hidden="true">📷</span>
+            {/* A camera, drawn (an emoji needs a font the device may lack). */}
+            <svg
+              aria-hidden="true"
+              focusable="false"
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z" />
+              <circle cx="12" cy="13" r="3.5" />
+            </svg>
           </button>
         ) : null}
       </div>
