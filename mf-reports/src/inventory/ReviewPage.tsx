@@ -194,10 +194,10 @@ function Review({
         />
       </div>
       <p className="list-count" aria-live="polite" data-testid="review-shown">
-        {t('inventory.review.shown', { shown: formatCount(view.line_total), total: formatCount(view.line_count) })}
+        {t('inventory.review.shown', { shown: formatCount(view.matching_lines), total: formatCount(view.line_count) })}
       </p>
       <div aria-busy={loading || undefined} className={loading ? 'list-table is-busy' : 'list-table'}>
-        <ReviewTable rows={view.lines} page={query.page} total={view.line_total} onPage={(page) => update({ page })} />
+        <ReviewTable rows={view.lines} page={query.page} total={view.matching_lines} onPage={(page) => update({ page })} />
       </div>
       {problems.length > 0 ? (
         <div className="inventory-problems" role="alert" data-testid="apply-problems">

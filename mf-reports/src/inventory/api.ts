@@ -43,7 +43,7 @@ export async function fetchReview(id: string | number, params: ReviewParams = {}
 export async function fetchWholeReview(id: string | number): Promise<InventoryCountView> {
   const first = await fetchReview(id, { limit: 1000 });
   const lines = [...first.lines];
-  while (lines.length < first.line_total) {
+  while (lines.length < first.matching_lines) {
     const next = await fetchReview(id, { limit: 1000, offset: lines.length });
     if (next.lines.length === 0) break;
     lines.push(...next.lines);

@@ -54,7 +54,7 @@ const REVIEW: InventoryCountView = {
       movement_id: null,
     },
   ],
-  line_total: 1,
+  matching_lines: 1,
   totals: [],
   uncounted_count: 0,
   unpriced_count: 1,

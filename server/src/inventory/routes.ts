@@ -41,7 +41,7 @@ async function reviewOf(q: Queryable, id: number, page: sql.ReviewPage) {
   const lines = await sql.reviewLines(q, id, page);
   const { totals, unpriced } = await sql.reviewTotals(q, id);
   const uncounted = summary.line_count - summary.counted_count;
-  return { ...summary, lines: lines.rows, line_total: lines.total, totals, uncounted_count: uncounted, unpriced_count: unpriced };
+  return { ...summary, lines: lines.rows, matching_lines: lines.total, totals, uncounted_count: uncounted, unpriced_count: unpriced };
 }
 
 const applyAnswer = z.object({ id: z.number(), status: z.string(), posted: z.number().describe('adjustments posted') });
@@ -141,7 +141,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const qs = request.query;
       const view = await reviewOf(db, request.params.id, { filter: qs.filter, minValue: qs.min_value, limit: qs.limit, offset: qs.offset });
-      reply.header(TOTAL_COUNT_HEADER, String(view.line_total));
+      reply.header(TOTAL_COUNT_HEADER, String(view.matching_lines));
       return view;
     },
   );
@@ -186,6 +186,13 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         await openCount(q, id, 'share');
         const lines = await checkCountedLines(q, id, request.body.lines);
         const saved = await sql.saveCounts(q, id, lines, request.user.id);
+        await logActivity(q, {
+          userId: request.user.id,
+          action: 'count',
+          entityType: 'inventory_count',
+          entityId: id,
+          details: { lines: saved.length },
+        });
         return { saved: saved.length, lines: saved };
       });
     },
@@ -213,10 +220,10 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
           const { posted } = await applyCount(q, id, request.body.uncounted, request.user);
           await logActivity(q, {
             userId: request.user.id,
-            action: 'update',
+            action: 'apply',
             entityType: 'inventory_count',
             entityId: id,
-            details: { applied: posted },
+            details: { adjustments: posted },
           });
           return { status: 200, body: { id, status: 'applied', posted } };
         });
@@ -237,7 +244,13 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       await db.tx(async (q) => {
         await cancelCount(q, id, request.user.id);
-        await logActivity(q, { userId: request.user.id, action: 'delete', entityType: 'inventory_count', entityId: id, details: {} });
+        await logActivity(q, {
+          userId: request.user.id,
+          action: 'cancel',
+          entityType: 'inventory_count',
+          entityId: id,
+          details: { status: 'cancelled' },
+        });
       });
       return { id, status: 'cancelled', message: render(msg.cancelled, requestLang(request)) };
     },

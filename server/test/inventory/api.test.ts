@@ -201,9 +201,9 @@ describe('apply', () => {
     const uncountedOnly = await api('GET', `/inventory-counts/${id}?filter=uncounted`, admin);
     expect(uncountedOnly.headers['x-total-count']).toBe('1');
     expect(uncountedOnly.json().lines.map((l: { product_id: number }) => l.product_id)).toEqual([q.id]);
-    expect((await api('GET', `/inventory-counts/${id}?filter=differences`, admin)).json().line_total).toBe(0);
+    expect((await api('GET', `/inventory-counts/${id}?filter=differences`, admin)).json().matching_lines).toBe(0);
     const paged = (await api('GET', `/inventory-counts/${id}?limit=1&offset=1`, admin)).json();
-    expect([paged.lines.length, paged.line_total]).toEqual([1, 2]);
+    expect([paged.lines.length, paged.matching_lines]).toEqual([1, 2]);
     expect((await api('GET', `/inventory-counts/${id}?filter=maybe`, admin)).statusCode).toBe(400);
     expect((await api('POST', `/inventory-counts/${id}/apply`, admin, { uncounted: 'zero' })).json().posted).toBe(1);
     expect(await balance(db, q.id, w.id)).toBe('0.000');
@@ -228,8 +228,8 @@ describe('apply', () => {
     const review = (await api('GET', `/inventory-counts/${id}`, admin)).json();
     expect(review.lines[0]).toMatchObject({ difference: '-2.500', difference_value: '-6.2500', currency: 'USD' });
     expect(review.totals).toEqual([{ currency: 'USD', gains: '0', losses: '6.2500', net: '-6.2500' }]);
-    expect((await api('GET', `/inventory-counts/${id}?min_value=6.25`, admin)).json().line_total).toBe(1);
-    expect((await api('GET', `/inventory-counts/${id}?min_value=6.26`, admin)).json().line_total).toBe(0);
+    expect((await api('GET', `/inventory-counts/${id}?min_value=6.25`, admin)).json().matching_lines).toBe(1);
+    expect((await api('GET', `/inventory-counts/${id}?min_value=6.26`, admin)).json().matching_lines).toBe(0);
     await api('POST', `/inventory-counts/${id}/cancel`, admin);
   });
 });

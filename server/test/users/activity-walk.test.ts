@@ -309,6 +309,49 @@ const STEPS: Step[] = [
     entityType: 'warehouse',
     call: () => ({ url: `/api/warehouses/${ids.warehouse}` }),
   },
+  // Inventory counts (issue 25): a warehouse and a product of their own, written straight to the database (no log row).
+  {
+    route: 'POST /api/inventory-counts',
+    action: 'create',
+    entityType: 'inventory_count',
+    call: async () => {
+      const w = await t.db.query<{ id: number }>(`INSERT INTO warehouses (name) VALUES ('Walk inventario') RETURNING id`);
+      const p = await t.db.query<{ id: number }>(
+        `INSERT INTO products (code, description, category) VALUES ('WALK-INV', 'Da contare', 'Famiglia') RETURNING id`,
+      );
+      ids.invWarehouse = w.rows[0].id;
+      ids.invProduct = p.rows[0].id;
+      return { url: '/api/inventory-counts', body: { warehouse_id: ids.invWarehouse } };
+    },
+    keep: (a) => (ids.count = a.id as number),
+  },
+  {
+    route: 'PUT /api/inventory-counts/{id}/lines',
+    action: 'count',
+    entityType: 'inventory_count',
+    call: () => ({
+      url: `/api/inventory-counts/${ids.count}/lines`,
+      body: { lines: [{ product_id: ids.invProduct, counted_quantity: '2' }] },
+    }),
+  },
+  {
+    route: 'POST /api/inventory-counts/{id}/apply',
+    action: 'apply',
+    entityType: 'inventory_count',
+    call: () => ({ url: `/api/inventory-counts/${ids.count}/apply`, body: { uncounted: 'unchanged' } }),
+  },
+  {
+    route: 'POST /api/inventory-counts/{id}/cancel',
+    action: 'cancel',
+    entityType: 'inventory_count',
+    call: async () => {
+      const c = await t.db.query<{ id: number }>(
+        `INSERT INTO inventory_counts (warehouse_id, scope, snapshot_day) VALUES ($1, 'all', current_date) RETURNING id`,
+        [ids.invWarehouse],
+      );
+      return { url: `/api/inventory-counts/${c.rows[0].id}/cancel`, body: {} };
+    },
+  },
   {
     route: 'POST /api/users',
     action: 'create',

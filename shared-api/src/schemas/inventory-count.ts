@@ -170,7 +170,7 @@ export type InventoryTotal = z.infer<typeof inventoryTotalSchema>;
 
 export const inventoryCountViewSchema = inventoryCountSummarySchema.extend({
   lines: z.array(inventoryCountLineViewSchema).describe('one page (limit, offset) of the lines the filter selects, by product code'),
-  line_total: z.number().describe('lines the filter selects (also X-Total-Count)'),
+  matching_lines: z.number().describe('lines the filter selects (also X-Total-Count)'),
   totals: z.array(inventoryTotalSchema).describe('value of the differences per currency (counted lines with a price)'),
   uncounted_count: z.number(),
   unpriced_count: z.number().describe('lines with a difference and no price in force'),
