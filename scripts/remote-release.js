@@ -13,7 +13,8 @@
 //                                                            and N % of the others, sticky per user (shell/src/federation/canary.js)
 //   node scripts/remote-release.js canary <remote> off        end the canary: everyone keeps the release in use
 //   node scripts/remote-release.js promote <remote>           the canary becomes the release in use for everyone
-// Remotes come from remotes.config.json. The shell in production is shell/dist (SHELL_MANIFEST: another mf-manifest.json).
+// Remotes come from remotes.config.json. The shell in production is shell/dist (SHELL_MANIFEST: another mf-manifest.json);
+// REMOTES_FILE and RELEASES_DIR move remotes.json and releases/ (tests; the server reads REMOTES_FILE too).
 // The check is the shell's own (shell/src/federation/compat.js): every shared module the remote's mf-manifest.json asks
 // for must be provided by the shell in a version its requiredVersion accepts. remotes.json is replaced atomically (write
 // + rename). The server reads it on every request; shells read it when a section loads or is retried.
