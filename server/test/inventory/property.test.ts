@@ -45,7 +45,7 @@ it('after apply, every balance = counted + net movements since the snapshot', as
   await fc.assert(
     fc.asyncProperty(scenario, async (s) => {
       const w = await makeWarehouse(db);
-      const products = [];
+      const products: { id: number; code: string }[] = [];
       for (let i = 0; i < PRODUCTS; i++) products.push(await makeProduct(db));
       const stock = async (i: number) => balance(db, products[i].id, w.id);
       const post = async (m: { product: number; load: boolean; milli: number }) => {
