@@ -260,6 +260,10 @@ export function SaleFormPage() {
             set('batch_number', null);
             setScanNote(null);
           }}
+          onScanned={(found) => {
+            const refusal = onScan(found);
+            if (refusal) setScanNote(refusal);
+          }}
           data-testid="sale-product"
         />
         {productId && rows === null ? <Spinner /> : null}

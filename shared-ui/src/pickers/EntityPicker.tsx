@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { formatCount } from '../format/number';
 import { Field, type ControlProps } from '../forms/Field';
 import type { Page } from '../lists/fetch-page';
+import { WedgeBurst } from '../scan/wedge';
+import { GS } from '@wms/shared-api/core';
 
 /** The server is asked this long after the last key, for this many rows at most (there can be 100 000 products). */
 export const PICKER_DEBOUNCE_MS = 250;
@@ -39,6 +41,11 @@ export interface EntityPickerProps<T extends PickerRow> {
   /** Test id of an option (default `option-<id>`). */
   optionTestId?: (row: T) => string;
   placeholder?: string;
+  /**
+   * A scanner's burst typed into the box (keys < 50 ms apart, or a GS1 separator, then Enter — issue 27): resolves the
+   * scanned text to a row, which is picked; null leaves the box as it is (the search says what it found).
+   */
+  scan?: (text: string) => Promise<T | null>;
 }
 
 type Results<T> = { state: 'idle' } | { state: 'searching' } | { state: 'failed' } | { state: 'ready'; rows: T[]; total: number };
@@ -73,6 +80,7 @@ function Combobox<T extends PickerRow>({
   placeholder,
   label,
   'data-testid': testId,
+  scan,
 }: EntityPickerProps<T> & { control: ControlProps }) {
   const { t } = useTranslation('common');
   const listId = `${useId()}-list`.replace(/[^a-zA-Z0-9_-]/g, '');
@@ -84,6 +92,7 @@ function Combobox<T extends PickerRow>({
   const [active, setActive] = useState(-1);
   const [term, setTerm] = useState<string | null>(null);
   const blurTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const burst = useRef(new WedgeBurst());
 
   // A value set from outside (an edit form's loaded row, a reset) shows as its text; an unknown id is read.
   useEffect(() => {
@@ -172,6 +181,15 @@ function Combobox<T extends PickerRow>({
     } else if (e.key === 'ArrowUp') {
       e.preventDefault();
       setActive((i) => Math.max(0, i - 1));
+    } else if (e.key === 'Enter' && scan && (burst.current.isScan(e.timeStamp) || text.includes(GS))) {
+      // A scan, not a choice in the list: resolve what was scanned.
+      e.preventDefault();
+      burst.current.reset();
+      const scanned = text;
+      scan(scanned).then(
+        (r) => r && pick(r),
+        () => undefined,
+      );
     } else if (e.key === 'Enter') {
       if (open && active >= 0 && rows[active]) {
         e.preventDefault();
@@ -180,6 +198,8 @@ function Combobox<T extends PickerRow>({
     } else if (e.key === 'Escape' && open) {
       e.preventDefault();
       setOpen(false);
+    } else if (e.key.length === 1) {
+      burst.current.key(e.timeStamp);
     }
   };
 

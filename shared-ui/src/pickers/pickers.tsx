@@ -1,10 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '@wms/shared-api/core';
-import type { Party, Product, Warehouse } from '@wms/shared-api';
+import type { BarcodeLookup, Party, Product, Warehouse } from '@wms/shared-api';
 import { SelectField } from '../forms/Field';
 import { fetchPage } from '../lists/fetch-page';
 import { EntityPicker, toId, type EntityPickerProps } from './EntityPicker';
+import { lookupScan } from '../scan/lookup';
 
 type PickerProps<T extends { id: number }> = Omit<EntityPickerProps<T>, 'search' | 'load' | 'text' | 'label'> & { label?: ReactNode };
 
@@ -25,13 +26,27 @@ async function loadOne<T>(path: string, id: number): Promise<T> {
 export function ProductPicker({
   supplierId,
   includeInactive,
+  onScanned,
   ...props
-}: PickerProps<Product> & { supplierId?: number | null; includeInactive?: boolean }) {
+}: PickerProps<Product> & {
+  supplierId?: number | null;
+  includeInactive?: boolean;
+  /** A scan typed into the picker (issue 27): the whole lookup, for a screen that also takes its batch and dates. */
+  onScanned?: (found: BarcodeLookup) => void;
+}) {
   const { t } = useTranslation('common');
   return (
     <EntityPicker<Product>
       label={t('picker.product')}
       {...props}
+      scan={async (text) => {
+        const found = await lookupScan(text);
+        const p = found.product;
+        if ((!includeInactive && p.status !== 'active') || (supplierId && p.supplier_id !== supplierId)) return null;
+        // After the picker has taken the product (its onChange), so the screen's fill of batch and dates comes last.
+        if (onScanned) setTimeout(() => onScanned(found), 0);
+        return p;
+      }}
       search={(q, limit, signal) =>
         fetchPage<Product>(
           '/products',

@@ -1,11 +1,14 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, cleanScan, GS } from '@wms/shared-api/core';
+import { cleanScan, GS } from '@wms/shared-api/core';
 import type { BarcodeLookup } from '@wms/shared-api';
 import { displayDay } from '../forms/day';
 import { formatKind } from '../format/number';
 import { serverErrorText } from '../errors/server-error-text';
+import { lookupScan } from './lookup';
 import { WedgeBurst } from './wedge';
+
+export { lookupScan };
 
 // The camera and its decoder (@zxing) are a chunk of their own, fetched on the first press of the camera button.
 const CameraScanner = lazy(() => import('./CameraScanner'));
@@ -25,11 +28,6 @@ export interface ScanInputProps {
 }
 
 type Status = { kind: 'idle' } | { kind: 'reading' } | { kind: 'ok' | 'error'; text: string; n: number };
-
-/** Resolves a scanned or typed code through the API: the product and what a GS1 string carries. */
-export async function lookupScan(code: string): Promise<BarcodeLookup> {
-  return (await api.get<BarcodeLookup>(`/barcodes/${encodeURIComponent(code)}`)).data;
-}
 
 /** "P-1 · lotto L1 · scadenza 31/03/2027": what a scan filled, for the confirmation. */
 function summary(found: BarcodeLookup, t: (k: string, o?: Record<string, unknown>) => string): string {

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -115,5 +115,33 @@ describe('WedgeBurst', () => {
     const person = new WedgeBurst(50, 4);
     [0, 180, 350, 520].forEach((t) => person.key(t));
     expect(person.isScan(530)).toBe(false);
+  });
+});
+
+describe('a scan typed into the product picker', () => {
+  it('a burst of keys ending in Enter picks the scanned product and hands the whole scan over', async () => {
+    const { ProductPicker } = await import('../pickers/pickers');
+    const onChange = jest.fn();
+    const onScanned = jest.fn();
+    render(<ProductPicker name="product_id" value={null} onChange={onChange} onScanned={onScanned} />);
+    const box = screen.getByRole('combobox', { name: /Prodotto/ });
+    const raw = '(17)270331(10)L-AUD-01(240)P-1';
+    // A wedge: every key within a few milliseconds, then Enter.
+    for (const ch of raw) fireEvent.keyDown(box, { key: ch });
+    fireEvent.change(box, { target: { value: raw } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(7, expect.objectContaining({ code: 'P-1' })));
+    await waitFor(() => expect(onScanned).toHaveBeenCalledWith(expect.objectContaining({ batch_number: 'L-AUD-01' })));
+    expect(asked).toEqual([raw]);
+  });
+
+  it('a person typing a code and Enter is a search, not a scan', async () => {
+    const { ProductPicker } = await import('../pickers/pickers');
+    server.use(http.get('*/api/products', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })));
+    const onChange = jest.fn();
+    render(<ProductPicker name="product_id" value={null} onChange={onChange} />);
+    await userEvent.type(screen.getByRole('combobox', { name: /Prodotto/ }), 'vite{Enter}', { delay: 80 });
+    expect(asked).toEqual([]);
+    expect(onChange).not.toHaveBeenCalledWith(7, expect.anything());
   });
 });
