@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Company } from '@wms/shared-api';
@@ -61,6 +61,15 @@ describe('CompanyHeader', () => {
     expect(logo).toHaveAttribute('src', `data:image/svg+xml;base64,${btoa(SVG)}`);
     expect(logo).toHaveAttribute('alt', 'Logo di Rossi S.r.l.');
     expect(screen.getByTestId('company-header')).toHaveAttribute('data-state', 'ready');
+  });
+
+  it('a logo that cannot be loaded leaves the name alone, and the header ready (a print never waits for ever)', async () => {
+    answer = () => HttpResponse.json(company({ logo_mime_type: 'image/png', logo_updated_at: '2026-03-02T10:00:00.000Z' }));
+    server.use(http.get('*/api/company/logo', () => HttpResponse.json({ error: 'x', code: 'COMPANY_LOGO_NOT_FOUND' }, { status: 404 })));
+    render(<CompanyHeader />);
+    expect(await screen.findByTestId('company-name')).toHaveTextContent('Rossi S.r.l.');
+    await waitFor(() => expect(screen.getByTestId('company-header')).toHaveAttribute('data-state', 'ready'));
+    expect(screen.queryByTestId('company-logo')).not.toBeInTheDocument();
   });
 
   it('says where to enter the data while the company was never saved, and when it cannot be loaded', async () => {

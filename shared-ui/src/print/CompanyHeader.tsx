@@ -27,24 +27,29 @@ export function useCompany(): Load<Company> {
   return useLoad(fetchCompany, []);
 }
 
-/** The logo's data: URL once loaded; null without a logo or while it loads (the header shows the name alone). */
-export function useCompanyLogo(company: Company | null): string | null {
-  const [logo, setLogo] = useState<string | null>(null);
+/** The logo's data: URL once loaded (undefined while it loads), or null: no logo, or it could not be loaded. */
+function useLogoState(company: Company | null): string | null | undefined {
   const type = company?.logo_mime_type ?? null;
   const version = company?.logo_updated_at ?? null;
+  const [logo, setLogo] = useState<string | null | undefined>(type && version ? undefined : null);
   useEffect(() => {
     let alive = true;
-    setLogo(null);
+    setLogo(type && version ? undefined : null);
     if (type && version)
       fetchCompanyLogo(type, version).then(
         (url) => alive && setLogo(url),
-        () => undefined,
+        () => alive && setLogo(null), // the header then shows the name alone, and is ready
       );
     return () => {
       alive = false;
     };
   }, [type, version]);
   return logo;
+}
+
+/** The logo's data: URL once loaded; null without a logo or while it loads (the header shows the name alone). */
+export function useCompanyLogo(company: Company | null): string | null {
+  return useLogoState(company) ?? null;
 }
 
 export interface CompanyHeaderProps {
@@ -78,12 +83,13 @@ function LoadingCompanyHeader() {
 }
 
 function CompanyWithLogo({ company }: { company: Company }) {
-  return <CompanyBlock company={company} logo={useCompanyLogo(company)} />;
+  return <CompanyBlock company={company} logo={useLogoState(company)} />;
 }
 
-function CompanyBlock({ company: c, logo }: { company: Company; logo: string | null }) {
+/** `logo` undefined: still loading (the header is not ready yet). */
+function CompanyBlock({ company: c, logo }: { company: Company; logo: string | null | undefined }) {
   const { t } = useTranslation('common');
-  const ready = !c.logo_mime_type || logo !== null;
+  const ready = logo !== undefined || !c.logo_mime_type;
   const contacts = [c.phone ? `${t('print.phone')} ${c.phone}` : '', c.email].filter(Boolean).join(' · ');
   const codes = [
     c.vat_number ? `${t('print.vat')} ${c.vat_number}` : '',
