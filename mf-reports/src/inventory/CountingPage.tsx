@@ -70,11 +70,7 @@ function Counting({ view }: { view: InventoryCountingView }) {
       setCodeProblem(t('inventory.counting.unknownCode', { code: code.trim() }));
       return;
     }
-    if (view.scope !== 'all' && !lines.some((l) => l.product_id === found.id)) {
-      setProduct(null);
-      setCodeProblem(t('inventory.counting.notInCount', { code: found.code }));
-      return;
-    }
+    // Whether it belongs to the count's scope is the server's to say (its 400 names the line), not a guess from the lines.
     setProduct(found);
   };
 
