@@ -68,6 +68,8 @@ test('a clerk counts with the keyboard and a scanned code on a tablet; the revie
   await expect(clerk.getByRole('heading', { level: 1, name: 'Inventario' })).toBeVisible();
   expect(await seriousViolations(clerk)).toEqual([]);
   await clerk.getByTestId('start-count').click();
+  await expect(clerk.getByTestId('start-count-form')).toBeVisible();
+  expect(await seriousViolations(clerk)).toEqual([]);
   await clerk.getByTestId('count-warehouse').selectOption({ label: WAREHOUSE });
   await clerk.getByTestId('count-start').click();
   await expect(clerk.getByTestId('counting-page')).toBeVisible();
