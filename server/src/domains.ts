@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
-import { dashboardRoutes } from './dashboard/routes';
 import { clientEventRoutes } from './client-events/routes';
+import { dashboardRoutes } from './dashboard/routes';
 import { goodsReceiptRoutes } from './goods-receipts/routes';
 import { inventoryRoutes } from './inventory/routes';
 import { priceRoutes } from './prices/routes';
@@ -33,8 +33,8 @@ export const domains: Domain[] = [
   { name: 'sales', routes: salesRoutes },
   { name: 'users', routes: usersRoutes },
   { name: 'goods-receipts', routes: goodsReceiptRoutes },
-  { name: 'transfers', routes: transferRoutes },
   { name: 'inventory', routes: inventoryRoutes },
+  { name: 'transfers', routes: transferRoutes },
   { name: 'client-events', routes: clientEventRoutes },
   { name: 'replenishment', routes: replenishmentRoutes },
   { name: 'dashboard', routes: dashboardRoutes },
