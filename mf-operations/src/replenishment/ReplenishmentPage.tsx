@@ -56,6 +56,7 @@ export function ReplenishmentPage() {
         <WarehousePicker
           name="warehouse_id"
           label={t('replenishment.warehouse')}
+          hint={t('replenishment.allWarehouses')}
           value={warehouseId}
           onChange={(id) => setWarehouseId(id)}
           data-testid="replenishment-warehouse"
