@@ -182,6 +182,19 @@ it('ship and receive are exactly once with an Idempotency-Key: the replay answer
   expect([r1.statusCode, r2.statusCode]).toEqual([200, 200]);
   expect(r2.json()).toEqual(r1.json());
   expect(await balance(t.db, p.id, b.id, 'L1')).toBe('4.000');
+  // A draft created twice with one key (a double click) is one transfer, one number.
+  const body = {
+    from_warehouse_id: a.id,
+    to_warehouse_id: b.id,
+    transfer_date: '2026-11-25',
+    lines: [{ product_id: p.id, batch_number: 'L1', quantity: 1 }],
+  };
+  const create = () =>
+    t.app.inject({ method: 'POST', url: '/api/transfers', headers: { ...headers, 'idempotency-key': 'create-once' }, payload: body });
+  const [c1, c2] = [await create(), await create()];
+  expect([c1.statusCode, c2.statusCode]).toEqual([201, 201]);
+  expect(c2.json()).toEqual(c1.json());
+  expect(c2.headers['idempotency-replayed']).toBe('true');
   const moves = await t.db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM stock_movements WHERE source_document_id = $1 AND source_type = 'TR'`,
     [tr.id],
