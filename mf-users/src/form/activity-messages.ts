@@ -22,6 +22,10 @@ export const activityMessages = defineTranslations({
       receive: 'Ricezione',
       reverse: 'Storno',
       seed: 'Caricamento dati dimostrativi',
+      count: 'Conteggio',
+      apply: 'Applicazione',
+      ship: 'Spedizione',
+      import: 'Importazione',
     },
     entities: {
       auth: 'Sessione',
@@ -38,6 +42,9 @@ export const activityMessages = defineTranslations({
       stock_movement: 'Movimento di magazzino',
       purchase_order_item: 'Riga ordine fornitore',
       registry: 'Anagrafiche',
+      inventory_count: 'Inventario',
+      transfer: 'Trasferimento',
+      stock_limits: 'Scorte minime e massime',
     },
     fields: {
       product: 'Prodotto',
@@ -131,6 +138,10 @@ export const activityMessages = defineTranslations({
       receive: 'Réception',
       reverse: 'Annulation par contre-passation',
       seed: 'Chargement des données de démonstration',
+      count: 'Comptage',
+      apply: 'Application',
+      ship: 'Expédition',
+      import: 'Importation',
     },
     entities: {
       auth: 'Session',
@@ -147,6 +158,9 @@ export const activityMessages = defineTranslations({
       stock_movement: 'Mouvement de stock',
       purchase_order_item: 'Ligne de commande fournisseur',
       registry: 'Référentiels',
+      inventory_count: 'Inventaire',
+      transfer: 'Transfert',
+      stock_limits: 'Stocks minimum et maximum',
     },
     fields: {
       product: 'Produit',

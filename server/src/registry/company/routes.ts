@@ -49,6 +49,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
           userId: request.user.id,
           action: 'update',
           entityType: 'company',
+          entityId: 1, // the one company row (migration 018: CHECK (id = 1))
           details: { name: c.business_name, ...changed },
         });
         return sql.getCompany(q);
@@ -73,7 +74,13 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       return db.tx(async (q) => {
         await sql.lockCompany(q);
         await sql.setLogo(q, logo, request.user.id);
-        await logActivity(q, { userId: request.user.id, action: 'update', entityType: 'company', details: { logo: logo.mime_type } });
+        await logActivity(q, {
+          userId: request.user.id,
+          action: 'update',
+          entityType: 'company',
+          entityId: 1,
+          details: { logo: logo.mime_type },
+        });
         return sql.getCompany(q);
       });
     },
@@ -86,7 +93,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       return db.tx(async (q) => {
         await sql.lockCompany(q);
         await sql.setLogo(q, null, request.user.id);
-        await logActivity(q, { userId: request.user.id, action: 'update', entityType: 'company', details: { logo: '—' } });
+        await logActivity(q, { userId: request.user.id, action: 'update', entityType: 'company', entityId: 1, details: { logo: '—' } });
         return sql.getCompany(q);
       });
     },
