@@ -295,9 +295,17 @@ function ReviewTable({
   const { t } = useTranslation(NS);
   const columns = useMemo<Column<InventoryCountLineView>[]>(
     () => [
-      { id: 'product_code', header: t('inventory.fields.code'), value: (l) => l.product_code },
-      { id: 'product', header: t('inventory.fields.product'), value: (l) => l.product_name, priority: 'low', truncate: 24 },
-      { id: 'batch_number', header: t('inventory.fields.batch'), value: (l) => l.batch_number },
+      // The server orders the pages by product code and batch: no sort headers that would only reorder one page.
+      { id: 'product_code', header: t('inventory.fields.code'), value: (l) => l.product_code, sortable: false },
+      {
+        id: 'product',
+        header: t('inventory.fields.product'),
+        value: (l) => l.product_name,
+        priority: 'low',
+        truncate: 24,
+        sortable: false,
+      },
+      { id: 'batch_number', header: t('inventory.fields.batch'), value: (l) => l.batch_number, sortable: false },
       { id: 'book', header: t('inventory.fields.book'), align: 'end', render: (l) => formatQuantity(l.book_quantity, l.unit_of_measure) },
       {
         id: 'counted',
