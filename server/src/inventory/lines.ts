@@ -21,13 +21,10 @@ export async function checkCountedLines(
     const p = products.get(l.product_id);
     return p && !p.has_batch ? { ...l, batch_number: '', expiry_date: null, production_date: null } : l;
   });
-  const known = await sql.knownBatches(
-    q,
-    countId,
-    fitted
-      .filter((l) => products.get(l.product_id)?.has_batch && l.batch_number)
-      .map((l) => ({ productId: l.product_id, batch: l.batch_number })),
-  );
+  const batchKeys = fitted
+    .filter((l) => products.get(l.product_id)?.has_batch && l.batch_number)
+    .map((l) => ({ productId: l.product_id, batch: l.batch_number }));
+  const known = batchKeys.length > 0 ? await sql.knownBatches(q, countId, batchKeys) : new Set<string>();
   fitted.forEach((l, i) => {
     const p = products.get(l.product_id);
     if (!p || p.deleted) {
