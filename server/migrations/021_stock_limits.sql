@@ -70,7 +70,7 @@ CREATE TRIGGER prices_data_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE 
 CREATE FUNCTION stock_movements_backdated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF EXISTS (SELECT 1 FROM inserted_rows
-              WHERE movement_date < date_trunc('month', (now() AT TIME ZONE 'Europe/Rome'))::date) THEN
+              WHERE movement_date < date_trunc('month', company_today())::date) THEN
     UPDATE data_versions SET version = version + 1 WHERE name = 'stock_backdated';
   END IF;
   RETURN NULL;
