@@ -77,6 +77,8 @@ function startNginx() {
     upstreams: ports.map((p) => `127.0.0.1:${p}`),
     listen: `127.0.0.1:${PROXY_PORT}`,
     failTimeout: `${FAIL_TIMEOUT_S}s`,
+    // As root (CI), the workers read the checkout as the same user (a clean clone may sit in a private directory).
+    user: process.getuid?.() === 0 ? 'root' : undefined,
   });
   const test = spawnSync('nginx', ['-t', '-q', '-p', tmp, '-c', files.nginx], { encoding: 'utf8' });
   if (test.status !== 0) throw new Error(`nginx -t refused the configuration:\n${test.stderr}`);

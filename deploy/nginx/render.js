@@ -2,11 +2,12 @@
 /**
  * Renders the nginx configuration of deploy/nginx/ (issue 23) from its templates:
  *   node deploy/nginx/render.js --out <dir> --web-root <repository or image root> --upstream 127.0.0.1:8081,127.0.0.1:8082
- *        [--listen 80] [--max-fails 1] [--fail-timeout 3s] [--access-log off|<file>]
+ *        [--listen 80] [--max-fails 1] [--fail-timeout 3s] [--access-log off|<file>] [--brotli yes|no]
  * writes <dir>/wms.conf (the http-level part: upstream, caching, retries, one location per remote of
  * remotes.config.json) and <dir>/nginx.conf (a whole configuration for `nginx -p <dir> -c <dir>/nginx.conf`, temp files
  * under <dir>/tmp). Brotli: the pre-compressed .br files are sent when Debian's libnginx-mod-http-brotli-static is
- * installed (its module file exists), gzip_static alone otherwise.
+ * installed (its module file exists; --brotli says it for another machine, e.g. an image's build stage), gzip_static alone
+ * otherwise.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -25,7 +26,7 @@ function fill(template, slots) {
 /**
  * Writes wms.conf and nginx.conf into `out`; returns their paths.
  * @param {{ out: string, webRoot: string, upstreams: string[], listen?: string, maxFails?: number,
- *           failTimeout?: string, accessLog?: string, brotli?: boolean, remotesTable?: string }} o
+ *           failTimeout?: string, accessLog?: string, brotli?: boolean, remotesTable?: string, user?: string }} o
  */
 function render(o) {
   if (!o.upstreams || o.upstreams.length === 0) throw new Error('render: at least one --upstream host:port');
@@ -59,6 +60,8 @@ function render(o) {
     LOAD_BROTLI: brotli ? `load_module ${BROTLI_MODULE};` : '',
     PREFIX: out,
     ACCESS_LOG: o.accessLog ?? 'off',
+    // Started by root, nginx's workers run as `nobody`, who may not enter a checkout under a private directory.
+    USER: o.user ? `user ${o.user};` : '',
   });
   const files = { wms: path.join(out, 'wms.conf'), nginx: path.join(out, 'nginx.conf') };
   fs.writeFileSync(files.wms, wms);
@@ -86,6 +89,7 @@ if (require.main === module) {
       maxFails: a['max-fails'] ? Number(a['max-fails']) : undefined,
       failTimeout: a['fail-timeout'],
       accessLog: a['access-log'],
+      brotli: a.brotli === undefined ? undefined : a.brotli === 'yes',
     });
     console.log(`nginx configuration written: ${files.nginx}, ${files.wms}`);
   } catch (err) {
