@@ -56,9 +56,9 @@ describe('reports hub (SPEC §6)', () => {
 describe('reports screens', () => {
   beforeEach(() => signInAs('admin'));
 
-  it('Inventory is final: title and subtitle only, in both languages', async () => {
+  it('Inventory: its title and subtitle, in both languages (the screen is its own chunk, loaded when opened)', async () => {
     renderSection(<App />, { basePath: BASE, url: '/report/inventario' });
-    const page = screen.getByTestId('inventory-page');
+    const page = await screen.findByTestId('inventory-page');
     expect(within(page).getByRole('heading', { level: 1, name: 'Inventario' })).toBeInTheDocument();
     expect(within(page).getByText('Inventario fisico del magazzino')).toBeInTheDocument();
     expect(screen.queryByText('In preparazione')).not.toBeInTheDocument();
