@@ -4,6 +4,7 @@ import { clientEventListQuery, clientEventSchema, clientEventViewSchema } from '
 import { z } from 'zod';
 import { AppError } from '../http/errors';
 import { sendPage } from '../http/page';
+import { countClientRemoteFailure } from '../metrics/counters';
 import { clientEventMessages as msg } from './messages';
 import { CLIENT_EVENTS_MAX, CLIENT_EVENTS_WINDOW_MS, databaseRateStore } from './rate';
 import * as sql from './sql';
@@ -41,6 +42,7 @@ export const clientEventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const id = await sql.insertClientEvent(db, request.body, request.user.id);
+      countClientRemoteFailure(request.body.kind, request.body.remote);
       request.log.warn({ remote: request.body.remote, problems: request.body.problems }, 'client event: remote incompatible');
       return reply.code(201).send(await sql.getClientEvent(db, id));
     },

@@ -1,5 +1,6 @@
 import { Counter, Registry } from 'prom-client';
 import type { Queryable } from '../db';
+import { REMOTES } from '../web/serve';
 
 /**
  * Counters of domain events, kept by the modules where the events happen (the ledger, idempotency, the sign-in throttle)
@@ -31,6 +32,13 @@ const throttleRefusals = new Counter({
   registers: [domainRegistry],
 });
 
+const clientRemoteFailures = new Counter({
+  name: 'wms_client_remote_failures_total',
+  help: 'Remotes a browser refused to load and reported (POST /api/client-events), by kind and remote (other: a name not in remotes.config.json)',
+  labelNames: ['kind', 'remote'] as const,
+  registers: [domainRegistry],
+});
+
 /** Runs `fn` when `q`'s transaction commits; at once for a statement outside a transaction (committed already). */
 function afterCommit(q: Queryable, fn: () => void): void {
   if (q.afterCommit) q.afterCommit(fn);
@@ -49,4 +57,9 @@ export function countReplay(scope: string): void {
 
 export function countThrottleRefusal(code: string): void {
   throttleRefusals.inc({ code });
+}
+
+/** A remote failure a browser reported, once it is stored. The remote label is one of the table's names or 'other'. */
+export function countClientRemoteFailure(kind: string, remote: string): void {
+  clientRemoteFailures.inc({ kind, remote: REMOTES.includes(remote) ? remote : 'other' });
 }

@@ -134,3 +134,30 @@ it('without METRICS_TOKEN or METRICS_PORT there is no /metrics (404)', async () 
     await plain.close();
   }
 });
+
+it('counts the remote failures browsers report (POST /api/client-events) by kind and remote', async () => {
+  const { headers } = await t.signIn('sales');
+  const before = await scrape();
+  const report = (remote: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/client-events',
+      headers,
+      payload: {
+        kind: 'remoteIncompatible',
+        remote,
+        manifestUrl: `/releases/${remote}/2.0.0/mf-manifest.json`,
+        buildVersion: '2.0.0',
+        problems: [{ package: '@wms/shared-ui', required: '^2.0.0', provided: '1.0.0', needs: 'newer' }],
+      },
+    });
+  expect((await report('operations')).statusCode).toBe(201);
+  expect((await report('not-a-remote')).statusCode).toBe(201);
+  const refused = await t.app.inject({ method: 'POST', url: '/api/client-events', headers, payload: { kind: 'nonsense' } });
+  expect(refused.statusCode).toBe(400);
+  const after = await scrape();
+  const delta = (series: string) => sample(after, series) - sample(before, series);
+  expect(delta('wms_client_remote_failures_total{kind="remoteIncompatible",remote="operations"}')).toBe(1);
+  expect(delta('wms_client_remote_failures_total{kind="remoteIncompatible",remote="other"}')).toBe(1);
+  expect(after).not.toContain('not-a-remote');
+});
