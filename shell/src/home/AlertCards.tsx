@@ -3,6 +3,7 @@ import type { Dashboard } from '@wms/shared-api';
 import { displayDay, formatAmount, formatCount, useSession } from '@wms/shared-ui';
 import { Link } from '@wms/shared-ui/router';
 import { cardLinks } from './links';
+import './home.css';
 
 interface Card {
   id: string;

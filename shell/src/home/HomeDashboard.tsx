@@ -1,15 +1,11 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { DashboardMonth } from '@wms/shared-api';
-import { failureText, Loaded, Spinner, useLoad } from '@wms/shared-ui';
-import { AlertCards } from './AlertCards';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { failureText, Loaded, useLoad } from '@wms/shared-ui';
 import { fetchDashboard } from './api';
-import { MonthTable } from './MonthTable';
-import './home.css';
 
-// The chart and its library (uPlot, ~20 KB brotli) are a chunk of their own, fetched only when the chart comes into view
-// for a role that sees it: the first page's JavaScript does not carry them (page-weight budget).
-const MonthChart = lazy(() => import('./MonthChart'));
+// The alert cards and the chart's section are chunks of their own (issue 28): the first page's JavaScript carries only
+// this loader, so it stays within its ceiling; the section cards (`children`) show at once, the alerts arrive above them.
+const AlertCards = lazy(() => import('./AlertCards').then((m) => ({ default: m.AlertCards })));
+const ChartSection = lazy(() => import('./ChartSection').then((m) => ({ default: m.ChartSection })));
 
 /**
  * The home page with its alerts and month-end chart (issue 28), from one GET /dashboard: the alert cards above the page's
@@ -20,38 +16,18 @@ export function HomeDashboard({ children }: { children: ReactNode }) {
   return (
     <>
       <Loaded load={load} failedText={(err) => failureText(err, 'shell:home.alerts.loadFailed')} errorTestId="dashboard-error">
-        {(d) => <AlertCards cards={d.cards} />}
+        {(d) => (
+          <Suspense fallback={null}>
+            <AlertCards cards={d.cards} />
+          </Suspense>
+        )}
       </Loaded>
       {children}
-      {load.status === 'ready' && load.value.chart ? <ChartSection months={load.value.chart.months} /> : null}
-    </>
-  );
-}
-
-function ChartSection({ months }: { months: DashboardMonth[] }) {
-  const { t } = useTranslation('shell');
-  const box = useRef<HTMLElement>(null);
-  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
-  const empty = months.every((m) => !m.stock_value.length && !m.receipts.length && !m.sales.length);
-  useEffect(() => {
-    if (seen || empty || !box.current) return undefined;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setSeen(true), { rootMargin: '100px' });
-    observer.observe(box.current);
-    return () => observer.disconnect();
-  }, [seen, empty]);
-  return (
-    <section ref={box} aria-labelledby="home-chart" className="home-chart">
-      <h2 id="home-chart">{t('home.chart.title')}</h2>
-      {empty ? (
-        <p>{t('home.chart.empty')}</p>
-      ) : seen ? (
-        <Suspense fallback={<Spinner />}>
-          <MonthChart months={months} />
+      {load.status === 'ready' && load.value.chart ? (
+        <Suspense fallback={null}>
+          <ChartSection months={load.value.chart.months} />
         </Suspense>
-      ) : (
-        <div className="month-charts-placeholder" />
-      )}
-      <MonthTable months={months} className="sr-only" />
-    </section>
+      ) : null}
+    </>
   );
 }
