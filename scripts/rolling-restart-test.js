@@ -50,7 +50,10 @@ function check(name, ok, detail) {
 function track(child, name) {
   let out = '';
   let head = '';
+  child.upstreamErrors = 0;
   const keep = (d) => {
+    // nginx: a connection to an app server refused or cut (each one retried on the other server, or a failure).
+    child.upstreamErrors += (String(d).match(/\[error\].*(connect\(\) failed|prematurely closed|reset by peer)/g) ?? []).length;
     if (head.length < 3000) head += d;
     out = (out + d).slice(-20_000);
   };
@@ -435,6 +438,7 @@ async function main() {
     idempotentReplays: stats.replays,
     clientRetriesAfterConnectionErrors: stats.clientRetries,
     restarts,
+    nginxUpstreamErrorsRetried: nginx.upstreamErrors,
   });
   await verify(ctx, exits);
   for (const a of apps) a.kill('SIGTERM');
