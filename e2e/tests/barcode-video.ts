@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 // bwip-js draws our receipt labels (mf-operations); here its `raw` gives the GS1-128 bar widths of a text, drawn into a
 // Y4M video (YUV 4:2:0, the format Chromium's --use-file-for-fake-video-capture plays, looping) — a camera pointed at a
@@ -33,10 +34,13 @@ export function writeBarcodeY4m(file: string, text: string, width = 1280, height
   const chroma = new Uint8Array((width / 2) * (height / 2)).fill(128);
   const parts: Uint8Array[] = [Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`)];
   for (let i = 0; i < frames; i++) parts.push(Buffer.from('FRAME\n'), luma, chroma, chroma);
+  // e2e/artifacts does not exist in a clean checkout before the first run writes there (CI).
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, Buffer.concat(parts));
 }
 
 /** The same frame as a binary PGM image (to check it with zbarimg). */
 export function writeBarcodePgm(file: string, text: string, width = 1280, height = 720): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`), barcodeFrame(text, width, height)]));
 }

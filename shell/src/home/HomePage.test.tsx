@@ -45,6 +45,8 @@ const ADMIN: Dashboard = {
     below_minimum: { count: 3, to_reorder: 2 },
     late_orders: { count: 1 },
     arriving_this_week: { count: 0, until: '2026-11-29' },
+    transfers_in_transit: null,
+    open_counts: null,
   },
   chart: { months },
 };
