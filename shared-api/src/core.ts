@@ -16,7 +16,8 @@ export * from './rules/units';
 export * from './rules/price-status';
 export * from './rules/order-status';
 export * from './rules/batch-expiry';
-export * from './rules/gtin';
-export * from './rules/gs1';
+// The first page needs only the scan text's cleaning; the GS1 parser and builder and the GTIN rules are in the full entry
+// (index.ts): the server and the remotes use them.
+export * from './rules/scan-text';
 export * from './rules/address';
 export * from './rules/base64';

@@ -2,6 +2,9 @@
 // session and message registry in the browser's shared scope and in Node) plus the zod schemas of every entity.
 // Browser code on the first page (shell, shared-ui) imports values from '@wms/shared-api/core' only (ESLint enforces it).
 export * from '@wms/shared-api/core';
+// Not in the light core (the first page does not parse scans): the GS1 parser and label builder, the GTIN rules.
+export * from './rules/gtin';
+export * from './rules/gs1';
 export * from './schemas/common';
 export * from './schemas/login';
 export * from './schemas/movement';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { compareDecimals } from './decimal';
-import { cleanScan, GS, gs1HumanText, gs1RawText, gs1Text, labelElements, parseGs1, readGs1Date, readScan, type LabelData } from './gs1';
+import { cleanScan, GS } from './scan-text';
+import { gs1HumanText, gs1RawText, gs1Text, labelElements, parseGs1, readGs1Date, readScan, type LabelData } from './gs1';
 import { withCheckDigit } from './gtin';
 
 const REF = 2026;

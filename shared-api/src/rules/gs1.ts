@@ -12,8 +12,7 @@
  * supplier codes pass through as `{ kind: 'plain' }`.
  */
 import { gtinProblem } from './gtin';
-
-export const GS = '\u001d';
+import { cleanScan, GS } from './scan-text';
 
 /** An application identifier and its value, as carried. */
 export interface Gs1Element {
@@ -192,14 +191,6 @@ export function gs1Date(iso: string): string {
 const GS1_SYMBOLOGIES = /^\](C1|e0|e1|e2|d2|Q3|J1)/;
 /** Any other identifier (]E0 EAN-13, ]C0 plain Code 128, ]A0 Code 39…): dropped, the rest is a plain code. */
 const OTHER_SYMBOLOGY = /^\][A-Za-z][0-9A-Za-z]/;
-
-/** A scan as sent, with separators unified to ASCII 29, the scanner's trailing CR / LF / Tab and outer spaces dropped. */
-export function cleanScan(raw: string): string {
-  return raw
-    .replace(/\u241d|<GS>/gi, GS)
-    .replace(/[\r\n\t]+$/g, '')
-    .replace(/^[\r\n\t ]+|[ ]+$/g, '');
-}
 
 // ------------------------------------------------------------------------------------------------------------ parsing
 

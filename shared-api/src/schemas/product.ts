@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalView, flag, MAX_TEXT, optionalId, optionalText, requiredText } from './common';
-import { barcodeKey, gtinProblem, registerValidationMessages, UNIT_CODES } from '@wms/shared-api/core';
+import { registerValidationMessages, UNIT_CODES } from '@wms/shared-api/core';
+import { barcodeKey, gtinProblem } from '../rules/gtin';
 
 /**
  * Products (SPEC §3, §5): the body of POST / PUT /products, parsed by the product form and by the server alike. Fields the
