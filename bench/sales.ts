@@ -10,16 +10,15 @@
  * Stock is loaded through the ledger. Prints a table and writes bench/results/sales-<time>.json; exit 1 if Σ ledger ≠
  * balances or any answer was a 5xx.
  */
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Pool } from 'pg';
 import { buildApp } from '../server/src/app';
 import { hashPassword } from '../server/src/auth/password';
 import { openDb } from '../server/src/db';
 import { ledgerMatchesBalances } from '../server/src/stock/ledger';
+import { pgbench, resetSchema } from './pgbench';
 import { summarize } from './stats';
 import { numberArg } from './target';
 
@@ -30,29 +29,6 @@ const WAREHOUSES = 4;
 const APP_SCHEMA = 'bench_sales';
 const PGBENCH_SCHEMA = 'bench_pgbench';
 const USER = { username: 'bench_sales', password: 'bench-password-1' };
-
-async function resetSchema(url: string, schema: string): Promise<void> {
-  const pool = new Pool({ connectionString: url, max: 1 });
-  try {
-    await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await pool.query(`CREATE SCHEMA ${schema}`);
-  } finally {
-    await pool.end();
-  }
-}
-
-function pgbench(url: string): { tps: number; output: string } {
-  const env = { ...process.env, PGOPTIONS: `-c search_path=${PGBENCH_SCHEMA}` };
-  execFileSync('pgbench', ['-i', '-q', '-s', '10', url], { env, stdio: 'pipe' });
-  const output = execFileSync('pgbench', ['-N', '-c', String(CONCURRENCY), '-j', '2', '-T', String(SECONDS), url], {
-    env,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const m = /tps = ([\d.]+)/.exec(output);
-  if (!m) throw new Error(`pgbench printed no tps:\n${output}`);
-  return { tps: Number(m[1]), output };
-}
 
 async function main(): Promise<void> {
   const url = process.env.DATABASE_URL?.trim();
@@ -150,7 +126,7 @@ async function main(): Promise<void> {
 
   await resetSchema(url, PGBENCH_SCHEMA);
   const load2 = os.loadavg()[0];
-  const pg = pgbench(url);
+  const pg = pgbench(url, CONCURRENCY, SECONDS, PGBENCH_SCHEMA);
   await resetSchema(url, PGBENCH_SCHEMA);
 
   const created = statuses[201] ?? 0;
