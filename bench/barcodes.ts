@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
 import { gs1RawText, labelElements, withCheckDigit } from '@wms/shared-api';
-import { buildApp } from '../server/src/app';
+import { serveAndSignIn } from './serve';
 import { hashPassword } from '../server/src/auth/password';
 import { openDb, type Db } from '../server/src/db';
 import { summarize, type Summary } from './stats';
@@ -86,16 +86,7 @@ async function main(): Promise<void> {
     )
   ).rows.map((r) => r['QUERY PLAN']);
 
-  const app = await buildApp({ db });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
-  const login = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(USER),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const { app, base, token } = await serveAndSignIn(db, USER);
   const headers = { authorization: `Bearer ${token}`, 'accept-language': 'it' };
 
   const pick = () => 1 + Math.floor(Math.random() * PRODUCTS);

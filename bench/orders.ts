@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
-import { buildApp } from '../server/src/app';
+import { serveAndSignIn } from './serve';
 import { hashPassword } from '../server/src/auth/password';
 import { openDb, type Queryable } from '../server/src/db';
 import { listOrders, orderInvariants, type OrderFilter } from '../server/src/purchase-orders/sql';
@@ -80,16 +80,7 @@ async function main(): Promise<void> {
     )
   ).rows[0];
 
-  const app = await buildApp({ db });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
-  const login = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(USER),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const { app, base, token } = await serveAndSignIn(db, USER);
   const headers = { authorization: `Bearer ${token}` };
 
   const statuses = ['notReceived', 'partiallyReceived', 'fullyReceived'];

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../server/src/app';
+import { serveAndSignIn } from './serve';
 import { hashPassword } from '../server/src/auth/password';
 import { openDb } from '../server/src/db';
 import { ledgerMatchesBalances } from '../server/src/stock/ledger';
@@ -77,16 +77,7 @@ async function main(): Promise<void> {
     }
   }
 
-  const app = await buildApp({ db });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
-  const login = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(USER),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const { app, base, token } = await serveAndSignIn(db, USER);
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
 
   const pick = <T>(xs: T[]): T => xs[Math.floor(Math.random() * xs.length)];
