@@ -46,9 +46,9 @@ export async function lockWarehouseCounts(q: Queryable, warehouseId: number): Pr
   await q.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`inventory-count:${warehouseId}`]);
 }
 
-/** The live warehouse (id), or null. */
+/** True for a live warehouse one can count (not the transit location of transfers, migration 019: nothing sits there). */
 export async function warehouseExists(q: Queryable, id: number): Promise<boolean> {
-  const { rows } = await q.query('SELECT 1 FROM warehouses WHERE id = $1 AND deleted_at IS NULL', [id]);
+  const { rows } = await q.query('SELECT 1 FROM warehouses WHERE id = $1 AND deleted_at IS NULL AND NOT is_transit', [id]);
   return rows.length > 0;
 }
 

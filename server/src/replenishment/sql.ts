@@ -42,11 +42,11 @@ export async function productLimits(q: Queryable, productId: number): Promise<St
   return rows;
 }
 
-/** The ids among `ids` that are not live warehouses. */
+/** The ids among `ids` that are not live warehouses (the transit location of transfers is none: no limits there). */
 export async function unknownWarehouses(q: Queryable, ids: number[]): Promise<number[]> {
   const { rows } = await q.query<{ id: number }>(
     `SELECT x.id FROM unnest($1::bigint[]) x(id)
-      WHERE NOT EXISTS (SELECT 1 FROM warehouses w WHERE w.id = x.id AND w.deleted_at IS NULL)`,
+      WHERE NOT EXISTS (SELECT 1 FROM warehouses w WHERE w.id = x.id AND w.deleted_at IS NULL AND NOT w.is_transit)`,
     [ids],
   );
   return rows.map((r) => Number(r.id));
@@ -96,7 +96,9 @@ export async function productsByCode(q: Queryable, codes: string[]): Promise<Map
 }
 
 export async function warehousesByName(q: Queryable): Promise<Map<string, number>> {
-  const { rows } = await q.query<{ name: string; id: number }>('SELECT lower(name) AS name, id FROM warehouses WHERE deleted_at IS NULL');
+  const { rows } = await q.query<{ name: string; id: number }>(
+    'SELECT lower(name) AS name, id FROM warehouses WHERE deleted_at IS NULL AND NOT is_transit',
+  );
   return new Map(rows.map((r) => [r.name, Number(r.id)]));
 }
 

@@ -297,6 +297,16 @@ it('the transit location is hidden from the registry, refused to manual movement
     },
   });
   expect(toTransit.statusCode).toBe(400);
+  // Nothing is counted there (issue 25) and no minimum / maximum is kept there (issue 28).
+  const count = await t.app.inject({ method: 'POST', url: '/api/inventory-counts', headers: admin, payload: { warehouse_id: transit } });
+  expect(count.statusCode).toBe(400);
+  const limits = await t.app.inject({
+    method: 'PUT',
+    url: `/api/products/${p.id}/stock-limits`,
+    headers: admin,
+    payload: { limits: [{ warehouse_id: transit, min: '1', max: '2' }] },
+  });
+  expect(limits.statusCode).toBe(400);
 });
 
 it('opposite multi-line transfers shipped and received at once never deadlock: every answer 200, stock where it should be', async () => {
