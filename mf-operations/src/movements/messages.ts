@@ -17,6 +17,10 @@ export const movementsMessages = defineTranslations({
       T: 'Trasferimento',
       'S-SO': 'Vendita',
       'C-PO': 'Ricevimento merce',
+      'T-TR': 'Trasferimento con DDT',
+      'S-TR': 'Ammanco di trasferimento',
+      'C-INV': 'Rettifica inventario (+)',
+      'S-INV': 'Rettifica inventario (−)',
     },
     list: {
       add: 'Nuovo movimento',
@@ -123,6 +127,10 @@ export const movementsMessages = defineTranslations({
       T: 'Transfert',
       'S-SO': 'Vente',
       'C-PO': 'Réception de marchandises',
+      'T-TR': 'Transfert avec bon de transport',
+      'S-TR': 'Manquant de transfert',
+      'C-INV': 'Ajustement d’inventaire (+)',
+      'S-INV': 'Ajustement d’inventaire (−)',
     },
     list: {
       add: 'Nouveau mouvement',
