@@ -1,7 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from '@wms/shared-ui/router';
-import { companyToday, transferSchema, type Product, type Transfer, type TransferBody, type TransferFields } from '@wms/shared-api';
+import {
+  companyToday,
+  transferSchema,
+  type BarcodeLookup,
+  type Product,
+  type Transfer,
+  type TransferBody,
+  type TransferFields,
+} from '@wms/shared-api';
 import {
   DateField,
   failureText,
@@ -11,6 +19,7 @@ import {
   NumberField,
   PageHeader,
   QUANTITY_DECIMALS,
+  ScanInput,
   Spinner,
   TextField,
   toastError,
@@ -153,6 +162,30 @@ export function TransferFormPage() {
     if (p && fromId !== null) void loadChoices(i, p.id, fromId);
   };
 
+  /**
+   * A scan (issue 27) fills the first empty line, or adds one: the product, the scanned batch (kept over the FEFO choice)
+   * and the quantity the code carries; the batches on hand at the source are loaded as for a typed product.
+   */
+  const onScan = (found: BarcodeLookup): string | undefined => {
+    const p = found.product;
+    if (p.status !== 'active') return t('stockTransfer.lines.scanInactive', { code: p.code });
+    const ls = linesRef.current;
+    const empty = ls.findIndex((l) => l.product_id === '');
+    const index = empty >= 0 ? empty : ls.length;
+    const line: TransferLineState = {
+      ...(empty >= 0 ? ls[empty] : newLine()),
+      product_id: p.id,
+      hasBatch: p.has_batch,
+      unit: p.unit_of_measure,
+      batch_number: p.has_batch ? (found.batch_number ?? '') : '',
+      quantity: found.quantity ?? '',
+      choices: null,
+    };
+    setLines(empty >= 0 ? ls.map((l, n) => (n === empty ? line : l)) : [...ls, line]);
+    if (fromId !== null) void loadChoices(index, p.id, fromId);
+    return undefined;
+  };
+
   const save = async (data: TransferFields) => {
     const body: TransferBody = { ...data, transfer_date: data.transfer_date };
     const saved = await saveTransfer(id ? parseInt(id, 10) : null, body, key.current);
@@ -188,6 +221,7 @@ export function TransferFormPage() {
           data-testid="to-warehouse"
         />
         <DateField {...form.field('transfer_date')} onChange={(d) => set('transfer_date', d)} label={f('transfer_date')} required />
+        <ScanInput onScan={onScan} disabled={form.saving} data-testid="transfer-scan" />
         <TransferLines
           lines={lines}
           fromChosen={fromId !== null}

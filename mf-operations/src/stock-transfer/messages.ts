@@ -63,6 +63,7 @@ export const stockTransferMessages = defineTranslations({
     },
     lines: {
       title: 'Righe',
+      scanInactive: 'Il prodotto {{code}} non è attivo: non si può trasferire',
       add: 'Aggiungi riga',
       remove: 'Rimuovi la riga {{n}}',
       line: 'Riga {{n}}',
@@ -196,6 +197,7 @@ export const stockTransferMessages = defineTranslations({
     },
     lines: {
       title: 'Lignes',
+      scanInactive: 'Le produit {{code}} n’est pas actif : il ne peut pas être transféré',
       add: 'Ajouter une ligne',
       remove: 'Supprimer la ligne {{n}}',
       line: 'Ligne {{n}}',

@@ -167,6 +167,28 @@ it('the form offers the batches at the source FEFO with expiry and availability,
   });
 });
 
+it('a scanned label (issue 27) fills the line: product, the scanned batch over the FEFO one, and the quantity it carries', async () => {
+  server.use(
+    http.get('*/api/barcodes/:code', () =>
+      HttpResponse.json({ product: flour, batch_number: 'L7', expiry_date: '2027-09-30', quantity: '2.500' }),
+    ),
+  );
+  const user = userEvent.setup();
+  renderOperations('/operazioni/trasferimenti/nuovo');
+  await screen.findByTestId('transfer-form');
+  await waitFor(() => expect(within(screen.getByTestId('from-warehouse')).getAllByRole('option').length).toBe(3));
+  await user.selectOptions(screen.getByTestId('from-warehouse'), '1');
+  await user.selectOptions(screen.getByTestId('to-warehouse'), '2');
+  await user.click(screen.getByRole('textbox', { name: 'Scansiona' }));
+  await user.paste('(01)08001234567897(17)270930(10)L7(3102)000250');
+  await waitFor(() => expect(screen.getByTestId('batch-0')).toHaveValue('L7'));
+  await waitFor(() => expect(screen.getByTestId('quantity-0')).toHaveValue('2,5'));
+  expect(screen.getByTestId('batch-0')).toHaveValue('L7');
+  await user.click(screen.getByTestId('save-transfer'));
+  await waitFor(() => expect(sent.filter((s) => s.method === 'POST')).toHaveLength(1));
+  expect(sent.find((s) => s.method === 'POST')!.body).toMatchObject({ lines: [{ product_id: 11, batch_number: 'L7', quantity: '2.5' }] });
+});
+
 it('receiving short asks for the reason and sends it with the arrived quantity, exactly once', async () => {
   const user = userEvent.setup();
   renderOperations('/operazioni/trasferimenti/5/ricevi');
