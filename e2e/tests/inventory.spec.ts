@@ -86,7 +86,7 @@ test('a clerk counts with the keyboard and a scanned code on a tablet; the revie
   });
 
   // Keyboard only: the cursor is in the code box; a scanner types the code and Enter; the quantity takes the decimal comma.
-  await expect(clerk.getByTestId('scan-code')).toBeFocused();
+  await expect(clerk.getByTestId('scan-box')).toBeFocused();
   await clerk.keyboard.type(CODE);
   await clerk.keyboard.press('Enter');
   await expect(clerk.getByTestId('line-product')).toContainText(CODE);
@@ -94,7 +94,7 @@ test('a clerk counts with the keyboard and a scanned code on a tablet; the revie
   await clerk.keyboard.type('95,5');
   await clerk.keyboard.press('Enter');
   await expect(clerk.getByTestId('counted-table')).toContainText('95,5');
-  await expect(clerk.getByTestId('scan-code')).toBeFocused();
+  await expect(clerk.getByTestId('scan-box')).toBeFocused();
   await noSidewaysScroll(clerk);
   expect(await seriousViolations(clerk)).toEqual([]);
   await context.close();

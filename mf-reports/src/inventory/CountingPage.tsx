@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '@wms/shared-ui/router';
 import {
@@ -6,6 +6,7 @@ import {
   QUANTITY_DECIMALS,
   type InventoryCountingLine,
   type InventoryCountingView,
+  type BarcodeLookup,
   type InventoryCountLineBody,
   type Product,
 } from '@wms/shared-api';
@@ -19,6 +20,7 @@ import {
   Loaded,
   NumberField,
   PageHeader,
+  ScanInput,
   TextField,
   toastSuccess,
   useDocumentTitle,
@@ -28,7 +30,7 @@ import {
   type Column,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
-import { fetchCounting, findProductByCode, saveLines } from './api';
+import { fetchCounting, saveLines } from './api';
 import { INVENTORY_URL } from './paths';
 import { snapshotText } from './status';
 import './inventory.css';
@@ -55,30 +57,23 @@ export function CountingPage() {
 function Counting({ view }: { view: InventoryCountingView }) {
   const { t } = useTranslation(NS);
   const [lines, setLines] = useState<InventoryCountingLine[]>(view.lines);
-  const [product, setProduct] = useState<Product | null>(null);
-  const [code, setCode] = useState('');
-  const [codeProblem, setCodeProblem] = useState<string | undefined>();
-  const codeBox = useRef<HTMLFormElement>(null);
+  // What the last scan found: the product, and the batch, dates and quantity a GS1 label carries (issue 27).
+  const [scan, setScan] = useState<{ n: number; found: BarcodeLookup } | null>(null);
+  const scanArea = useRef<HTMLDivElement>(null);
   const open = view.status === 'open';
 
-  const find = async (e: FormEvent) => {
-    e.preventDefault();
-    setCodeProblem(undefined);
-    const found = await findProductByCode(code);
-    if (!found) {
-      setProduct(null);
-      setCodeProblem(t('inventory.counting.unknownCode', { code: code.trim() }));
-      return;
-    }
-    // Whether it belongs to the count's scope is the server's to say (its 400 names the line), not a guess from the lines.
-    setProduct(found);
+  // The kit's scan box resolves a product code, GTIN, supplier barcode or GS1 label (GET /barcodes/{code}); an unknown
+  // code is said there and changes nothing. Whether the product belongs to the count's scope is the server's to say (its
+  // 400 names the line), not a guess from the lines.
+  const onScan = (found: BarcodeLookup): undefined => {
+    setScan((s) => ({ n: (s?.n ?? 0) + 1, found }));
+    return undefined;
   };
 
   const saved = (updated: InventoryCountingLine[]) => {
     setLines((old) => [...updated, ...old.filter((l) => !updated.some((u) => u.line_id === l.line_id))]);
-    setProduct(null);
-    setCode('');
-    focusField(codeBox.current, 'code');
+    setScan(null);
+    scanArea.current?.querySelector('input')?.focus();
   };
 
   const counted = useMemo(
@@ -100,25 +95,13 @@ function Counting({ view }: { view: InventoryCountingView }) {
       {open ? (
         <>
           <p className="inventory-note">{t('inventory.counting.blind')}</p>
-          <form ref={codeBox} role="search" className="inventory-scan" onSubmit={(e) => void find(e)} data-testid="scan-form">
-            {/* The page exists to count: the cursor starts in the code box (a scanner types there and sends Enter). */}
-            <TextField
-              name="code"
-              label={t('inventory.counting.scan')}
-              hint={t('inventory.counting.scanHint')}
-              value={code}
-              onChange={(v) => setCode(v ?? '')}
-              error={codeProblem}
-              // eslint-disable-next-line jsx-a11y/no-autofocus
-              autoFocus
-              autoComplete="off"
-              data-testid="scan-code"
-            />
-            <button type="submit" className="btn btn-secondary inventory-big" data-testid="scan-find">
-              {t('inventory.actions.find')}
-            </button>
-          </form>
-          {product ? <LineForm key={product.id} countId={view.id} product={product} lines={lines} onSaved={saved} /> : null}
+          {/* The page exists to count: the cursor starts in the scan box (a scanner types there and sends Enter). */}
+          <div ref={scanArea} className="inventory-scan">
+            <ScanInput onScan={onScan} takeFocus label={t('inventory.counting.scan')} data-testid="scan" />
+          </div>
+          {scan ? (
+            <LineForm key={scan.n} countId={view.id} product={scan.found.product} scanned={scan.found} lines={lines} onSaved={saved} />
+          ) : null}
         </>
       ) : (
         <p className="inventory-note" role="status">
@@ -134,11 +117,14 @@ function Counting({ view }: { view: InventoryCountingView }) {
 function LineForm({
   countId,
   product,
+  scanned,
   lines,
   onSaved,
 }: {
   countId: number;
   product: Product;
+  /** A label's batch, expiry and quantity fill the line (a product code alone fills nothing more). */
+  scanned: BarcodeLookup;
   lines: InventoryCountingLine[];
   onSaved: (lines: InventoryCountingLine[]) => void;
 }) {
@@ -147,14 +133,17 @@ function LineForm({
   const batches = lines.filter((l) => l.product_id === product.id && l.batch_number).map((l) => l.batch_number);
   const initial: InventoryCountLineBody = {
     product_id: product.id,
-    batch_number: product.has_batch ? (batches.length === 1 ? batches[0] : '') : '',
-    counted_quantity: '',
-    expiry_date: null,
+    batch_number: product.has_batch ? (scanned.batch_number ?? (batches.length === 1 ? batches[0] : '')) : '',
+    counted_quantity: scanned.quantity ?? '',
+    expiry_date: scanned.expiry_date ?? null,
   };
   const form = useZodForm(inventoryCountLineSchema, initial);
   const batch = form.values.batch_number ?? '';
   const newBatch = product.has_batch && batch !== '' && !batches.includes(batch);
-  useEffect(() => focusField(form.formRef.current, product.has_batch && batches.length !== 1 ? 'batch_number' : 'counted_quantity'), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(
+    () => focusField(form.formRef.current, product.has_batch && !initial.batch_number ? 'batch_number' : 'counted_quantity'),
+    [], // eslint-disable-line react-hooks/exhaustive-deps
+  );
 
   const onSubmit = form.handleSubmit(async (line) => {
     const saved = await saveLines(countId, [line]);

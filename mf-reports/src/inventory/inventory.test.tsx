@@ -78,6 +78,24 @@ const server = setupServer(
       },
     ]),
   ),
+  // The scan box's lookup (issue 27): the GTIN of VITE-10; anything else is unknown.
+  http.get('*/api/barcodes/:code', ({ params }) =>
+    params.code === '8012345000012'
+      ? HttpResponse.json({
+          product: {
+            id: 5,
+            code: 'VITE-10',
+            name: 'Vite zincata',
+            description: 'Vite',
+            barcode: '8012345000012',
+            unit_of_measure: 'piece',
+            has_batch: false,
+            has_expiry_date: false,
+            status: 'active',
+          },
+        })
+      : HttpResponse.json({ error: `Codice non riconosciuto: ${String(params.code)}`, code: 'BARCODE_UNKNOWN' }, { status: 404 }),
+  ),
   http.put('*/api/inventory-counts/7/lines', async ({ request }) => {
     const body = (await request.json()) as { lines: { counted_quantity: string }[] };
     puts.push(body);
@@ -139,9 +157,10 @@ describe('/report/inventario', () => {
   it('a counter scans a code, types 2,5 and saves: the exact decimal goes to the server, the cursor back to the code box', async () => {
     signInAs('warehouse');
     renderSection(<App />, { basePath: '/report', url: '/report/inventario/7' });
-    const code = await screen.findByTestId('scan-code');
-    fireEvent.change(code, { target: { value: '8012345000012' } });
-    fireEvent.submit(screen.getByTestId('scan-form'));
+    const box = await screen.findByTestId('scan-box');
+    await waitFor(() => expect(box).toHaveFocus());
+    fireEvent.change(box, { target: { value: '8012345000012' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
     expect(await screen.findByTestId('line-product')).toHaveTextContent('VITE-10');
     const qty = screen.getByTestId('line-quantity');
     fireEvent.focus(qty);
@@ -151,7 +170,7 @@ describe('/report/inventario', () => {
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]).toMatchObject({ lines: [{ product_id: 5, counted_quantity: '2.5' }] });
     expect(await screen.findByTestId('counted-table')).toHaveTextContent('2,5');
-    await waitFor(() => expect(screen.getByTestId('scan-code')).toHaveFocus());
+    await waitFor(() => expect(screen.getByTestId('scan-box')).toHaveFocus());
   });
 
   it('a refused apply lists every line to fix', async () => {
