@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientEventListQuery, clientEventSchema, clientEventViewSchema } from '@wms/shared-api';
 import { z } from 'zod';
+import { scheduleJob } from '../db/jobs';
 import { AppError } from '../http/errors';
 import { sendPage } from '../http/page';
 import { countClientRemoteFailure } from '../metrics/counters';
@@ -18,6 +19,13 @@ export const clientEventRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const tags = ['client-events'];
   await app.register(rateLimit, { global: false, store: databaseRateStore(db, app.now) });
+  // Old events and ended rate windows go once a day, once across every app server sharing the database (db/jobs.ts).
+  scheduleJob(app, db, {
+    name: 'client-events-prune',
+    firstDelayMs: 60_000,
+    intervalMs: 24 * 60 * 60 * 1000,
+    work: (q) => sql.pruneClientEvents(q, app.now()),
+  });
 
   app.post(
     '/client-events',

@@ -57,3 +57,21 @@ export async function readClientEventCount(q: Queryable, key: string, nowMs: num
 export async function pruneClientEventRate(q: Queryable, nowMs: number): Promise<void> {
   await q.query('DELETE FROM client_event_rate WHERE expires_ms <= $1::bigint', [nowMs]);
 }
+
+// ------------------------------------------------------------------------------------------------------------ pruning
+
+/** How long a reported event is kept: long enough to see a bad release's trail, short enough that the table stays small. */
+export const CLIENT_EVENTS_KEEP_DAYS = 90;
+
+/**
+ * Deletes the events older than `keepDays` and the rate counters whose window ended before `nowMs` (they restart at 1
+ * anyway): how many rows went.
+ */
+export async function pruneClientEvents(q: Queryable, nowMs: number, keepDays = CLIENT_EVENTS_KEEP_DAYS): Promise<number> {
+  const events = await q.query(
+    `DELETE FROM client_events WHERE created_at < to_timestamp($1::bigint / 1000.0) - make_interval(days => $2)`,
+    [nowMs, keepDays],
+  );
+  const rates = await q.query('DELETE FROM client_event_rate WHERE expires_ms <= $1::bigint', [nowMs]);
+  return (events.rowCount ?? 0) + (rates.rowCount ?? 0);
+}

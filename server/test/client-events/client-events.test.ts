@@ -1,5 +1,6 @@
 import { buildApp, type App } from '../../src/app';
 import { CLIENT_EVENTS_MAX, CLIENT_EVENTS_WINDOW_MS } from '../../src/client-events/rate';
+import { pruneClientEvents } from '../../src/client-events/sql';
 import { makeTestApp, type TestApp } from '../helpers';
 
 jest.setTimeout(60_000);
@@ -113,5 +114,25 @@ describe('GET /api/client-events', () => {
 
     const warehouse = await t.signIn('warehouse');
     expect((await t.app.inject({ method: 'GET', url: '/api/client-events', headers: warehouse.headers })).statusCode).toBe(403);
+  });
+});
+
+describe('pruning (once a day, once across app servers)', () => {
+  it('deletes the events older than 90 days and the ended rate windows, keeps the rest', async () => {
+    const { headers } = await t.signIn('admin');
+    await t.app.inject({ method: 'POST', url: '/api/client-events', headers, payload: event({ buildVersion: 'kept' }) });
+    const { rows } = await t.db.query<{ id: number }>(
+      `INSERT INTO client_events (kind, remote, manifest_url, build_version, problems, created_at)
+       VALUES ('remoteIncompatible', 'operations', '/x/mf-manifest.json', 'old', '[]'::jsonb, to_timestamp($1::bigint / 1000.0) - interval '91 days')
+       RETURNING id::int AS id`,
+      [now],
+    );
+    const before = await count();
+    const pruned = await t.db.tx((q) => pruneClientEvents(q, now + CLIENT_EVENTS_WINDOW_MS + 1));
+    expect(pruned).toBeGreaterThanOrEqual(2); // the old event + at least the admin's ended rate window
+    expect(await count()).toBe(before - 1);
+    expect((await t.db.query('SELECT 1 FROM client_events WHERE id = $1', [rows[0].id])).rows).toHaveLength(0);
+    expect((await t.db.query(`SELECT 1 FROM client_events WHERE build_version = 'kept'`)).rows).toHaveLength(1);
+    expect((await t.db.query('SELECT count(*)::int AS n FROM client_event_rate')).rows[0]).toEqual({ n: 0 });
   });
 });
