@@ -30,6 +30,7 @@ export {
 // building blocks
 export { PageHeader, type PageHeaderProps } from './components/PageHeader';
 export { Hub, type HubCard, type HubProps } from './components/Hub';
+export { Dialog, type DialogProps } from './components/Dialog';
 export { ConfirmDialog, useConfirm, type ConfirmDialogProps, type ConfirmOptions } from './components/ConfirmDialog';
 export { DataTable, type Column, type DataTableProps } from './components/DataTable';
 export { compareValues, nextSort, type SortState, type SortDirection, type CellValue } from './components/table-sort';

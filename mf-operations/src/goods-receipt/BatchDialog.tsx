@@ -1,10 +1,10 @@
-import { useState, type KeyboardEvent } from 'react';
-import { createPortal } from 'react-dom';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compareDecimals, subtractDecimals, sumQuantities, type BarcodeLookup, type ReceiptOrderItem } from '@wms/shared-api';
 import {
   currentLanguage,
   DateField,
+  Dialog,
   formatQuantity,
   formatUnit,
   NumberField,
@@ -38,9 +38,6 @@ export function BatchDialog({ item, quantity, batches: initial, onSave, onCancel
   const sum = sumQuantities(batches.map((b) => b.quantity));
   const canSave = Object.keys(problems).length === 0 && !inputProblem;
   const set = (j: number, patch: Partial<BatchDraft>) => setBatches((bs) => bs.map((b, k) => (k === j ? { ...b, ...patch } : b)));
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape') onCancel();
-  };
   const f = (k: string) => t(`goodsReceipt.fields.${k}`);
 
   /**
@@ -64,99 +61,96 @@ export function BatchDialog({ item, quantity, batches: initial, onSave, onCancel
     return undefined;
   };
 
-  // Escape anywhere in the dialog cancels it (the keydown bubbles to the backdrop from the focused control).
-  return createPortal(
-    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
-    <div className="dialog-backdrop" onKeyDown={onKeyDown}>
-      <div className="dialog gr-batch-dialog" role="dialog" aria-modal="true" aria-labelledby="gr-batch-title" data-testid="batch-dialog">
-        <h2 id="gr-batch-title">{t('goodsReceipt.batch.title', { code: item.code })}</h2>
-        <p className="muted">{item.description}</p>
-        <ScanInput onScan={onScan} takeFocus data-testid="batch-scan" />
-        {batches.map((b, j) => (
-          <fieldset className="gr-batch-row" key={j} data-testid={`batch-row-${j}`}>
-            <legend className="sr-only">{`${f('batchNumber')} ${j + 1}`}</legend>
-            {item.has_batches ? (
-              <TextField
-                name={`batches.${j}.batch_number`}
-                label={f('batchNumber')}
-                required
-                value={b.batch_number}
-                onChange={(v) => set(j, { batch_number: v ?? '' })}
-                error={problems[`batches.${j}.batch_number`]}
-                data-testid={`batch-number-${j}`}
-              />
-            ) : null}
-            <NumberField
-              name={`batches.${j}.quantity`}
-              label={f('quantity')}
-              required
-              decimals={QUANTITY_DECIMALS}
-              value={b.quantity}
-              onChange={(v) => set(j, { quantity: v })}
-              onInputProblem={(p) => setInputProblem(!!p)}
-              suffix={formatUnit(item.unit_of_measure) || undefined}
-              data-testid={`batch-quantity-${j}`}
-            />
-            {item.has_expiry ? (
-              <DateField
-                name={`batches.${j}.expiry_date`}
-                label={f('expiryDate')}
-                required
-                value={b.expiry_date}
-                onChange={(v) => set(j, { expiry_date: v })}
-                onInputProblem={(p) => setInputProblem(!!p)}
-                error={problems[`batches.${j}.expiry_date`]}
-                data-testid={`batch-expiry-${j}`}
-              />
-            ) : null}
-            {item.has_production_date ? (
-              <DateField
-                name={`batches.${j}.production_date`}
-                label={f('productionDate')}
-                required
-                value={b.production_date}
-                onChange={(v) => set(j, { production_date: v })}
-                onInputProblem={(p) => setInputProblem(!!p)}
-                error={problems[`batches.${j}.production_date`]}
-                data-testid={`batch-production-${j}`}
-              />
-            ) : null}
-            {batches.length > 1 ? (
-              <button
-                type="button"
-                className="btn btn-ghost btn-ghost-danger"
-                onClick={() => setBatches((bs) => bs.filter((_, k) => k !== j))}
-              >
-                {t('goodsReceipt.batch.remove')}
-              </button>
-            ) : null}
-          </fieldset>
-        ))}
-        <button
-          type="button"
-          className="btn btn-secondary"
-          onClick={() => setBatches((bs) => [...bs, emptyBatch()])}
-          data-testid="batch-add"
-        >
-          {t('goodsReceipt.batch.add')}
-        </button>
-        <p className={problems.batches ? 'field-error' : 'muted'} data-testid="batch-total" aria-live="polite">
-          {t('goodsReceipt.batch.total', {
-            sum: formatQuantity(sum, item.unit_of_measure),
-            quantity: formatQuantity(quantity || '0', item.unit_of_measure),
-          })}
-          {problems.batches ? ` — ${problems.batches}` : ''}
-        </p>
-        <div className="dialog-actions">
-          <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            {t('goodsReceipt.batch.cancel')}
-          </button>
+  return (
+    <Dialog
+      title={t('goodsReceipt.batch.title', { code: item.code })}
+      onClose={onCancel}
+      size="wide"
+      className="gr-batch-dialog"
+      data-testid="batch-dialog"
+      actions={
+        <>
           <button type="button" className="btn btn-primary" disabled={!canSave} onClick={() => onSave(batches)} data-testid="batch-save">
             {t('goodsReceipt.batch.save')}
           </button>
-        </div>
-      </div>
-    </div>,
-    document.body,
+          <button type="button" className="btn btn-secondary" onClick={onCancel}>
+            {t('goodsReceipt.batch.cancel')}
+          </button>
+        </>
+      }
+    >
+      <p className="muted">{item.description}</p>
+      <ScanInput onScan={onScan} takeFocus data-testid="batch-scan" />
+      {batches.map((b, j) => (
+        <fieldset className="gr-batch-row" key={j} data-testid={`batch-row-${j}`}>
+          <legend className="sr-only">{`${f('batchNumber')} ${j + 1}`}</legend>
+          {item.has_batches ? (
+            <TextField
+              name={`batches.${j}.batch_number`}
+              label={f('batchNumber')}
+              required
+              value={b.batch_number}
+              onChange={(v) => set(j, { batch_number: v ?? '' })}
+              error={problems[`batches.${j}.batch_number`]}
+              data-testid={`batch-number-${j}`}
+            />
+          ) : null}
+          <NumberField
+            name={`batches.${j}.quantity`}
+            label={f('quantity')}
+            required
+            decimals={QUANTITY_DECIMALS}
+            value={b.quantity}
+            onChange={(v) => set(j, { quantity: v })}
+            onInputProblem={(p) => setInputProblem(!!p)}
+            suffix={formatUnit(item.unit_of_measure) || undefined}
+            data-testid={`batch-quantity-${j}`}
+          />
+          {item.has_expiry ? (
+            <DateField
+              name={`batches.${j}.expiry_date`}
+              label={f('expiryDate')}
+              required
+              value={b.expiry_date}
+              onChange={(v) => set(j, { expiry_date: v })}
+              onInputProblem={(p) => setInputProblem(!!p)}
+              error={problems[`batches.${j}.expiry_date`]}
+              data-testid={`batch-expiry-${j}`}
+            />
+          ) : null}
+          {item.has_production_date ? (
+            <DateField
+              name={`batches.${j}.production_date`}
+              label={f('productionDate')}
+              required
+              value={b.production_date}
+              onChange={(v) => set(j, { production_date: v })}
+              onInputProblem={(p) => setInputProblem(!!p)}
+              error={problems[`batches.${j}.production_date`]}
+              data-testid={`batch-production-${j}`}
+            />
+          ) : null}
+          {batches.length > 1 ? (
+            <button
+              type="button"
+              className="btn btn-ghost btn-ghost-danger"
+              onClick={() => setBatches((bs) => bs.filter((_, k) => k !== j))}
+            >
+              {t('goodsReceipt.batch.remove')}
+            </button>
+          ) : null}
+        </fieldset>
+      ))}
+      <button type="button" className="btn btn-secondary" onClick={() => setBatches((bs) => [...bs, emptyBatch()])} data-testid="batch-add">
+        {t('goodsReceipt.batch.add')}
+      </button>
+      <p className={problems.batches ? 'field-error' : 'muted'} data-testid="batch-total" aria-live="polite">
+        {t('goodsReceipt.batch.total', {
+          sum: formatQuantity(sum, item.unit_of_measure),
+          quantity: formatQuantity(quantity || '0', item.unit_of_measure),
+        })}
+        {problems.batches ? ` — ${problems.batches}` : ''}
+      </p>
+    </Dialog>
   );
 }

@@ -34,11 +34,15 @@ describe('ConfirmDialog', () => {
     expect(dialog).toHaveAccessibleDescription('Sei sicuro di voler eliminare questo prodotto?');
     expect(screen.getByRole('button', { name: 'Annulla' })).toHaveFocus();
 
-    // Tab stays inside
+    // Tab stays inside: Cancel is the last control, then × (the first), then the action (house order: action, Cancel)
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Chiudi' })).toHaveFocus();
     await userEvent.tab();
     expect(screen.getByRole('button', { name: 'Conferma' })).toHaveFocus();
     await userEvent.tab();
     expect(screen.getByRole('button', { name: 'Annulla' })).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Conferma' })).toHaveFocus();
 
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

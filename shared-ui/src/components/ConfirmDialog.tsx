@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from './Dialog';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -16,11 +16,10 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled])';
-
 /**
- * Modal confirmation (SPEC §4: every delete asks first). Focus moves to Cancel — the harmless choice — and returns to
- * where it was on close; Escape cancels; Tab stays inside the dialog.
+ * Modal confirmation (SPEC §4: every delete asks first), on the kit's `Dialog`: focus moves to Cancel — the harmless
+ * choice — and returns to where it was on close; Escape cancels; Tab stays inside the dialog. Buttons in the house order:
+ * the action, then Cancel.
  */
 export function ConfirmDialog({
   open,
@@ -35,65 +34,18 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   const id = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return undefined;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    cancelRef.current?.focus();
-    return () => previous?.focus();
-  }, [open]);
-
   if (!open) return null;
-
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      if (!busy) onCancel();
-      return;
-    }
-    if (e.key !== 'Tab' || !dialogRef.current) return;
-    const items = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (items.length === 0) return;
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
-
-  // The backdrop click is a mouse shortcut for Cancel (keyboard users have Escape and the Cancel button); the dialog's
-  // keydown keeps Tab inside it.
-  /* eslint-disable jsx-a11y/no-static-element-interactions, jsx-a11y/no-noninteractive-element-interactions */
-  return createPortal(
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !busy && onCancel()}>
-      <div
-        ref={dialogRef}
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={message ? `${id}-message` : undefined}
-        onKeyDown={onKeyDown}
-        data-testid="confirm-dialog"
-      >
-        <h2 className="dialog-title" id={`${id}-title`}>
-          {title}
-        </h2>
-        {message ? (
-          <div className="dialog-message" id={`${id}-message`}>
-            {message}
-          </div>
-        ) : null}
-        <div className="dialog-actions">
-          <button ref={cancelRef} type="button" className="btn" onClick={onCancel} disabled={busy} data-testid="confirm-cancel">
-            {cancelLabel ?? t('actions.cancel')}
-          </button>
+  return (
+    <Dialog
+      title={title}
+      onClose={onCancel}
+      busy={busy}
+      initialFocus={cancelRef}
+      describedBy={message ? `${id}-message` : undefined}
+      data-testid="confirm-dialog"
+      actions={
+        <>
           <button
             type="button"
             className={`btn ${tone === 'danger' ? 'btn-danger' : 'btn-primary'}`}
@@ -104,12 +56,19 @@ export function ConfirmDialog({
           >
             {confirmLabel ?? t('actions.confirm')}
           </button>
+          <button ref={cancelRef} type="button" className="btn" onClick={onCancel} disabled={busy} data-testid="confirm-cancel">
+            {cancelLabel ?? t('actions.cancel')}
+          </button>
+        </>
+      }
+    >
+      {message ? (
+        <div className="dialog-message" id={`${id}-message`}>
+          {message}
         </div>
-      </div>
-    </div>,
-    document.body,
+      ) : null}
+    </Dialog>
   );
-  /* eslint-enable jsx-a11y/no-static-element-interactions, jsx-a11y/no-noninteractive-element-interactions */
 }
 
 export type ConfirmOptions = Omit<ConfirmDialogProps, 'open' | 'onConfirm' | 'onCancel' | 'busy'>;

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserMultiFormatReader, type IScannerControls } from '@zxing/browser';
 import { BarcodeFormat, DecodeHintType } from '@zxing/library';
+import { Dialog } from '../components/Dialog';
 
 export interface CameraScannerProps {
   /** The decoded text, as a scanner would send it (GS1-128: ']C1' and ASCII 29 separators). */
@@ -42,7 +43,6 @@ export default function CameraScanner({ onDecoded, onClose }: CameraScannerProps
   decoded.current = onDecoded;
 
   useEffect(() => {
-    close.current?.focus();
     let controls: IScannerControls | null = null;
     let live = true;
     if (!navigator.mediaDevices?.getUserMedia || !video.current) {
@@ -70,33 +70,26 @@ export default function CameraScanner({ onDecoded, onClose }: CameraScannerProps
     };
   }, []);
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape') onClose();
-    // The dialog's one control keeps the focus inside it.
-    if (e.key === 'Tab') {
-      e.preventDefault();
-      close.current?.focus();
-    }
-  };
-
   return (
-    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
-    <div className="dialog-backdrop" onKeyDown={onKeyDown}>
-      <div className="dialog scan-camera" role="dialog" aria-modal="true" aria-label={t('scan.cameraTitle')} data-testid="scan-camera">
-        <p className="scan-camera-title">{t('scan.cameraTitle')}</p>
-        {unavailable ? (
-          <p className="alert alert-error" role="alert" data-testid="scan-camera-unavailable">
-            {t('scan.cameraUnavailable')}
-          </p>
-        ) : (
-          <video ref={video} className="scan-camera-video" muted playsInline data-testid="scan-camera-video" />
-        )}
-        <div className="dialog-actions">
-          <button ref={close} type="button" className="btn btn-secondary" onClick={onClose} data-testid="scan-camera-close">
-            {t('scan.cameraClose')}
-          </button>
-        </div>
-      </div>
-    </div>
+    <Dialog
+      title={t('scan.cameraTitle')}
+      onClose={onClose}
+      initialFocus={close}
+      className="scan-camera"
+      data-testid="scan-camera"
+      actions={
+        <button ref={close} type="button" className="btn btn-secondary" onClick={onClose} data-testid="scan-camera-close">
+          {t('scan.cameraClose')}
+        </button>
+      }
+    >
+      {unavailable ? (
+        <p className="alert alert-error" role="alert" data-testid="scan-camera-unavailable">
+          {t('scan.cameraUnavailable')}
+        </p>
+      ) : (
+        <video ref={video} className="scan-camera-video" muted playsInline data-testid="scan-camera-video" />
+      )}
+    </Dialog>
   );
 }
