@@ -37,6 +37,20 @@ export interface RequestConfig {
   data?: unknown;
 }
 
+/**
+ * Exactly-once writes (receipts, sales, transfers, counts, replenishment): one fresh key per user action, sent as
+ * `Idempotency-Key` with `idempotent(key)`; the server replays the first answer for a repeated key
+ * (server/src/http/idempotency.ts). Keep the key while the action is retried (a timeout), make a new one for the next action.
+ */
+export function newIdempotencyKey(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** The request options that carry an idempotency key: `api.post(path, body, idempotent(key))`. */
+export function idempotent(key: string, config: RequestConfig = {}): RequestConfig {
+  return { ...config, headers: { ...config.headers, 'Idempotency-Key': key } };
+}
+
 export interface ApiResponse<T = unknown> {
   data: T;
   status: number;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from '@wms/shared-ui/router';
-import type { ReceiptOrder, ReceiptOrderItem } from '@wms/shared-api';
+import { newIdempotencyKey, type ReceiptOrder, type ReceiptOrderItem } from '@wms/shared-api';
 import {
   currentLanguage,
   DateField,
@@ -21,7 +21,7 @@ import {
   useWarehouses,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
-import { fetchReceiptOrder, newIdempotencyKey, receiveGoods, reverseReceipt, setItemCompleted } from './api';
+import { fetchReceiptOrder, receiveGoods, reverseReceipt, setItemCompleted } from './api';
 import { BatchDialog } from './BatchDialog';
 import { RECEIPT_LIST_URL } from './paths';
 import { initialDraft, itemLocked, receiptBody, receiptProblems, type ItemDraft, type ReceiptDraft } from './receipt-form';

@@ -1,4 +1,4 @@
-import { api, type GoodsReceiptBody, type ReceiptDocument, type ReceiptHistory, type ReceiptOrder } from '@wms/shared-api';
+import { api, idempotent, type GoodsReceiptBody, type ReceiptDocument, type ReceiptHistory, type ReceiptOrder } from '@wms/shared-api';
 
 /** The goods-receipt calls of SPEC §7 (+ completion, reversal and one receipt for the labels). Failures are the API client's ApiError. */
 export const ORDERS_TO_RECEIVE_PATH = '/goods-receipts/orders';
@@ -17,7 +17,7 @@ export async function fetchReceipt(receiptId: string | number): Promise<ReceiptD
 
 /** One delivery note; `key` (one per save action) makes a retried or double-clicked save post it once. */
 export async function receiveGoods(body: GoodsReceiptBody, key: string): Promise<ReceiptDocument> {
-  return (await api.post<ReceiptDocument>('/goods-receipts/receive', body, { headers: { 'Idempotency-Key': key } })).data;
+  return (await api.post<ReceiptDocument>('/goods-receipts/receive', body, idempotent(key))).data;
 }
 
 export async function setItemCompleted(itemId: number, completed: boolean): Promise<ReceiptOrder> {
@@ -26,9 +26,4 @@ export async function setItemCompleted(itemId: number, completed: boolean): Prom
 
 export async function reverseReceipt(receiptId: number): Promise<ReceiptDocument> {
   return (await api.post<ReceiptDocument>(`/goods-receipts/${receiptId}/reverse`)).data;
-}
-
-/** A fresh idempotency key for one save action. */
-export function newIdempotencyKey(): string {
-  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }

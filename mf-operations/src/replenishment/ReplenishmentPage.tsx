@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { compareDecimals, QUANTITY_DECIMALS, type ReplenishmentLine } from '@wms/shared-api';
+import { compareDecimals, newIdempotencyKey, QUANTITY_DECIMALS, type ReplenishmentLine } from '@wms/shared-api';
 import {
   Badge,
   DataTable,
@@ -18,7 +18,7 @@ import {
 } from '@wms/shared-ui';
 import { Link } from '@wms/shared-ui/router';
 import { BASE_PATH, NS } from '../paths';
-import { createDraftOrders, fetchProposal, newIdempotencyKey } from './api';
+import { createDraftOrders, fetchProposal } from './api';
 import { LimitsImport } from './LimitsImport';
 import './replenishment.css';
 

@@ -1,4 +1,4 @@
-import { api, type ReplenishmentLine, type ReplenishmentOrdersBody, type ReplenishmentOrdersResult } from '@wms/shared-api';
+import { api, idempotent, type ReplenishmentLine, type ReplenishmentOrdersBody, type ReplenishmentOrdersResult } from '@wms/shared-api';
 
 /** The replenishment calls (issue 28). Failures are the API client's ApiError: callers word them with failureText. */
 export const REPLENISHMENT_PATH = '/replenishment';
@@ -9,9 +9,5 @@ export async function fetchProposal(warehouseId: number | null): Promise<Repleni
 
 /** One key per action: a double click or a retried request orders once (server/src/http/idempotency.ts). */
 export async function createDraftOrders(body: ReplenishmentOrdersBody, key: string): Promise<ReplenishmentOrdersResult> {
-  return (await api.post<ReplenishmentOrdersResult>(`${REPLENISHMENT_PATH}/orders`, body, { headers: { 'Idempotency-Key': key } })).data;
-}
-
-export function newIdempotencyKey(): string {
-  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return (await api.post<ReplenishmentOrdersResult>(`${REPLENISHMENT_PATH}/orders`, body, idempotent(key))).data;
 }

@@ -34,7 +34,7 @@ import {
   useDocumentTitle,
   useZodForm,
 } from '@wms/shared-ui';
-import { api } from '@wms/shared-api';
+import { api, newIdempotencyKey } from '@wms/shared-api';
 import { BASE_PATH, NS } from '../paths';
 import { activeCustomerCount, createSale, editSale, getSale, saleStock } from './api';
 import './sales.css';
@@ -42,7 +42,6 @@ import './sales.css';
 const LIST = `${BASE_PATH}/vendite`;
 const EMPTY: SaleBody = { product_id: null, warehouse_id: null, batch_number: null, quantity: '', customer_id: null };
 const keyOf = (r: { warehouse_id: number; batch_number: string | null }) => `${r.warehouse_id}|${r.batch_number ?? ''}`;
-const newKey = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /** Only active, non-deleted customers (SPEC §5): the registry's list with `active=true`. */
 function ActiveCustomerPicker(props: {
@@ -88,7 +87,7 @@ export function SaleFormPage() {
   const [loadFailed, setLoadFailed] = useState(false);
   const [customers, setCustomers] = useState<number | null>(null);
   const [stock, setStock] = useState<SaleStockRow[] | null>(null);
-  const idempotencyKey = useRef(newKey());
+  const idempotencyKey = useRef(newIdempotencyKey());
   // A scanned batch waits for its product's stock rows, then overrides the FEFO choice when it is sellable (issue 27).
   const [scanned, setScanned] = useState<{ productId: number; batch: string } | null>(null);
   const [scanNote, setScanNote] = useState<string | null>(null);

@@ -1,4 +1,4 @@
-import { api, type Party, type SaleStockRow, type SaleView } from '@wms/shared-api';
+import { api, idempotent, type Party, type SaleStockRow, type SaleView } from '@wms/shared-api';
 import { fetchPage } from '@wms/shared-ui';
 
 /** The sales calls of SPEC §7 the screens make. Failures are the API client's ApiError: callers word them with failureText. */
@@ -13,15 +13,12 @@ export interface SalePayload {
   customer_id: number;
 }
 
-/** One key per save action: a double click or a retried request sells once (server/src/http/idempotency.ts). */
-const idempotency = (key: string) => ({ headers: { 'Idempotency-Key': key } });
-
 export async function createSale(body: SalePayload, key: string): Promise<SaleView> {
-  return (await api.post<SaleView>(SALES_PATH, body, idempotency(key))).data;
+  return (await api.post<SaleView>(SALES_PATH, body, idempotent(key))).data;
 }
 
 export async function editSale(id: number, body: SalePayload, key: string): Promise<SaleView> {
-  return (await api.put<SaleView>(`${SALES_PATH}/${id}`, body, idempotency(key))).data;
+  return (await api.put<SaleView>(`${SALES_PATH}/${id}`, body, idempotent(key))).data;
 }
 
 export async function cancelSale(id: number): Promise<void> {

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '@wms/shared-ui/router';
-import { can, type Transfer } from '@wms/shared-api';
+import { can, newIdempotencyKey, type Transfer } from '@wms/shared-api';
 import {
   displayDay,
   failureText,
@@ -17,7 +17,7 @@ import {
   useSession,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
-import { fetchTransfer, newKey, transferAction, type TransferAction } from './api';
+import { fetchTransfer, transferAction, type TransferAction } from './api';
 import { TRANSFERS_URL, TransferStatusBadge } from './status';
 import './transfers.css';
 
@@ -45,7 +45,7 @@ function TransferSheet({ initial }: { initial: Transfer }) {
   const { user } = useSession();
   const canWrite = can(user?.role, 'transfers');
   // One key per action on this page: a double click or a retry does it once; a new action gets a new key.
-  const key = useRef(newKey());
+  const key = useRef(newIdempotencyKey());
   const d = (k: string, o?: Record<string, unknown>) => t(`stockTransfer.detail.${k}`, o);
   useDocumentTitle(d('title', { number: tr.number }));
   const names = { from: tr.from_warehouse_name, to: tr.to_warehouse_name, number: tr.number };
@@ -61,7 +61,7 @@ function TransferSheet({ initial }: { initial: Transfer }) {
     setBusy(true);
     try {
       setTr(await transferAction(tr.id, action, body, key.current));
-      key.current = newKey();
+      key.current = newIdempotencyKey();
       toastSuccess(t(`stockTransfer.feedback.${done}`));
     } catch (err) {
       toastError(failureText(err, `${NS}:stockTransfer.feedback.actionFailed`));

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from '@wms/shared-ui/router';
 import {
   companyToday,
+  newIdempotencyKey,
   transferSchema,
   type BarcodeLookup,
   type Product,
@@ -31,7 +32,7 @@ import {
 import { NS } from '../paths';
 import { fetchProductStock } from '../movements/api';
 import { batchChoices } from '../movements/stock';
-import { fetchTransfer, newKey, saveTransfer } from './api';
+import { fetchTransfer, saveTransfer } from './api';
 import { TRANSFERS_URL } from './status';
 import { TransferLines, type TransferLineState } from './TransferLines';
 
@@ -83,7 +84,7 @@ export function TransferFormPage() {
   const [lines, setLines] = useState<TransferLineState[]>(() => [newLine()]);
   const [number, setNumber] = useState<string | null>(null);
   const [load, setLoad] = useState<'loading' | 'ready' | 'missing'>(id ? 'loading' : 'ready');
-  const key = useRef(newKey());
+  const key = useRef(newIdempotencyKey());
   const { reset, set } = form;
   const v = form.values;
   const fromId = typeof v.from_warehouse_id === 'number' ? v.from_warehouse_id : null;

@@ -1,7 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from '@wms/shared-ui/router';
-import { apiError, compareDecimals, isDecimalString, SHORTFALL_REASONS, type Transfer, type TransferReceiveBody } from '@wms/shared-api';
+import {
+  apiError,
+  compareDecimals,
+  isDecimalString,
+  newIdempotencyKey,
+  SHORTFALL_REASONS,
+  type Transfer,
+  type TransferReceiveBody,
+} from '@wms/shared-api';
 import {
   failureText,
   formatQuantity,
@@ -17,7 +25,7 @@ import {
   useLoad,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
-import { fetchTransfer, newKey, transferAction } from './api';
+import { fetchTransfer, transferAction } from './api';
 import { TRANSFERS_URL } from './status';
 import './transfers.css';
 
@@ -56,7 +64,7 @@ function ReceiveForm({ tr }: { tr: Transfer }) {
   const [fields, setFields] = useState<Record<string, string>>({});
   const [unreadable, setUnreadable] = useState<Record<number, boolean>>({});
   const [saving, setSaving] = useState(false);
-  const key = useRef(newKey());
+  const key = useRef(newIdempotencyKey());
 
   const short = (lineId: number, shipped: string) => {
     const q = arrivals[lineId]?.quantity;

@@ -1,10 +1,7 @@
-import { api, type Transfer, type TransferBody, type TransferReceiveBody, type Warehouse } from '@wms/shared-api';
+import { api, idempotent, type Transfer, type TransferBody, type TransferReceiveBody, type Warehouse } from '@wms/shared-api';
 
 /** The transfer calls (issue 26), typed. Every state change carries one Idempotency-Key per user action (exactly once). */
 export const TRANSFERS_PATH = '/transfers';
-
-export const newKey = (): string => globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-const idempotency = (key: string) => ({ headers: { 'Idempotency-Key': key } });
 
 export async function fetchTransfer(id: number | string): Promise<Transfer> {
   return (await api.get<Transfer>(`${TRANSFERS_PATH}/${id}`)).data;
@@ -12,8 +9,8 @@ export async function fetchTransfer(id: number | string): Promise<Transfer> {
 
 export async function saveTransfer(id: number | null, body: TransferBody, key: string): Promise<Transfer> {
   return id === null
-    ? (await api.post<Transfer>(TRANSFERS_PATH, body, idempotency(key))).data
-    : (await api.put<Transfer>(`${TRANSFERS_PATH}/${id}`, body, idempotency(key))).data;
+    ? (await api.post<Transfer>(TRANSFERS_PATH, body, idempotent(key))).data
+    : (await api.put<Transfer>(`${TRANSFERS_PATH}/${id}`, body, idempotent(key))).data;
 }
 
 export type TransferAction = 'ship' | 'receive' | 'cancel' | 'reverse';
@@ -24,7 +21,7 @@ export async function transferAction(
   body: { receive?: boolean } | TransferReceiveBody,
   key: string,
 ): Promise<Transfer> {
-  return (await api.post<Transfer>(`${TRANSFERS_PATH}/${id}/${action}`, body, idempotency(key))).data;
+  return (await api.post<Transfer>(`${TRANSFERS_PATH}/${id}/${action}`, body, idempotent(key))).data;
 }
 
 /** A warehouse with its address, for the transport note; null when it cannot be read (deleted: the note shows the name). */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '@wms/shared-ui/router';
-import { apiError } from '@wms/shared-api/core';
+import { apiError, newIdempotencyKey } from '@wms/shared-api/core';
 import {
   PRICE_DECIMALS,
   REVIEW_FILTERS,
@@ -113,7 +113,7 @@ function Review({
     });
     if (!ok) return;
     // One key per confirmed Apply: a retry of the same click (a timeout) replays instead of posting twice.
-    applyKey.current ??= crypto.randomUUID();
+    applyKey.current ??= newIdempotencyKey();
     setBusy(true);
     setProblems([]);
     try {
