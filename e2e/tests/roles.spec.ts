@@ -92,10 +92,19 @@ test.describe('roles', () => {
     await expectOnlyCards(clerk, REPORT_CARDS, 'warehouse');
     expect(allowed(REPORT_CARDS, 'warehouse')).toEqual(['inventory', 'stockLevels']);
 
-    // Sections and sub-areas without permission send them home (SPEC §2), typed in the address bar or deep-linked.
+    // Sections and sub-areas without permission send them home (SPEC §2), typed in the address bar or deep-linked;
+    // a refused section is named there (issue 22).
+    const refusedSection: Record<string, string> = {
+      '/anagrafica': 'Anagrafiche',
+      '/anagrafica/prodotti': 'Anagrafiche',
+      '/users': 'Utenti',
+      '/users/nuovo': 'Utenti',
+    };
     for (const url of ['/anagrafica', '/anagrafica/prodotti', '/users', '/users/nuovo', '/operazioni/prezzi', '/report/valorizzazione']) {
       await clerk.goto(url);
       await expect(clerk, url).toHaveURL(/\/$/);
+      const section = refusedSection[url];
+      if (section) await expect(clerk.getByText(`Non hai il permesso di aprire «${section}»`), url).toBeVisible();
     }
 
     // The server agrees: the users API is closed to them.

@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from '@wms/shared-ui/router';
-import { RequirePermission } from '@wms/shared-ui';
 import { LoginPage } from './auth/LoginPage';
 import { RequireAuth } from './auth/RequireAuth';
+import { RequireSection } from './auth/RequireSection';
 import { RemoteSection } from './federation/RemoteSection';
 import { HomePage } from './home/HomePage';
 import { Layout } from './layout/Layout';
@@ -10,7 +10,7 @@ import { SECTIONS } from './sections';
 
 /**
  * The portal's routes (SPEC §2). Each section is `<base>/*`: the remote renders its own relative routes below it.
- * Guards: no session → /login; section not permitted → /; unknown path → /.
+ * Guards: no session → /login; section not permitted → / with a message naming it; unknown path → /.
  */
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
@@ -27,10 +27,10 @@ export const routes: RouteObject[] = [
       ...SECTIONS.map((s): RouteObject => ({
         path: `${s.path.slice(1)}/*`,
         element: (
-          <RequirePermission permission={s.permission} redirectTo="/">
+          <RequireSection section={s}>
             {/* keyed: the router reuses the element between sections; each remote needs its own state */}
             <RemoteSection key={s.remote} remote={s.remote} />
-          </RequirePermission>
+          </RequireSection>
         ),
       })),
       { path: '*', element: <Navigate to="/" replace /> },

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { act } from 'react';
+import { toast } from 'react-toastify';
 import { api } from '@wms/shared-api';
 import { signInAs, switchLanguage } from '@wms/shared-ui/testing';
 import { serveRemotes } from '../test-support/federation-mock';
@@ -16,6 +17,9 @@ beforeEach(async () => {
   resetFederation();
   serveRemotes();
   await switchLanguage('it');
+  await act(async () => {
+    toast.dismiss();
+  });
 });
 
 describe('guards', () => {
@@ -40,6 +44,30 @@ describe('guards', () => {
   it('a sales user opening /users is sent home', () => {
     signInAs('sales');
     expect(renderPortal('/users').path()).toBe('/');
+  });
+
+  it('a refused section is named on the home page, once', async () => {
+    signInAs('sales');
+    const portal = renderPortal('/users/utenti');
+    expect(portal.path()).toBe('/');
+    expect(await screen.findByText('Non hai il permesso di aprire «Utenti»')).toBeInTheDocument();
+    expect(screen.getAllByText('Non hai il permesso di aprire «Utenti»')).toHaveLength(1);
+    // The state is dropped: the router's location no longer carries it (no second message on Back/Forward).
+    await waitFor(() => expect(portal.router.state.location.state).toBeNull());
+  });
+
+  it('the refused section is named in French', async () => {
+    await switchLanguage('fr');
+    signInAs('warehouse');
+    renderPortal('/anagrafica');
+    expect(await screen.findByText("Vous n'avez pas l'autorisation d'ouvrir « Référentiels »")).toBeInTheDocument();
+  });
+
+  it('home opened directly says nothing about permissions', async () => {
+    signInAs('sales');
+    renderPortal('/');
+    expect(await screen.findByTestId('card-operations')).toBeInTheDocument();
+    expect(screen.queryByText(/Non hai il permesso/)).not.toBeInTheDocument();
   });
 
   it('an unknown path leads to /', () => {

@@ -72,6 +72,7 @@ export const shellMessages = defineTranslations({
         'Il modulo «{{module}}» richiede una versione precedente del portale e non è stato caricato. Contatta il team responsabile: {{team}}. Il resto del portale funziona normalmente.',
     },
     routeError: 'Si è verificato un errore imprevisto.',
+    forbidden: 'Non hai il permesso di aprire «{{what}}»',
   },
   fr: {
     nav: { label: 'Navigation principale', home: 'Accueil', skip: 'Aller au contenu' },
@@ -143,5 +144,6 @@ export const shellMessages = defineTranslations({
         "Le module « {{module}} » nécessite une version plus ancienne du portail et n'a pas été chargé. Contactez l'équipe responsable : {{team}}. Le reste du portail fonctionne normalement.",
     },
     routeError: 'Une erreur inattendue est survenue.',
+    forbidden: "Vous n'avez pas l'autorisation d'ouvrir « {{what}} »",
   },
 });
