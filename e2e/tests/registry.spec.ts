@@ -207,7 +207,7 @@ test.describe('registries', () => {
 
     await page.getByTestId('card-products').click();
     await expect(page.getByRole('heading', { level: 1, name: 'Produits' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Ajouter un produit' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Nouveau produit' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Réinitialiser le tri' })).toBeVisible();
     await expect(page.getByPlaceholder('Rechercher...')).toBeVisible();
     await expect(page.getByRole('columnheader', { name: /Famille/ })).toBeVisible();

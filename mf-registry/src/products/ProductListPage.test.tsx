@@ -27,7 +27,7 @@ describe('products list', () => {
     renderRegistry(URL);
     const t = await table();
     expect(screen.getByRole('heading', { level: 1, name: 'Prodotti' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Aggiungi prodotto' })).toHaveAttribute('href', '/anagrafica/prodotti/nuovo');
+    expect(screen.getByRole('link', { name: 'Nuovo prodotto' })).toHaveAttribute('href', '/anagrafica/prodotti/nuovo');
     expect(screen.getByRole('button', { name: 'Ripristina ordinamento' })).toBeInTheDocument();
     expect(screen.getByTestId('products-count')).toHaveTextContent('Totale prodotti: 2');
     expect(
@@ -241,7 +241,7 @@ describe('products list', () => {
     renderRegistry(URL);
     const t = await screen.findByRole('table', { name: 'Liste des produits' });
     expect(screen.getByRole('heading', { level: 1, name: 'Produits' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ajouter un produit' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Nouveau produit' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Réinitialiser le tri' })).toBeInTheDocument();
     expect(screen.getByTestId('products-count')).toHaveTextContent('Total des produits : 2');
     expect(screen.getByPlaceholderText('Rechercher...')).toBeInTheDocument();
