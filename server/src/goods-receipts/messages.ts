@@ -28,5 +28,9 @@ export const receiptMessages = {
     fr: "Impossible d'annuler la réception : la marchandise n'est plus en stock ({{code}}{{batch}} dans {{warehouse}} : disponible {{available}}, à annuler {{requested}})",
   },
   batchesRequired: { it: `${v.it.batchesRequired} ({{code}})`, fr: `${v.fr.batchesRequired} ({{code}})` },
+  expiredBatch: {
+    it: 'Il lotto {{batch}} di {{code}} è scaduto il {{expiry}}, prima della data di ricevimento {{date}}: conferma esplicitamente la ricezione di merce scaduta',
+    fr: 'Le lot {{batch}} de {{code}} a expiré le {{expiry}}, avant la date de réception {{date}} : confirmez explicitement la réception de marchandise périmée',
+  },
   receiptReversed: { it: 'Ricevimento stornato', fr: 'Réception annulée' },
 } satisfies Record<string, Bilingual>;

@@ -9,7 +9,7 @@ import type { Actor } from '../stock/types';
 import { receiptMessages as msg } from './messages';
 import * as sql from './receipt-sql';
 import { addReceived, lockItems, lockOrder, refreshOrderStatus, type LockedItem } from './orders';
-import { itemStatus } from '@wms/shared-api';
+import { expiredReceiptBatches, itemStatus } from '@wms/shared-api';
 
 /** The over-receipt tolerance (README "Goods receipt"): percent of the ordered quantity an item may receive beyond it. */
 export interface ReceiptSettings {
@@ -88,6 +88,21 @@ export async function receiveGoods(q: Queryable, r: GoodsReceiptFields, actor: A
     documentDate: r.document_date,
     createdBy: actor.id,
   });
+  // A batch already expired on the receipt day goes in only when the user confirmed it (the refusal rolls the receipt back).
+  const expired = expiredReceiptBatches(r.items, receipt.receipt_date).map(({ order_item_id, batch }) => ({
+    code: (lines.get(order_item_id) as LockedItem).code,
+    batch_number: batch.batch_number,
+    expiry_date: batch.expiry_date,
+  }));
+  if (expired.length > 0 && r.confirm_expired !== true) {
+    const first = expired[0];
+    throw new AppError(400, 'EXPIRED_BATCH', msg.expiredBatch, {
+      batch: first.batch_number || '—',
+      code: first.code,
+      expiry: shown(first.expiry_date as string),
+      date: shown(receipt.receipt_date),
+    });
+  }
 
   for (const item of r.items) {
     const line = lines.get(item.order_item_id) as LockedItem;
@@ -146,6 +161,8 @@ export async function receiveGoods(q: Queryable, r: GoodsReceiptFields, actor: A
       document_date: r.document_date,
       lines: r.items.map((i) => ({ code: (lines.get(i.order_item_id) as LockedItem).code, quantity: milliToDecimal(quantityOf(i)) })),
       order_status: status,
+      // The expired batches the user confirmed (issue 22), named one by one.
+      ...(expired.length > 0 ? { expired_batches_confirmed: expired } : {}),
     },
   });
   return receipt.id;
