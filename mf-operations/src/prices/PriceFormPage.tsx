@@ -1,79 +1,72 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from '@wms/shared-ui/router';
-import { apiStatus, companyToday, CURRENCIES, emptyPrice, priceBodyOf, priceSchema, priceStatus, type PriceFields } from '@wms/shared-api';
+import {
+  companyToday,
+  CURRENCIES,
+  emptyPrice,
+  priceBodyOf,
+  priceSchema,
+  priceStatus,
+  type PriceBody,
+  type PriceFields,
+} from '@wms/shared-api';
 import {
   DateField,
   failureText,
   FormActions,
-  isNotFound,
-  NotFound,
+  Loaded,
   NumberField,
   PageHeader,
   PRICE_DECIMALS,
   ProductPicker,
+  savedRowState,
   SelectField,
-  Spinner,
   SupplierPicker,
-  toastError,
   toastSuccess,
   useDocumentTitle,
+  useLoad,
   useZodForm,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchPrice, savePrice } from './api';
-
-const LIST_URL = '..';
+import { PRICES_LIST } from './paths';
 
 /**
  * /operazioni/prezzi/nuovo and /{id} (SPEC §2, §5 Price): supplier first narrows the products and clears the chosen one;
  * a product sets its supplier and currency; price exact with up to 5 decimals (decimal comma); start today by default; end
  * optional and never before the start (the shared schema says so in the form and in the server's 400). An overlapping
- * window is refused by the database: 409 "Esiste già un prezzo valido per questo periodo".
+ * window is refused by the database: 409 "Esiste già un prezzo valido per questo periodo", said once, above the buttons.
+ * Back on the list, the price just saved is highlighted (the kit's savedRowState).
  */
 export function PriceFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const { t } = useTranslation(NS);
-  const navigate = useNavigate();
   const { id } = useParams();
-  useDocumentTitle(t(mode === 'new' ? 'prices.newTitle' : 'prices.editTitle'));
-  const form = useZodForm(priceSchema, emptyPrice(companyToday()));
-  const [load, setLoad] = useState<'loading' | 'ready' | 'missing'>(mode === 'new' ? 'ready' : 'loading');
-  const { reset } = form;
+  const editId = mode === 'edit' && id ? parseInt(id, 10) : null;
+  useDocumentTitle(t(editId ? 'prices.editTitle' : 'prices.newTitle'));
+  const load = useLoad(async () => (editId ? priceBodyOf(await fetchPrice(editId)) : emptyPrice(companyToday())), [editId]);
+  return (
+    <Loaded
+      load={load}
+      failedText={(err) => failureText(err, `${NS}:prices.feedback.fetchOneFailed`)}
+      notFound={{ title: t('prices.feedback.notFound'), backTo: PRICES_LIST, backLabel: t('prices.title') }}
+    >
+      {(initial) => <PriceForm key={editId ?? 'new'} editId={editId} initial={initial} />}
+    </Loaded>
+  );
+}
 
-  useEffect(() => {
-    if (mode !== 'edit' || !id) return;
-    fetchPrice(id).then(
-      (p) => {
-        reset(priceBodyOf(p));
-        setLoad('ready');
-      },
-      (err) => {
-        if (isNotFound(err)) setLoad('missing');
-        else {
-          toastError(failureText(err, `${NS}:prices.feedback.fetchOneFailed`));
-          navigate(LIST_URL, { relative: 'path' });
-        }
-      },
-    );
-  }, [mode, id, reset, navigate]);
+function PriceForm({ editId, initial }: { editId: number | null; initial: PriceBody }) {
+  const { t } = useTranslation(NS);
+  const navigate = useNavigate();
+  const form = useZodForm(priceSchema, initial);
+  const title = t(editId ? 'prices.editTitle' : 'prices.newTitle');
 
   const save = async (data: PriceFields) => {
-    try {
-      await savePrice(mode === 'edit' && id ? parseInt(id, 10) : null, { ...data });
-    } catch (err) {
-      // SPEC §8: 409 is the overlap sentence; otherwise the server's message, with the overlap sentence as fallback.
-      toastError(
-        apiStatus(err) === 409 ? failureText(err, `${NS}:prices.feedback.overlap`) : failureText(err, `${NS}:prices.feedback.overlap`),
-      );
-      throw err;
-    }
-    toastSuccess(t(mode === 'new' ? 'prices.feedback.created' : 'prices.feedback.updated'));
-    navigate(LIST_URL, { relative: 'path' });
+    const saved = await savePrice(editId, { ...data });
+    toastSuccess(t(editId ? 'prices.feedback.updated' : 'prices.feedback.created'));
+    navigate(PRICES_LIST, { state: savedRowState(saved.id, saved.product_code) });
   };
 
-  if (load === 'missing')
-    return <NotFound title={t('prices.feedback.notFound')} backTo="/operazioni/prezzi" backLabel={t('prices.title')} />;
-  if (load === 'loading') return <Spinner />;
   const v = form.values;
   const supplierId = typeof v.supplier_id === 'number' ? v.supplier_id : parseInt(String(v.supplier_id ?? ''), 10) || null;
   const status =
@@ -83,12 +76,14 @@ export function PriceFormPage({ mode }: { mode: 'new' | 'edit' }) {
 
   return (
     <section className="screen" data-testid="price-form-page">
-      <PageHeader title={t(mode === 'new' ? 'prices.newTitle' : 'prices.editTitle')} />
+      <PageHeader title={title} />
       <form
         ref={form.formRef}
         noValidate
-        onSubmit={form.handleSubmit(save, `${NS}:prices.feedback.${mode === 'new' ? 'createFailed' : 'updateFailed'}`)}
+        // One place per failure: the server's sentence (the 409 overlap one) above the buttons, no toast over it.
+        onSubmit={form.handleSubmit(save, `${NS}:prices.feedback.${editId ? 'updateFailed' : 'createFailed'}`, { toast: false })}
         className="form"
+        aria-label={title}
         data-testid="price-form"
       >
         <SupplierPicker
@@ -115,7 +110,6 @@ export function PriceFormPage({ mode }: { mode: 'new' | 'edit' }) {
         />
         <NumberField
           {...form.field('price')}
-          onChange={(x) => form.set('price', x)}
           label={t('prices.fields.price')}
           required
           decimals={PRICE_DECIMALS}
@@ -128,14 +122,10 @@ export function PriceFormPage({ mode }: { mode: 'new' | 'edit' }) {
           label={t('prices.fields.currency')}
           options={CURRENCIES.map((c) => ({ value: c, label: c }))}
         />
-        <DateField
-          {...form.field('start_date')}
-          onChange={(d) => form.set('start_date', d)}
-          label={t('prices.fields.start_date')}
-          required
-        />
+        <DateField {...form.field('start_date')} label={t('prices.fields.start_date')} required />
         <DateField
           {...form.field('end_date')}
+          value={v.end_date ?? ''}
           onChange={(d) => form.set('end_date', d || null)}
           label={t('prices.fields.end_date')}
           hint={t('prices.fields.endHint')}
@@ -145,12 +135,7 @@ export function PriceFormPage({ mode }: { mode: 'new' | 'edit' }) {
             {t('prices.fields.statusNow', { status: t(`prices.status.${status}`) })}
           </p>
         ) : null}
-        <FormActions
-          saving={form.saving}
-          failure={form.failure}
-          onCancel={() => navigate(LIST_URL, { relative: 'path' })}
-          saveTestId="save-price"
-        />
+        <FormActions saving={form.saving} failure={form.failure} onCancel={() => navigate(PRICES_LIST)} saveTestId="save-price" />
       </form>
     </section>
   );

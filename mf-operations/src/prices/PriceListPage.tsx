@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from '@wms/shared-ui/router';
-import { PRICE_SORTS, type Price, type PriceCounts, type PriceStatus } from '@wms/shared-api';
+import { Link } from '@wms/shared-ui/router';
+import { PRICE_SORTS, type Price, type PriceStatus } from '@wms/shared-api';
 import {
   Badge,
   displayDay,
@@ -9,78 +9,69 @@ import {
   formatCount,
   formatKind,
   PageHeader,
-  toastError,
-  toastSuccess,
-  useConfirm,
-  useDocumentTitle,
-  usePagedList,
   PagedTable,
+  RowActions,
+  useDocumentTitle,
+  useLoad,
+  usePagedList,
+  useRowActions,
   type Column,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { deletePrice, fetchPriceCounts, PRICES_PATH } from './api';
+import { PRICES_LIST } from './paths';
 
 export const PRICE_SEARCH_STORAGE_KEY = 'operations.prices.search';
 const PAGE_SIZE = 50;
 const TONE: Record<PriceStatus, 'success' | 'danger' | 'warning'> = { active: 'success', inactive: 'danger', upcoming: 'warning' };
+const COUNTERS = ['total', 'active', 'inactive', 'upcoming'] as const;
 
 /**
  * /operazioni/prezzi (SPEC §2 Prices): server-paged, searched and sorted list; counters over the whole filtered list;
  * status badge from the one priceStatus rule (computed by the server on the company day); the search is kept in the
- * browser and restored on return, like the products search.
+ * browser and restored on return (usePagedList's searchStorageKey); the price just saved is highlighted. Delete asks,
+ * calls, toasts and reloads through the kit's useRowActions.
  */
 export function PriceListPage() {
   const { t } = useTranslation(NS);
   useDocumentTitle(t('prices.title'));
-  const { confirm, dialog } = useConfirm();
-  const list = usePagedList<Price>(PRICES_PATH, { sorts: PRICE_SORTS, pageSize: PAGE_SIZE, filters: ['status'] });
-  const [counts, setCounts] = useState<PriceCounts | null>(null);
-  const { search, setSearch, reload } = list;
+  const list = usePagedList<Price>(PRICES_PATH, {
+    sorts: PRICE_SORTS,
+    pageSize: PAGE_SIZE,
+    filters: ['status'],
+    searchStorageKey: PRICE_SEARCH_STORAGE_KEY,
+  });
+  const { act, busyId, dialog } = useRowActions(list.reload);
+  // The counters follow the searched term (the URL's) and every reload of the rows (a delete changes them).
+  const q = list.filter('q');
+  const counts = useLoad(() => fetchPriceCounts(q), [q, list.rows]);
 
-  useEffect(() => {
-    const stored = localStorage.getItem(PRICE_SEARCH_STORAGE_KEY);
-    if (stored && !search) setSearch(stored);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  const onSearch = (q: string) => {
-    localStorage.setItem(PRICE_SEARCH_STORAGE_KEY, q);
-    setSearch(q);
-  };
-
-  const [params] = useSearchParams();
-  const q = params.get('q') ?? '';
-  useEffect(() => {
-    let live = true;
-    fetchPriceCounts(q).then(
-      (c) => live && setCounts(c),
-      () => live && setCounts(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [q, list.rows]);
-
-  const columns = useMemo<Column<Price>[]>(() => {
-    const remove = async (p: Price) => {
-      if (
-        !(await confirm({
+  const remove = useCallback(
+    (p: Price) =>
+      act(p.id, {
+        ask: {
           title: t('prices.confirm.deleteTitle'),
-          message: t('prices.confirm.deleteMessage'),
+          message: t('prices.confirm.deleteMessage', { code: p.product_code, supplier: p.supplier_name }),
           tone: 'danger',
           confirmLabel: t('prices.delete'),
-        }))
-      )
-        return;
-      try {
-        await deletePrice(p.id);
-        toastSuccess(t('prices.feedback.deleted'));
-        reload();
-      } catch (err) {
-        toastError(failureText(err, `${NS}:prices.feedback.deleteFailed`));
-      }
-    };
-    return [
-      { id: 'product_code', header: t('prices.columns.product_code'), value: (p) => p.product_code },
+        },
+        run: async () => {
+          await deletePrice(p.id);
+          return t('prices.feedback.deleted');
+        },
+        failure: (err) => failureText(err, `${NS}:prices.feedback.deleteFailed`),
+      }),
+    [act, t],
+  );
+
+  const columns = useMemo<Column<Price>[]>(
+    () => [
+      {
+        id: 'product_code',
+        header: t('prices.columns.product_code'),
+        value: (p) => p.product_code,
+        render: (p) => <span className="code">{p.product_code}</span>,
+      },
       {
         id: 'product_name',
         header: t('prices.columns.product_name'),
@@ -88,14 +79,26 @@ export function PriceListPage() {
         priority: 'medium',
       },
       { id: 'supplier_name', header: t('prices.columns.supplier_name'), value: (p) => p.supplier_name },
-      { id: 'price', header: t('prices.columns.price'), value: (p) => p.price, render: (p) => formatKind(p.price, 'price'), align: 'end' },
-      { id: 'currency', header: t('prices.columns.currency'), value: (p) => p.currency, priority: 'medium' },
-      { id: 'start_date', header: t('prices.columns.start_date'), value: (p) => p.start_date, render: (p) => displayDay(p.start_date) },
+      {
+        id: 'price',
+        header: t('prices.columns.price'),
+        value: (p) => p.price,
+        render: (p) => <span className="nowrap">{formatKind(p.price, 'price')}</span>,
+        align: 'end',
+      },
+      { id: 'currency', header: t('prices.columns.currency'), value: (p) => p.currency, priority: 'low' },
+      {
+        id: 'start_date',
+        header: t('prices.columns.start_date'),
+        value: (p) => p.start_date,
+        render: (p) => <span className="nowrap">{displayDay(p.start_date)}</span>,
+      },
       {
         id: 'end_date',
         header: t('prices.columns.end_date'),
         value: (p) => p.end_date,
-        render: (p) => (p.end_date ? displayDay(p.end_date) : '—'),
+        render: (p) => <span className="nowrap">{p.end_date ? displayDay(p.end_date) : '—'}</span>,
+        priority: 'medium',
       },
       {
         id: 'status',
@@ -106,19 +109,24 @@ export function PriceListPage() {
       {
         id: 'actions',
         header: t('prices.columns.actions'),
-        render: (p) => (
-          <span className="row-actions">
-            <Link className="btn btn-small" to={String(p.id)} data-testid={`edit-price-${p.id}`}>
-              {t('prices.edit')}
-            </Link>
-            <button type="button" className="btn btn-small btn-danger" onClick={() => void remove(p)} data-testid={`delete-price-${p.id}`}>
-              {t('prices.delete')}
-            </button>
-          </span>
-        ),
+        render: (p) => {
+          const names = { code: p.product_code, supplier: p.supplier_name };
+          return (
+            <RowActions
+              edit={{ to: `${PRICES_LIST}/${p.id}`, label: t('prices.editPrice', names), testId: `edit-price-${p.id}` }}
+              remove={{
+                onClick: () => void remove(p),
+                label: t('prices.deletePrice', names),
+                disabled: busyId !== null,
+                testId: `delete-price-${p.id}`,
+              }}
+            />
+          );
+        },
       },
-    ];
-  }, [t, confirm, reload]);
+    ],
+    [t, busyId, remove],
+  );
 
   return (
     <section className="screen" data-testid="prices-page">
@@ -127,13 +135,13 @@ export function PriceListPage() {
         subtitle={t('prices.subtitle')}
         actions={
           <>
-            <Link className="btn btn-primary" to="nuovo" data-testid="add-price">
+            <Link className="btn btn-primary" to={`${PRICES_LIST}/nuovo`} data-testid="add-price">
               {t('prices.add')}
             </Link>
             <button
               type="button"
               className="btn"
-              onClick={() => list.setSort('', 'asc')}
+              onClick={() => list.setFilters({ sort: '', order: '' })}
               disabled={!list.sort}
               data-testid="reset-ordering"
             >
@@ -143,9 +151,9 @@ export function PriceListPage() {
         }
       />
       <p className="counters" data-testid="price-counters" aria-live="polite">
-        {(['total', 'active', 'inactive', 'upcoming'] as const).map((k) => (
+        {COUNTERS.map((k) => (
           <span key={k} className="counter" data-testid={`count-${k}`}>
-            {t(`prices.counters.${k}`)}: <strong>{counts ? formatCount(counts[k]) : '…'}</strong>{' '}
+            {t(`prices.counters.${k}`)}: <strong>{counts.status === 'ready' ? formatCount(counts.value[k]) : '…'}</strong>{' '}
           </span>
         ))}
       </p>
@@ -158,8 +166,8 @@ export function PriceListPage() {
         truncate={20}
         emptyText={t('prices.empty')}
         searchable
-        onSearchChange={onSearch}
         rowClassName={(p) => (p.status === 'inactive' ? 'row-inactive' : undefined)}
+        rowTestId={(p) => `price-row-${p.id}`}
         testId="prices-table"
       />
       {dialog}

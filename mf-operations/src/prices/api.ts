@@ -25,3 +25,8 @@ export async function fetchPriceInForce(productId: number, supplierId: number, d
     await api.get<PriceInForce | null>(`${PRICES_PATH}/in-force`, { params: { product_id: productId, supplier_id: supplierId, date: day } })
   ).data;
 }
+
+/** A product's live prices, every supplier's, newest first. */
+export async function fetchProductPrices(productId: number): Promise<Price[]> {
+  return (await api.get<Price[]>(`${PRICES_PATH}/product/${productId}`)).data;
+}

@@ -23,8 +23,9 @@ export const pricesMessages = defineTranslations({
       actions: 'Azioni',
     },
     status: { active: 'Attivo', inactive: 'Non attivo', upcoming: 'Futuro' },
-    edit: 'Modifica',
     delete: 'Elimina',
+    editPrice: 'Modifica il prezzo di {{code}} ({{supplier}})',
+    deletePrice: 'Elimina il prezzo di {{code}} ({{supplier}})',
     openEnd: 'Nessuna scadenza',
     fields: {
       supplier: 'Fornitore',
@@ -36,7 +37,7 @@ export const pricesMessages = defineTranslations({
       endHint: 'Vuota: il prezzo vale senza scadenza',
       statusNow: 'Stato con queste date: {{status}}',
     },
-    confirm: { deleteTitle: 'Elimina prezzo', deleteMessage: 'Sei sicuro di voler eliminare questo prezzo?' },
+    confirm: { deleteTitle: 'Elimina prezzo', deleteMessage: 'Sei sicuro di voler eliminare il prezzo di {{code}} ({{supplier}})?' },
     feedback: {
       fetchFailed: 'Errore nel caricamento dei prezzi',
       fetchOneFailed: 'Errore nel caricamento del prezzo',
@@ -72,8 +73,9 @@ export const pricesMessages = defineTranslations({
       actions: 'Actions',
     },
     status: { active: 'Actif', inactive: 'Inactif', upcoming: 'À venir' },
-    edit: 'Modifier',
     delete: 'Supprimer',
+    editPrice: 'Modifier le prix de {{code}} ({{supplier}})',
+    deletePrice: 'Supprimer le prix de {{code}} ({{supplier}})',
     openEnd: 'Sans échéance',
     fields: {
       supplier: 'Fournisseur',
@@ -85,7 +87,7 @@ export const pricesMessages = defineTranslations({
       endHint: 'Vide : le prix vaut sans échéance',
       statusNow: 'Statut avec ces dates : {{status}}',
     },
-    confirm: { deleteTitle: 'Supprimer le prix', deleteMessage: 'Voulez-vous vraiment supprimer ce prix ?' },
+    confirm: { deleteTitle: 'Supprimer le prix', deleteMessage: 'Voulez-vous vraiment supprimer le prix de {{code}} ({{supplier}}) ?' },
     feedback: {
       fetchFailed: 'Erreur lors du chargement des prix',
       fetchOneFailed: 'Erreur lors du chargement du prix',

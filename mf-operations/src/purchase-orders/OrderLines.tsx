@@ -10,6 +10,7 @@ import {
   type Currency,
 } from '@wms/shared-api';
 import {
+  CheckboxField,
   displayDay,
   formatAmount,
   formatQuantity,
@@ -22,24 +23,40 @@ import {
   type FormProblem,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
+import { offersSupplierPrice } from './supplier-price';
 
 /** A line as the form keeps it: the body fields plus what the screen shows beside them. */
 export interface LineState extends PurchaseOrderItemBody {
   key: string;
+  /** The product's code (names the line in messages). */
+  code?: string;
   currency?: Currency;
   /** The product's unit of measure ('piece'), shown by its label ('pz'). */
   unit?: string | null;
   /** Where the unit price came from: the price in force (its start day), none found, typed by hand, or being looked up. */
   source?: { kind: 'price'; from: string } | { kind: 'none' } | { kind: 'manual' } | { kind: 'looking' };
+  /** The price in force on the order date the line found ('2.50000'), null when none; undefined when not looked up. */
+  inForce?: string | null;
+  /** Save the typed unit price as the supplier's price from today, with the order (offered by offersSupplierPrice). */
+  saveAsPrice?: boolean;
   received?: string;
   /** The quantity or unit price field holds text that cannot be read (its message says so): no total is guessed. */
   unreadable?: { quantity?: boolean; unit_price?: boolean };
+}
+
+/** The product chosen on a line, as the line needs it. */
+export interface PickedProduct {
+  id: number;
+  code: string;
+  currency: Currency;
+  unit: string | null;
 }
 
 export function lineOf(i: PurchaseOrderItem): LineState {
   return {
     key: `l${i.id}`,
     id: i.id,
+    code: i.product_code,
     product_id: i.product_id,
     quantity: i.quantity,
     unit_price: i.unit_price,
@@ -70,7 +87,7 @@ interface Props {
   error: (field: string) => string | undefined;
   onInputProblem: (field: string, problem: FormProblem | null) => void;
   onChange: (index: number, change: Partial<LineState>) => void;
-  onProduct: (index: number, productId: number | null, currency: Currency | null, unit: string | null) => void;
+  onProduct: (index: number, product: PickedProduct | null) => void;
   onAdd: () => void;
   onRemove: (index: number) => void;
 }
@@ -107,7 +124,9 @@ export function OrderLines({ lines, supplierId, disabled, error, onInputProblem,
               disabled={disabled || supplierId === null}
               hint={supplierId === null ? f('chooseSupplierFirst') : undefined}
               error={error(`items.${i}.product_id`)}
-              onChange={(id, row) => onProduct(i, id, (row?.currency as Currency | undefined) ?? null, row?.unit_of_measure ?? null)}
+              onChange={(id, row) =>
+                onProduct(i, id && row ? { id, code: row.code, currency: row.currency as Currency, unit: row.unit_of_measure } : null)
+              }
             />
             <NumberField
               name={`items.${i}.quantity`}
@@ -149,6 +168,16 @@ export function OrderLines({ lines, supplierId, disabled, error, onInputProblem,
               }
               data-testid={`unit-price-${i}`}
             />
+            {offersSupplierPrice(l) ? (
+              <CheckboxField
+                name={`items.${i}.save_as_price`}
+                label={f('saveAsPrice')}
+                value={l.saveAsPrice === true}
+                disabled={disabled}
+                onChange={(on) => onChange(i, { saveAsPrice: on === true })}
+                data-testid={`line-save-price-${i}`}
+              />
+            ) : null}
             <p className="order-line-total" data-testid={`line-total-${i}`}>
               {f('total')}: <strong>{total ? formatUnitPrice(total, l.currency) : '—'}</strong>
               {hasReceived(l) ? ` · ${f('received')}: ${formatQuantity(l.received, l.unit)}` : ''}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from '@wms/shared-ui/router';
 import {
@@ -8,142 +8,139 @@ import {
   purchaseOrderBodyOf,
   purchaseOrderSchema,
   round4,
-  type Currency,
+  type PurchaseOrderBody,
   type PurchaseOrderFields,
 } from '@wms/shared-api';
 import {
   DateField,
   failureText,
   FormActions,
-  isNotFound,
-  NotFound,
+  Loaded,
   PageHeader,
-  Spinner,
+  savedRowState,
   SupplierPicker,
   TextField,
   toastError,
   toastSuccess,
   useDocumentTitle,
+  useLoad,
   useZodForm,
+  withReason,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchPriceInForce } from '../prices/api';
 import { fetchOrder, saveOrder } from './api';
-import { hasReceived, lineOf, OrderLines, type LineState } from './OrderLines';
+import { hasReceived, lineOf, OrderLines, type LineState, type PickedProduct } from './OrderLines';
+import { ORDERS_LIST } from './paths';
+import { offersSupplierPrice, saveSupplierPrice } from './supplier-price';
 
-const LIST_URL = '/operazioni/ordini-fornitori';
 let keys = 0;
 const newLine = (): LineState => ({ key: `n${++keys}`, id: null, product_id: '', quantity: '', unit_price: '' });
 
-/** The SPEC §8 toast for a refused form: dates and supplier first, then no lines, then a bad line. */
-function validationToast(fields: PurchaseOrderFields | unknown): string | null {
-  const parsed = purchaseOrderSchema.safeParse(fields);
-  if (parsed.success) return null;
-  const paths = parsed.error.issues.map((i) => i.path.map(String));
-  if (paths.some((p) => ['order_date', 'requested_arrival_date', 'confirmed_arrival_date', 'supplier_id'].includes(p[0])))
-    return 'requiredFields';
-  if (paths.some((p) => p[0] === 'items' && p.length === 1)) return 'noItems';
-  return 'invalidItems';
+/** What the form edits: the order's fields, its lines as the screen keeps them (the schema reads their body fields). */
+interface OrderToEdit {
+  number: string | null;
+  initial: PurchaseOrderBody;
 }
 
 /**
  * /operazioni/ordini-fornitori/nuovo and /{id} (SPEC §2, §5 Purchase order): dates, supplier, notes and item lines. The
- * unit price is prefilled from the price in force on the order date (else 0) and the line says where it came from; the
- * total is exact (quantity × price rounded to 4 decimals), the order total shows 2 decimals per currency. Saving waits
- * up to 30 s; the server recomputes every total and the status.
+ * unit price is prefilled from the price in force on the order date (else 0) and the line says where it came from; a
+ * price typed by hand may be saved as the supplier's price from today. The total is exact (quantity × price rounded to 4
+ * decimals), the order total shows 2 decimals per currency. Saving waits up to 30 s; the server recomputes every total
+ * and the status. Back on the list, the order just saved is highlighted.
  */
 export function PurchaseOrderFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const { t } = useTranslation(NS);
-  const navigate = useNavigate();
   const { id } = useParams();
-  const title = t(mode === 'new' ? 'purchaseOrders.newTitle' : 'purchaseOrders.editTitle');
-  useDocumentTitle(title);
-  const form = useZodForm(purchaseOrderSchema, emptyPurchaseOrder(companyToday()));
-  const [lines, setLines] = useState<LineState[]>([]);
-  const [number, setNumber] = useState<string | null>(null);
-  const [load, setLoad] = useState<'loading' | 'ready' | 'missing'>(mode === 'new' ? 'ready' : 'loading');
-  const { reset, set } = form;
+  const editId = mode === 'edit' && id ? parseInt(id, 10) : null;
+  useDocumentTitle(t(editId ? 'purchaseOrders.editTitle' : 'purchaseOrders.newTitle'));
+  const load = useLoad(async (): Promise<OrderToEdit> => {
+    if (!editId) return { number: null, initial: emptyPurchaseOrder(companyToday()) };
+    const o = await fetchOrder(editId);
+    return { number: o.order_number, initial: { ...purchaseOrderBodyOf(o), items: o.items.map(lineOf) } };
+  }, [editId]);
+  return (
+    <Loaded
+      load={load}
+      failedText={(err) => failureText(err, `${NS}:purchaseOrders.feedback.fetchOrderFailed`)}
+      notFound={{ title: t('purchaseOrders.feedback.notFound'), backTo: ORDERS_LIST, backLabel: t('purchaseOrders.title') }}
+    >
+      {(order) => <OrderForm key={editId ?? 'new'} editId={editId} {...order} />}
+    </Loaded>
+  );
+}
+
+function OrderForm({ editId, number, initial }: OrderToEdit & { editId: number | null }) {
+  const { t } = useTranslation(NS);
+  const navigate = useNavigate();
+  const title = t(editId ? 'purchaseOrders.editTitle' : 'purchaseOrders.newTitle');
+  const form = useZodForm(purchaseOrderSchema, initial);
+  const { set } = form;
   const v = form.values;
   const supplierId = typeof v.supplier_id === 'number' ? v.supplier_id : parseInt(String(v.supplier_id ?? ''), 10) || null;
   const orderDate = (v.order_date as string) || companyToday();
+
+  // The lines are kept once, as the form's items (the schema parses their body fields and drops what the screen adds).
+  const lines = v.items as LineState[];
   const linesRef = useRef(lines);
   linesRef.current = lines;
-
-  useEffect(() => {
-    if (mode !== 'edit' || !id) return;
-    fetchOrder(id).then(
-      (o) => {
-        reset(purchaseOrderBodyOf(o));
-        setLines(o.items.map(lineOf));
-        setNumber(o.order_number);
-        setLoad('ready');
-      },
-      (err) => {
-        if (isNotFound(err)) setLoad('missing');
-        else {
-          toastError(failureText(err, `${NS}:purchaseOrders.feedback.fetchOrderFailed`));
-          navigate(LIST_URL);
-        }
-      },
-    );
-  }, [mode, id, reset, navigate]);
-
-  // The form's items follow the lines (what the schema validates and the server receives).
-  useEffect(() => {
-    set(
-      'items',
-      lines.map(({ id: lineId, product_id, quantity, unit_price }) => ({ id: lineId, product_id, quantity, unit_price })),
-    );
-  }, [lines, set]);
-
-  const change = useCallback((i: number, c: Partial<LineState>) => setLines((ls) => ls.map((l, n) => (n === i ? { ...l, ...c } : l))), []);
-
-  /** A product chosen: its currency, and the unit price in force on the order date (else 0), saying where it came from. */
-  const onProduct = useCallback(
-    async (i: number, productId: number | null, currency: Currency | null, unit: string | null) => {
-      change(i, {
-        product_id: productId ?? '',
-        currency: currency ?? undefined,
-        unit,
-        source: productId ? { kind: 'looking' } : undefined,
-      });
-      if (!productId || !supplierId) return;
-      try {
-        const p = await fetchPriceInForce(productId, supplierId, orderDate);
-        if (linesRef.current[i]?.product_id !== productId) return;
-        change(
-          i,
-          p
-            ? { unit_price: round4(p.price), source: { kind: 'price', from: p.start_date } }
-            : { unit_price: '0', source: { kind: 'none' } },
-        );
-      } catch (err) {
-        change(i, { source: undefined });
-        toastError(failureText(err, `${NS}:purchaseOrders.feedback.fetchPriceFailed`));
-      }
+  const setLines = useCallback(
+    (next: (ls: LineState[]) => LineState[]) => {
+      linesRef.current = next(linesRef.current);
+      set('items', linesRef.current);
     },
-    [change, supplierId, orderDate],
+    [set],
+  );
+  const change = useCallback(
+    (i: number, c: Partial<LineState>) => setLines((ls) => ls.map((l, n) => (n === i ? { ...l, ...c } : l))),
+    [setLines],
   );
 
-  const save = async (data: PurchaseOrderFields) => {
+  /** A product chosen: its currency, and the unit price in force on the order date (else 0), saying where it came from. */
+  const onProduct = async (i: number, product: PickedProduct | null) => {
+    const found = product ? { code: product.code, currency: product.currency, unit: product.unit } : {};
+    change(i, { product_id: product?.id ?? '', ...found, inForce: undefined, source: product ? { kind: 'looking' } : undefined });
+    if (!product || !supplierId) return;
     try {
-      await saveOrder(mode === 'edit' && id ? parseInt(id, 10) : null, data);
-    } catch (err) {
-      toastError(
-        isTimeout(err)
-          ? t('purchaseOrders.feedback.timeout')
-          : failureText(err, `${NS}:purchaseOrders.feedback.${mode === 'new' ? 'createFailed' : 'updateFailed'}`),
+      const p = await fetchPriceInForce(product.id, supplierId, orderDate);
+      if (linesRef.current[i]?.product_id !== product.id) return;
+      change(
+        i,
+        p
+          ? { unit_price: round4(p.price), inForce: p.price, source: { kind: 'price', from: p.start_date } }
+          : { unit_price: '0', inForce: null, source: { kind: 'none' } },
       );
-      throw err;
+    } catch (err) {
+      change(i, { source: undefined });
+      toastError(failureText(err, `${NS}:purchaseOrders.feedback.fetchPriceFailed`));
     }
-    toastSuccess(t(mode === 'new' ? 'purchaseOrders.feedback.created' : 'purchaseOrders.feedback.updated'));
-    navigate(LIST_URL);
   };
-  const submit = form.handleSubmit(save, `${NS}:purchaseOrders.feedback.${mode === 'new' ? 'createFailed' : 'updateFailed'}`);
 
-  if (load === 'missing')
-    return <NotFound title={t('purchaseOrders.feedback.notFound')} backTo={LIST_URL} backLabel={t('purchaseOrders.title')} />;
-  if (load === 'loading') return <Spinner />;
+  const save = async (data: PurchaseOrderFields) => {
+    let saved;
+    try {
+      saved = await saveOrder(editId, data);
+    } catch (err) {
+      // A timeout has its own words; anything else is the server's sentence (form.failure, above the buttons).
+      if (!isTimeout(err)) throw err;
+      form.setFailure(t('purchaseOrders.feedback.timeout'));
+      return;
+    }
+    toastSuccess(t(editId ? 'purchaseOrders.feedback.updated' : 'purchaseOrders.feedback.created'));
+    // The prices the user asked for, once the order is saved (a refused one is said, the order stays saved).
+    const today = companyToday();
+    for (const l of linesRef.current.filter((x) => x.saveAsPrice && offersSupplierPrice(x))) {
+      try {
+        await saveSupplierPrice(data.supplier_id, l, today);
+        toastSuccess(t('purchaseOrders.feedback.priceSaved', { code: l.code ?? '' }));
+      } catch (err) {
+        toastError(withReason(t('purchaseOrders.feedback.priceSaveFailed', { code: l.code ?? '' }), err));
+      }
+    }
+    navigate(ORDERS_LIST, { state: savedRowState(saved.id, saved.order_number) });
+  };
+  const fallback = `${NS}:purchaseOrders.feedback.${editId ? 'updateFailed' : 'createFailed'}`;
 
   return (
     <section className="screen" data-testid="purchase-order-form-page">
@@ -152,26 +149,13 @@ export function PurchaseOrderFormPage({ mode }: { mode: 'new' | 'edit' }) {
         ref={form.formRef}
         noValidate
         className="form"
+        aria-label={title}
         data-testid="purchase-order-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const problem = validationToast(form.values);
-          if (problem) toastError(t(`purchaseOrders.feedback.${problem}`));
-          void submit();
-        }}
+        // One place per failure: every message inline (the first field in error focused), the server's above the buttons.
+        onSubmit={form.handleSubmit(save, fallback, { toast: false })}
       >
-        <DateField
-          {...form.field('order_date')}
-          onChange={(d) => set('order_date', d)}
-          label={t('purchaseOrders.fields.order_date')}
-          required
-        />
-        <DateField
-          {...form.field('requested_arrival_date')}
-          onChange={(d) => set('requested_arrival_date', d)}
-          label={t('purchaseOrders.fields.requested_arrival_date')}
-          required
-        />
+        <DateField {...form.field('order_date')} label={t('purchaseOrders.fields.order_date')} required />
+        <DateField {...form.field('requested_arrival_date')} label={t('purchaseOrders.fields.requested_arrival_date')} required />
         <DateField
           {...form.field('confirmed_arrival_date')}
           value={v.confirmed_arrival_date ?? ''}
@@ -203,11 +187,11 @@ export function PurchaseOrderFormPage({ mode }: { mode: 'new' | 'edit' }) {
           error={form.error}
           onInputProblem={form.setInputProblem}
           onChange={change}
-          onProduct={(i, pid, cur, unit) => void onProduct(i, pid, cur, unit)}
+          onProduct={(i, product) => void onProduct(i, product)}
           onAdd={() => setLines((ls) => [...ls, newLine()])}
           onRemove={(i) => setLines((ls) => ls.filter((_, n) => n !== i))}
         />
-        <FormActions saving={form.saving} failure={form.failure} onCancel={() => navigate(LIST_URL)} saveTestId="save-order" />
+        <FormActions saving={form.saving} failure={form.failure} onCancel={() => navigate(ORDERS_LIST)} saveTestId="save-order" />
       </form>
     </section>
   );

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@wms/shared-ui/router';
 import { ORDER_STATUSES, PURCHASE_ORDER_SORTS, type OrderStatus, type PurchaseOrderSummary } from '@wms/shared-api';
@@ -8,21 +8,23 @@ import {
   DateField,
   displayDay,
   failureText,
+  FilterBar,
   formatAmount,
   formatCount,
   PageHeader,
+  PagedTable,
+  RowActions,
   SelectField,
   SupplierPicker,
   toastError,
-  toastSuccess,
-  useConfirm,
   useDocumentTitle,
   usePagedList,
-  PagedTable,
+  useRowActions,
   type Column,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { deleteOrder, downloadOrdersCsv, ORDERS_PATH } from './api';
+import { ORDERS_LIST } from './paths';
 
 const PAGE_SIZE = 50;
 const FILTERS = ['status', 'supplier_id', 'date_from', 'date_to', 'late'] as const;
@@ -40,34 +42,36 @@ export function showTotals(o: Pick<PurchaseOrderSummary, 'totals' | 'currency'>)
 
 /**
  * /operazioni/ordini-fornitori (SPEC §2 Purchase orders): server-paged list with text search, status, supplier and
- * order-date filters (all in the URL), sortable headers, supplier names cut at 15 characters, new / edit / print /
- * delete with confirmation, CSV export of the filtered list.
+ * order-date filters (all in the URL, one reset), sortable headers, supplier names cut at 15 characters, new / edit /
+ * print / delete (the kit's RowActions and useRowActions: asks, calls, toasts, reloads), CSV export of the filtered list.
+ * The order just saved is highlighted.
  */
 export function PurchaseOrderListPage() {
   const { t } = useTranslation(NS);
   useDocumentTitle(t('purchaseOrders.title'));
-  const { confirm, dialog } = useConfirm();
   const list = usePagedList<PurchaseOrderSummary>(ORDERS_PATH, { sorts: PURCHASE_ORDER_SORTS, pageSize: PAGE_SIZE, filters: FILTERS });
-  const { reload } = list;
+  const { act, busyId, dialog } = useRowActions(list.reload);
 
-  const columns = useMemo<Column<PurchaseOrderSummary>[]>(() => {
-    const remove = async (o: PurchaseOrderSummary) => {
-      const ok = await confirm({
-        title: t('purchaseOrders.confirm.deleteTitle'),
-        message: t('purchaseOrders.confirm.deleteMessage', { number: o.order_number }),
-        tone: 'danger',
-        confirmLabel: t('purchaseOrders.delete'),
-      });
-      if (!ok) return;
-      try {
-        await deleteOrder(o.id);
-        toastSuccess(t('purchaseOrders.feedback.deleted'));
-        reload();
-      } catch (err) {
-        toastError(failureText(err, `${NS}:purchaseOrders.feedback.deleteFailed`));
-      }
-    };
-    return [
+  const remove = useCallback(
+    (o: PurchaseOrderSummary) =>
+      act(o.id, {
+        ask: {
+          title: t('purchaseOrders.confirm.deleteTitle'),
+          message: t('purchaseOrders.confirm.deleteMessage', { number: o.order_number }),
+          tone: 'danger',
+          confirmLabel: t('purchaseOrders.delete'),
+        },
+        run: async () => {
+          await deleteOrder(o.id);
+          return t('purchaseOrders.feedback.deleted');
+        },
+        failure: (err) => failureText(err, `${NS}:purchaseOrders.feedback.deleteFailed`),
+      }),
+    [act, t],
+  );
+
+  const columns = useMemo<Column<PurchaseOrderSummary>[]>(
+    () => [
       {
         id: 'order_number',
         header: t('purchaseOrders.columns.order_number'),
@@ -79,13 +83,13 @@ export function PurchaseOrderListPage() {
         id: 'order_date',
         header: t('purchaseOrders.columns.order_date'),
         value: (o) => o.order_date,
-        render: (o) => displayDay(o.order_date),
+        render: (o) => <span className="nowrap">{displayDay(o.order_date)}</span>,
       },
       {
         id: 'requested_arrival_date',
         header: t('purchaseOrders.columns.requested_arrival_date'),
         value: (o) => o.requested_arrival_date,
-        render: (o) => displayDay(o.requested_arrival_date),
+        render: (o) => <span className="nowrap">{displayDay(o.requested_arrival_date)}</span>,
         priority: 'medium',
       },
       { id: 'supplier_name', header: t('purchaseOrders.columns.supplier_name'), value: (o) => o.supplier_name, truncate: 15 },
@@ -101,26 +105,38 @@ export function PurchaseOrderListPage() {
         value: (o) => o.total_amount,
         render: (o) => <span className="nowrap">{showTotals(o)}</span>,
         align: 'end',
+        priority: 'medium',
       },
       {
         id: 'actions',
         header: t('purchaseOrders.columns.actions'),
-        render: (o) => (
-          <span className="row-actions">
-            <Link className="btn btn-small" to={String(o.id)} data-testid={`edit-order-${o.id}`}>
-              {t('purchaseOrders.edit')}
-            </Link>
-            <Link className="btn btn-small" to={`${o.id}/stampa`} data-testid={`print-order-${o.id}`}>
-              {t('purchaseOrders.print')}
-            </Link>
-            <button type="button" className="btn btn-small btn-danger" onClick={() => void remove(o)} data-testid={`delete-order-${o.id}`}>
-              {t('purchaseOrders.delete')}
-            </button>
-          </span>
-        ),
+        render: (o) => {
+          const names = { number: o.order_number };
+          return (
+            <RowActions
+              edit={{ to: `${ORDERS_LIST}/${o.id}`, label: t('purchaseOrders.editOrder', names), testId: `edit-order-${o.id}` }}
+              remove={{
+                onClick: () => void remove(o),
+                label: t('purchaseOrders.deleteOrder', names),
+                disabled: busyId !== null,
+                testId: `delete-order-${o.id}`,
+              }}
+            >
+              <Link
+                className="btn btn-ghost"
+                to={`${ORDERS_LIST}/${o.id}/stampa`}
+                aria-label={t('purchaseOrders.printOrder', names)}
+                data-testid={`print-order-${o.id}`}
+              >
+                {t('purchaseOrders.print')}
+              </Link>
+            </RowActions>
+          );
+        },
       },
-    ];
-  }, [t, confirm, reload]);
+    ],
+    [t, busyId, remove],
+  );
 
   const exportCsv = async () => {
     const params: Record<string, string> = {};
@@ -139,7 +155,7 @@ export function PurchaseOrderListPage() {
         subtitle={t('purchaseOrders.subtitle')}
         actions={
           <>
-            <Link className="btn btn-primary" to="nuovo" data-testid="add-order">
+            <Link className="btn btn-primary" to={`${ORDERS_LIST}/nuovo`} data-testid="add-order">
               {t('purchaseOrders.add')}
             </Link>
             <button type="button" className="btn" onClick={() => void exportCsv()} data-testid="export-orders">
@@ -148,34 +164,22 @@ export function PurchaseOrderListPage() {
           </>
         }
       />
-      <div className="filters" data-testid="order-filters">
+      <FilterBar
+        list={list}
+        label={t('purchaseOrders.filters.label')}
+        resetLabel={t('purchaseOrders.filters.clear')}
+        resetTestId="filter-reset"
+      >
         <SelectField
-          name="status"
+          {...list.filterField('status')}
           label={t('purchaseOrders.filters.status')}
-          value={list.filter('status')}
-          onChange={(v) => list.setFilter('status', String(v ?? ''))}
           placeholder={t('purchaseOrders.filters.allStatuses')}
           options={ORDER_STATUSES.map((s) => ({ value: s, label: t(`purchaseOrders.status.${s}`) }))}
           data-testid="filter-status"
         />
-        <SupplierPicker
-          name="supplier_id"
-          label={t('purchaseOrders.filters.supplier')}
-          value={list.filter('supplier_id')}
-          onChange={(id) => list.setFilter('supplier_id', id ? String(id) : '')}
-        />
-        <DateField
-          name="date_from"
-          label={t('purchaseOrders.filters.from')}
-          value={list.filter('date_from')}
-          onChange={(d) => list.setFilter('date_from', d)}
-        />
-        <DateField
-          name="date_to"
-          label={t('purchaseOrders.filters.to')}
-          value={list.filter('date_to')}
-          onChange={(d) => list.setFilter('date_to', d)}
-        />
+        <SupplierPicker {...list.filterField('supplier_id')} label={t('purchaseOrders.filters.supplier')} />
+        <DateField {...list.filterField('date_from')} label={t('purchaseOrders.filters.from')} />
+        <DateField {...list.filterField('date_to')} label={t('purchaseOrders.filters.to')} />
         <CheckboxField
           name="late"
           label={t('purchaseOrders.filters.late')}
@@ -183,7 +187,7 @@ export function PurchaseOrderListPage() {
           onChange={(on) => list.setFilter('late', on ? 'true' : '')}
           data-testid="filter-late"
         />
-      </div>
+      </FilterBar>
       <PagedTable
         list={list}
         failedText={t('purchaseOrders.feedback.fetchFailed')}
@@ -195,6 +199,7 @@ export function PurchaseOrderListPage() {
         truncate={20}
         emptyText={t('purchaseOrders.empty')}
         searchable
+        rowTestId={(o) => `order-row-${o.id}`}
         testId="orders-table"
       />
       {dialog}
