@@ -12,6 +12,7 @@ import {
   formatUnit,
   toastError,
   toastSuccess,
+  useLoad,
   useSession,
   useZodForm,
   type Option,
@@ -49,25 +50,17 @@ export function ProductForm({ mode, productId, initial, currentSupplierName }: P
   const { user } = useSession();
   const form = useZodForm(productSchema, initial);
   const { values, set } = form;
-  const [suppliers, setSuppliers] = useState<Party[] | null>(null);
   // Extra barcodes are typed one per line; the form's value is the list (issue 27).
   const [extrasText, setExtrasText] = useState(() => (initial.extra_barcodes ?? []).join('\n'));
   const extrasError = Array.from({ length: MAX_EXTRA_BARCODES + 1 }, (_, i) => form.error(`extra_barcodes.${i}`)).find(Boolean);
-
+  // The supplier options load beside the form (the kit's useLoad): the form is usable meanwhile; a failure is said once
+  // and leaves only the product's own supplier to choose.
+  const supplierLoad = useLoad(() => fetchSupplierOptions(), []);
+  const suppliers: Party[] | null = supplierLoad.status === 'ready' ? supplierLoad.value : supplierLoad.status === 'failed' ? [] : null;
+  const suppliersFailed = supplierLoad.status === 'failed';
   useEffect(() => {
-    let current = true;
-    fetchSupplierOptions().then(
-      (rows) => current && setSuppliers(rows),
-      () => {
-        if (!current) return;
-        setSuppliers([]);
-        toastError(t('products.feedback.suppliersError'));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [t]);
+    if (suppliersFailed) toastError(t('products.feedback.suppliersError'));
+  }, [suppliersFailed, t]);
 
   const supplierValue = values.supplier_id == null ? '' : String(values.supplier_id);
   const supplierOptions: Option[] = (suppliers ?? []).map((s) => ({ value: String(s.id), label: s.business_name }));

@@ -235,6 +235,25 @@ describe('edit product form', () => {
     await waitFor(() => expect(field('Fornitore')).toHaveDisplayValue('Vecchio Fornitore (eliminato)'));
   });
 
+  it("a product that cannot be loaded says so in place, with a Retry that loads it (the kit's Loaded)", async () => {
+    const user = userEvent.setup();
+    server.use(http.get('*/api/products/31', () => HttpResponse.error(), { once: true }));
+    renderRegistry('/anagrafica/prodotti/31');
+    expect(await screen.findByText('Errore nel caricamento del prodotto')).toBeInTheDocument();
+    expect(screen.queryByTestId('product-form')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Riprova' }));
+    expect(await screen.findByDisplayValue('VT-M8-30-INOX')).toBeInTheDocument();
+  });
+
+  it('suppliers that cannot be loaded are said once; the form stays usable with its own supplier', async () => {
+    server.use(http.get('*/api/suppliers', () => HttpResponse.error()));
+    renderRegistry('/anagrafica/prodotti/31');
+    expect(await screen.findByDisplayValue('VT-M8-30-INOX')).toBeInTheDocument();
+    expect(await screen.findByText('Errore nel caricamento dei fornitori')).toBeInTheDocument();
+    expect(screen.getAllByText('Errore nel caricamento dei fornitori')).toHaveLength(1);
+    expect(field(/^Codice/)).toBeEnabled();
+  });
+
   it('a product that does not exist (404) says so, with a way back to the list and no useless Retry', async () => {
     const user = userEvent.setup();
     renderRegistry('/anagrafica/prodotti/404');

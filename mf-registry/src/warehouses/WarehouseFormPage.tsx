@@ -1,18 +1,16 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from '@wms/shared-ui/router';
 import { emptyWarehouse, WAREHOUSE_ADDRESS_FIELDS, warehouseSchema, type WarehouseBody } from '@wms/shared-api';
 import {
   CheckboxField,
+  failureText,
   FormActions,
-  isNotFound,
-  NotFound,
+  Loaded,
   PageHeader,
   RequiredNote,
-  Spinner,
   TextField,
-  toastError,
   toastSuccess,
+  useLoad,
   useSession,
   useZodForm,
 } from '@wms/shared-ui';
@@ -26,47 +24,39 @@ import { WAREHOUSES_URL } from './paths';
  */
 export function WarehouseFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const { t } = useTranslation(NS);
-  const { id } = useParams();
-  const navigate = useNavigate();
-  const [initial, setInitial] = useState<WarehouseBody | null>(mode === 'new' ? emptyWarehouse() : null);
-  const [missing, setMissing] = useState(false);
+  const { id = '' } = useParams();
   const title = t(mode === 'new' ? 'warehouses.newTitle' : 'warehouses.editTitle');
-
-  useEffect(() => {
-    if (mode !== 'edit' || !id) return undefined;
-    let current = true;
-    fetchWarehouse(id).then(
-      (w) =>
-        current &&
-        setInitial({
-          name: w.name,
-          description: w.description,
-          is_active: w.is_active,
-          ...Object.fromEntries(WAREHOUSE_ADDRESS_FIELDS.map((f) => [f, w[f]])),
-        }),
-      (err) => {
-        if (!current) return;
-        if (isNotFound(err)) return setMissing(true);
-        toastError(t('warehouses.feedback.loadError'));
-        navigate(WAREHOUSES_URL, { replace: true });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [mode, id, navigate, t]);
-
   return (
     <section className="screen registry-screen" data-testid="warehouse-form-page">
       <PageHeader title={title} />
-      {missing ? (
-        <NotFound backTo={WAREHOUSES_URL} title={t('warehouses.feedback.notFound')} />
-      ) : initial ? (
-        <WarehouseForm id={mode === 'edit' && id ? parseInt(id, 10) : null} initial={initial} />
-      ) : (
-        <Spinner />
-      )}
+      {mode === 'edit' ? <EditWarehouse id={id} /> : <WarehouseForm id={null} initial={emptyWarehouse()} />}
     </section>
+  );
+}
+
+/** The warehouse to edit, read with the kit: spinner, 404 as NotFound, another failure with Retry; then its form. */
+function EditWarehouse({ id }: { id: string }) {
+  const { t } = useTranslation(NS);
+  const load = useLoad(() => fetchWarehouse(id), [id]);
+  return (
+    <Loaded
+      load={load}
+      failedText={(e) => failureText(e, `${NS}:warehouses.feedback.loadError`)}
+      notFound={{ backTo: WAREHOUSES_URL, title: t('warehouses.feedback.notFound') }}
+    >
+      {(w) => (
+        <WarehouseForm
+          key={w.id}
+          id={w.id}
+          initial={{
+            name: w.name,
+            description: w.description,
+            is_active: w.is_active,
+            ...Object.fromEntries(WAREHOUSE_ADDRESS_FIELDS.map((f) => [f, w[f]])),
+          }}
+        />
+      )}
+    </Loaded>
   );
 }
 
