@@ -26,6 +26,9 @@ const PAGE_SIZE = 50;
 const TONE: Record<PriceStatus, 'success' | 'danger' | 'warning'> = { active: 'success', inactive: 'danger', upcoming: 'warning' };
 const COUNTERS = ['total', 'active', 'inactive', 'upcoming'] as const;
 
+/** What names a price in its row's actions: product, supplier and first day (one price per pair and day). */
+const namesOf = (p: Price) => ({ code: p.product_code, supplier: p.supplier_name, from: displayDay(p.start_date) });
+
 /**
  * /operazioni/prezzi (SPEC §2 Prices): server-paged, searched and sorted list; counters over the whole filtered list;
  * status badge from the one priceStatus rule (computed by the server on the company day); the search is kept in the
@@ -51,7 +54,7 @@ export function PriceListPage() {
       act(p.id, {
         ask: {
           title: t('prices.confirm.deleteTitle'),
-          message: t('prices.confirm.deleteMessage', { code: p.product_code, supplier: p.supplier_name }),
+          message: t('prices.confirm.deleteMessage', namesOf(p)),
           tone: 'danger',
           confirmLabel: t('prices.delete'),
         },
@@ -110,7 +113,7 @@ export function PriceListPage() {
         id: 'actions',
         header: t('prices.columns.actions'),
         render: (p) => {
-          const names = { code: p.product_code, supplier: p.supplier_name };
+          const names = namesOf(p);
           return (
             <RowActions
               edit={{ to: `${PRICES_LIST}/${p.id}`, label: t('prices.editPrice', names), testId: `edit-price-${p.id}` }}

@@ -24,8 +24,8 @@ export const pricesMessages = defineTranslations({
     },
     status: { active: 'Attivo', inactive: 'Non attivo', upcoming: 'Futuro' },
     delete: 'Elimina',
-    editPrice: 'Modifica il prezzo di {{code}} ({{supplier}})',
-    deletePrice: 'Elimina il prezzo di {{code}} ({{supplier}})',
+    editPrice: 'Modifica il prezzo di {{code}} ({{supplier}}) dal {{from}}',
+    deletePrice: 'Elimina il prezzo di {{code}} ({{supplier}}) dal {{from}}',
     openEnd: 'Nessuna scadenza',
     fields: {
       supplier: 'Fornitore',
@@ -37,7 +37,10 @@ export const pricesMessages = defineTranslations({
       endHint: 'Vuota: il prezzo vale senza scadenza',
       statusNow: 'Stato con queste date: {{status}}',
     },
-    confirm: { deleteTitle: 'Elimina prezzo', deleteMessage: 'Sei sicuro di voler eliminare il prezzo di {{code}} ({{supplier}})?' },
+    confirm: {
+      deleteTitle: 'Elimina prezzo',
+      deleteMessage: 'Sei sicuro di voler eliminare il prezzo di {{code}} ({{supplier}}) dal {{from}}?',
+    },
     feedback: {
       fetchFailed: 'Errore nel caricamento dei prezzi',
       fetchOneFailed: 'Errore nel caricamento del prezzo',
@@ -74,8 +77,8 @@ export const pricesMessages = defineTranslations({
     },
     status: { active: 'Actif', inactive: 'Inactif', upcoming: 'À venir' },
     delete: 'Supprimer',
-    editPrice: 'Modifier le prix de {{code}} ({{supplier}})',
-    deletePrice: 'Supprimer le prix de {{code}} ({{supplier}})',
+    editPrice: 'Modifier le prix de {{code}} ({{supplier}}) du {{from}}',
+    deletePrice: 'Supprimer le prix de {{code}} ({{supplier}}) du {{from}}',
     openEnd: 'Sans échéance',
     fields: {
       supplier: 'Fournisseur',
@@ -87,7 +90,10 @@ export const pricesMessages = defineTranslations({
       endHint: 'Vide : le prix vaut sans échéance',
       statusNow: 'Statut avec ces dates : {{status}}',
     },
-    confirm: { deleteTitle: 'Supprimer le prix', deleteMessage: 'Voulez-vous vraiment supprimer le prix de {{code}} ({{supplier}}) ?' },
+    confirm: {
+      deleteTitle: 'Supprimer le prix',
+      deleteMessage: 'Voulez-vous vraiment supprimer le prix de {{code}} ({{supplier}}) du {{from}} ?',
+    },
     feedback: {
       fetchFailed: 'Erreur lors du chargement des prix',
       fetchOneFailed: 'Erreur lors du chargement du prix',

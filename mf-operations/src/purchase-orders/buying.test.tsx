@@ -129,6 +129,20 @@ const server = setupServer(
     await record(request);
     return HttpResponse.json({ error: 'Esiste già un prezzo valido per questo periodo', code: 'PRICE_OVERLAP' }, { status: 409 });
   }),
+  http.get('*/api/prices/1', () => HttpResponse.json(price(1, {}))),
+  http.get('*/api/prices/404', () => HttpResponse.json({ error: 'Prezzo non trovato' }, { status: 404 })),
+  http.put('*/api/prices/:id', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json(price(1, { price: '2.75000' }));
+  }),
+  http.delete('*/api/prices/:id', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json({ message: 'ok', id: 1 });
+  }),
+  http.delete('*/api/purchase-orders/:id', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json({ message: 'ok', id: 3 });
+  }),
   http.get('*/api/suppliers', () => HttpResponse.json([supplier], { headers: { 'X-Total-Count': '1' } })),
   http.get('*/api/suppliers/7', () => HttpResponse.json(supplier)),
   http.get('*/api/products', () => HttpResponse.json([vite], { headers: { 'X-Total-Count': '1' } })),
@@ -185,6 +199,45 @@ describe('prices', () => {
   });
 });
 
+describe('prices on the kit (issue 22)', () => {
+  it('deletes a price through its row action, named after its row, after asking', async () => {
+    renderOperations('/operazioni/prezzi', 'administration');
+    const from = today.split('-').reverse().join('/');
+    await userEvent.click(await screen.findByRole('button', { name: `Elimina il prezzo di VT-M8 (Bulloneria Lombarda Srl) dal ${from}` }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(`Sei sicuro di voler eliminare il prezzo di VT-M8 (Bulloneria Lombarda Srl) dal ${from}?`);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Elimina' }));
+    expect(await screen.findByText('Prezzo eliminato con successo')).toBeInTheDocument();
+    expect(sent.some((r) => r.method === 'DELETE' && r.path === '/api/prices/1')).toBe(true);
+  });
+
+  it('a stored search is restored by the list helper', async () => {
+    localStorage.setItem(PRICE_SEARCH_STORAGE_KEY, 'bullone');
+    renderOperations('/operazioni/prezzi', 'administration');
+    await waitFor(() => expect(sent.some((r) => r.path === '/api/prices' && r.params.q === 'bullone')).toBe(true));
+    expect(screen.getByPlaceholderText('Cerca...')).toHaveValue('bullone');
+  });
+
+  it('loads a price into its form, saves it and shows it highlighted back on the list', async () => {
+    renderOperations('/operazioni/prezzi/1', 'administration');
+    const input = await screen.findByTestId('price-input');
+    expect(input).toHaveValue('2,5');
+    await userEvent.clear(input);
+    await userEvent.type(input, '2,75');
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    const row = await screen.findByTestId('price-row-1');
+    expect(row).toHaveClass('row-saved');
+    expect(row).toHaveAttribute('aria-current', 'true');
+    expect(sent.find((r) => r.method === 'PUT')?.body).toMatchObject({ price: '2.75', supplier_id: 7, product_id: 11 });
+  });
+
+  it('a price that does not exist says so, with the way back', async () => {
+    renderOperations('/operazioni/prezzi/404', 'administration');
+    expect(await screen.findByText('Prezzo non trovato')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Prezzi' })).toHaveAttribute('href', '/operazioni/prezzi');
+  });
+});
+
 describe('purchase orders', () => {
   it('lists orders with the status in words, 2-decimal totals and the supplier cut at 15 characters', async () => {
     renderOperations('/operazioni/ordini-fornitori', 'orders');
@@ -195,7 +248,7 @@ describe('purchase orders', () => {
     expect(within(table).getAllByText('Bulloneria Lomb…').length).toBeGreaterThan(0);
   });
 
-  it('refuses an order without lines with the §8 toast, then prices a line from the price in force and sends exact decimals', async () => {
+  it('refuses an order without lines with the message inline (once), then prices a line from the price in force and sends exact decimals', async () => {
     renderOperations('/operazioni/ordini-fornitori/nuovo', 'orders');
     await screen.findByTestId('purchase-order-form');
     await userEvent.type(screen.getByRole('combobox', { name: /Fornitore/ }), 'Bull');
@@ -226,6 +279,61 @@ describe('purchase orders', () => {
       items: [{ product_id: 11, quantity: '2.5', unit_price: '2.1235' }],
     });
     await screen.findByRole('table', { name: 'Elenco degli ordini fornitori' });
+  });
+
+  it("a unit price typed where none is in force is saved as the supplier's price from today; the order is highlighted", async () => {
+    server.use(
+      http.get('*/api/prices/in-force', () => HttpResponse.json(null)),
+      http.get('*/api/prices/product/11', () => HttpResponse.json([])),
+      http.post('*/api/prices', async ({ request }) => {
+        await record(request);
+        return HttpResponse.json(price(9, { price: '3.50000' }), { status: 201 });
+      }),
+    );
+    renderOperations('/operazioni/ordini-fornitori/nuovo', 'orders');
+    await screen.findByTestId('purchase-order-form');
+    await userEvent.type(screen.getByRole('combobox', { name: /Fornitore/ }), 'Bull');
+    await userEvent.click(await screen.findByText('Bulloneria Lombarda Srl'));
+    await userEvent.click(screen.getByTestId('add-line'));
+    await userEvent.type(screen.getByRole('combobox', { name: /Prodotto/ }), 'VT');
+    await userEvent.click(await screen.findByTestId('product-option-VT-M8'));
+    await waitFor(() => expect(screen.getByTestId('price-source-0')).toHaveTextContent('Nessun prezzo in vigore'));
+    // The offer comes with a typed price, not with the 0 put there for want of a price.
+    expect(screen.queryByTestId('line-save-price-0')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/Quantità/), '2');
+    await userEvent.clear(screen.getByTestId('unit-price-0'));
+    await userEvent.type(screen.getByTestId('unit-price-0'), '3,5');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Salva come prezzo del fornitore da oggi' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByText('Prezzo del fornitore di VT-M8 salvato da oggi')).toBeInTheDocument();
+    expect(sent.find((r) => r.method === 'POST' && r.path === '/api/prices')?.body).toEqual({
+      supplier_id: 7,
+      product_id: 11,
+      price: '3.5',
+      currency: 'EUR',
+      start_date: today,
+      end_date: null,
+    });
+    // The order first, then its price; back on the list the saved order is highlighted.
+    const posts = sent.filter((r) => r.method === 'POST').map((r) => r.path);
+    expect(posts).toEqual(['/api/purchase-orders', '/api/prices']);
+    expect(await screen.findByTestId('order-row-3')).toHaveClass('row-saved');
+  });
+
+  it('deletes an order through its row action after asking; edit and print are named after the order', async () => {
+    renderOperations('/operazioni/ordini-fornitori', 'orders');
+    expect(await screen.findByRole('link', { name: "Modifica l'ordine PO-2026-00003" })).toHaveAttribute(
+      'href',
+      '/operazioni/ordini-fornitori/3',
+    );
+    expect(screen.getByRole('link', { name: "Stampa l'ordine PO-2026-00003" })).toHaveAttribute(
+      'href',
+      '/operazioni/ordini-fornitori/3/stampa',
+    );
+    await userEvent.click(screen.getByRole('button', { name: "Elimina l'ordine PO-2026-00003" }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Elimina' }));
+    expect(await screen.findByText('Ordine eliminato con successo')).toBeInTheDocument();
+    expect(sent.some((r) => r.method === 'DELETE' && r.path === '/api/purchase-orders/3')).toBe(true);
   });
 
   it("the printed order sent to the supplier names units by their label and writes numbers in the reader's language", async () => {
