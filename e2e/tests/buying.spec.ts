@@ -2,10 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiToken, bearer, exactDecimal, signIn, switchLanguage, typeNumber } from './support';
 
 // Issue 9: prices and purchase orders in the browser against the real server. Create a price typed with a decimal comma,
-// be refused an overlapping one with the §8 text, order the product with its price looked up, edit, print, delete; French
-// once.
+// be refused an overlapping one with the §8 text, order the product with its price looked up, edit, print, delete; a
+// unit price typed for a product without a price saved as the supplier's price from today (issue 22); French once.
 const suffix = Date.now().toString(36).toUpperCase();
 const CODE = `E2E-BUY-${suffix}`;
+const CODE2 = `E2E-BUY2-${suffix}`;
 const SUPPLIER = `E2E Fornitore ${suffix}`;
 
 async function pick(page: Page, label: RegExp, text: string, option: string) {
@@ -62,6 +63,8 @@ test.describe('buying', () => {
     await page.getByTestId('price-input').fill('2,5');
     await page.getByTestId('save-price').click();
     await expect(page.getByText('Prezzo creato con successo').last()).toBeVisible();
+    // Back on the list, the price just saved is shown highlighted (issue 22).
+    await expect(page.locator('tr.row-saved')).toContainText(CODE);
     const prices = (await (await page.request.get(`/api/prices/product/${productId}`, { headers })).json()) as {
       price: string;
       status: string;
@@ -89,7 +92,8 @@ test.describe('buying', () => {
     await expect(page.getByTestId('line-total-0')).toContainText('6,25');
     await page.getByTestId('save-order').click();
     await expect(page.getByText('Ordine creato con successo').last()).toBeVisible();
-    await expect(page).toHaveURL(/\/operazioni\/ordini-fornitori$/);
+    await expect(page).toHaveURL(/\/operazioni\/ordini-fornitori(\?.*)?$/);
+    await expect(page.locator('tr.row-saved')).toHaveAttribute('aria-current', 'true');
     const list = (await (await page.request.get(`/api/purchase-orders?supplier_id=${supplierId}`, { headers })).json()) as {
       id: number;
       order_number: string;
@@ -127,6 +131,39 @@ test.describe('buying', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Elimina' }).click();
     await expect(page.getByText('Ordine eliminato con successo').last()).toBeVisible();
     expect((await page.request.get(`/api/purchase-orders/${id}`, { headers })).status()).toBe(404);
+
+    // 6b. A product with no price: the unit price typed on its line is saved as the supplier's price from today.
+    const product2 = await page.request.post('/api/products', {
+      headers,
+      data: {
+        code: CODE2,
+        description: 'Dado e2e',
+        category: 'Viteria',
+        currency: 'EUR',
+        unit_of_measure: 'piece',
+        supplier_id: supplierId,
+      },
+    });
+    expect(product2.status()).toBe(201);
+    const product2Id = (await product2.json()).id as number;
+    await page.goto('/operazioni/ordini-fornitori/nuovo');
+    await pick(page, /Fornitore/, SUPPLIER, SUPPLIER);
+    await page.getByTestId('add-line').click();
+    await pick(page, /Prodotto/, CODE2, CODE2);
+    await expect(page.getByTestId('price-source-0')).toContainText('Nessun prezzo in vigore');
+    await typeNumber(page, 'quantity-0', '2');
+    await typeNumber(page, 'unit-price-0', '1,25');
+    await page.getByRole('checkbox', { name: 'Salva come prezzo del fornitore da oggi' }).check();
+    await page.getByTestId('save-order').click();
+    await expect(page.getByText(`Prezzo del fornitore di ${CODE2} salvato da oggi`).last()).toBeVisible();
+    const prices2 = (await (await page.request.get(`/api/prices/product/${product2Id}`, { headers })).json()) as {
+      price: string;
+      status: string;
+      supplier_id: number;
+    }[];
+    expect(prices2).toHaveLength(1);
+    expect(exactDecimal(prices2[0].price)).toBe('1.25');
+    expect(prices2[0]).toMatchObject({ status: 'active', supplier_id: supplierId });
 
     // 7. French once: the overlap refusal in French.
     await page.goto('/operazioni/prezzi');
