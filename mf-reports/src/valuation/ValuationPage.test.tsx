@@ -188,6 +188,28 @@ describe('/report/valorizzazione', () => {
     expect(screen.getByTestId('grand-total-eur')).toHaveTextContent('Cambi usati: 1 EUR = 1.000 USD');
   });
 
+  it('keeps the rows on screen, busy, while new filters load; a failure offers a Retry that loads again', async () => {
+    open();
+    await screen.findByTestId('valuation-row-BOLT');
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get('*/api/stock/valuation', () => held.then(() => HttpResponse.json({ error: 'x', code: 'X' }, { status: 500 })), {
+        once: true,
+      }),
+    );
+    fireEvent.click(screen.getByLabelText('Mostra prezzi a zero'));
+    await waitFor(() => expect(screen.getByTestId('valuation-table').closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true'));
+    expect(screen.getByTestId('valuation-row-BOLT')).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('Errore nel caricamento della valorizzazione')).toBeInTheDocument();
+    const before = requests.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Riprova' }));
+    expect(await screen.findByTestId('valuation-row-BOLT')).toBeInTheDocument();
+    expect(requests.length).toBe(before + 1);
+    expect(requests.at(-1)!.get('showZeroPrices')).toBe('true');
+  });
+
   it('says fetchFailed / fetchWarehousesFailed in Italian and French', async () => {
     server.use(
       http.get('*/api/stock/valuation', () => HttpResponse.json({ error: 'x', code: 'X' }, { status: 500 })),

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { companyToday, type Language } from '@wms/shared-api/core';
 import type { Valuation, ValuationMovement, ValuationRow } from '@wms/shared-api';
@@ -17,6 +17,7 @@ import {
   formatQuantity,
   toastError,
   useDocumentTitle,
+  useLoad,
   useSession,
   useWarehouses,
   type Column,
@@ -36,8 +37,6 @@ interface Filters {
   groupByProduct: boolean;
   showZeroPrices: boolean;
 }
-
-type Load = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: Valuation; busy: boolean };
 
 /**
  * Money of the valuation (unit prices, values, totals per currency): SPEC §9 "valuation numbers go up to 5 decimals,
@@ -66,24 +65,22 @@ export function ValuationPage() {
     showZeroPrices: false,
   });
   const [offset, setOffset] = useState(0);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [reloads, setReloads] = useState(0);
   const [exporting, setExporting] = useState(false);
   const periodInvalid = !!filters.startDate && !!filters.endDate && filters.startDate > filters.endDate;
   const incomplete = !filters.startDate || !filters.endDate;
+  const asking = !periodInvalid && !incomplete;
 
   const params = { ...filters, limit: VALUATION_PAGE_SIZE, offset };
   const paramsKey = JSON.stringify(params);
-  useEffect(() => {
-    if (periodInvalid || incomplete) return undefined;
-    const controller = new AbortController();
-    setLoad((l) => (l.status === 'ready' ? { ...l, busy: true } : { status: 'loading' }));
-    fetchValuation(JSON.parse(paramsKey) as Record<string, string>, controller.signal).then(
-      (data) => !controller.signal.aborted && setLoad({ status: 'ready', data, busy: false }),
-      () => !controller.signal.aborted && setLoad({ status: 'failed' }),
-    );
-    return () => controller.abort();
-  }, [paramsKey, periodInvalid, incomplete, reloads]);
+  // Read with the kit (an answer to older filters is dropped; Retry reloads). A period that cannot be asked asks nothing.
+  const load = useLoad<Valuation | null>(
+    () => (asking ? fetchValuation(JSON.parse(paramsKey) as Record<string, string>) : Promise.resolve(null)),
+    [paramsKey, asking],
+  );
+  // The last answer stays on screen, marked busy, while the next page or filter loads (no flash of a spinner).
+  const [shown, setShown] = useState<Valuation | null>(null);
+  if (load.status === 'ready' && load.value !== shown) setShown(load.value);
+  const refreshing = load.status === 'loading' && shown !== null;
 
   const change = (patch: Partial<Filters>) => {
     setFilters((f) => ({ ...f, ...patch }));
@@ -106,7 +103,7 @@ export function ValuationPage() {
     }
   }
 
-  const data = load.status === 'ready' ? load.data : null;
+  const data = load.status === 'ready' ? load.value : refreshing ? shown : null;
   const grouped = data?.group_by_product ?? filters.groupByProduct;
   const warehouseName = warehouses?.find((w) => String(w.id) === filters.warehouseId)?.name ?? t('valuation.filters.allWarehouses');
   const rowColumns = useMemo<Column<ValuationRow>[]>(() => {
@@ -216,7 +213,7 @@ export function ValuationPage() {
 
       {periodInvalid || incomplete ? null : (
         <ListBody
-          list={{ status: load.status, refreshing: load.status === 'ready' && load.busy, reload: () => setReloads((n) => n + 1) }}
+          list={{ status: refreshing ? 'ready' : load.status, refreshing, reload: load.retry }}
           failedText={t('valuation.fetchFailed')}
           errorTestId="valuation-error"
         >
