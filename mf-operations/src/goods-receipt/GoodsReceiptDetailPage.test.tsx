@@ -134,8 +134,9 @@ describe('goods receipt detail', () => {
     );
     expect(screen.getByTestId('error-document_date')).toHaveTextContent('La data del documento di trasporto (DDT) è obbligatoria');
     expect(screen.getByTestId('form-error')).toHaveTextContent('Nessuna modifica da salvare');
-    // The kit's rule: focus on the first field in error (no popup over its message).
+    // The kit's rule: focus on the first field in error (no popup over its message), and no toast repeating it.
     expect(input('document-number')).toHaveFocus();
+    expect(document.querySelector('.Toastify__toast')).toBeNull();
     type('quantity-FARINA-00', '10');
     await userEvent.click(screen.getByTestId('receive-save'));
     expect(await screen.findByTestId('error-batches-FARINA-00')).toHaveTextContent('Questo articolo richiede almeno un lotto');
@@ -159,32 +160,57 @@ describe('goods receipt detail', () => {
     expect(posted).toEqual([]);
   });
 
-  it('batch dialog: Save disabled until the batches sum to the quantity within 0.001 and expiry dates are there', async () => {
+  it('batch dialog: no message on open; Confirm shows them and keeps the dialog; within 0.001 it closes, focus back on its opener', async () => {
     await open();
     type('quantity-FARINA-00', '10');
-    await userEvent.click(screen.getByTestId('batches-FARINA-00'));
+    const opener = screen.getByTestId('batches-FARINA-00');
+    await userEvent.click(opener);
     const dialog = await screen.findByTestId('batch-dialog');
+    // Focus moves in (the scan box), and nothing is said before the user did anything.
+    expect(within(dialog).getByRole('textbox', { name: 'Scansiona' })).toHaveFocus();
+    expect(dialog.querySelector('.field-error')).toBeNull();
     const saveBatches = within(dialog).getByTestId('batch-save');
-    expect(saveBatches).toBeDisabled();
+    await userEvent.click(saveBatches);
+    expect(await within(dialog).findByTestId('error-batches.0.batch_number')).toHaveTextContent('Il numero di lotto è obbligatorio');
+    expect(within(dialog).getByTestId('error-batches.0.expiry_date')).toHaveTextContent('La data di scadenza è obbligatoria');
+    expect(input('batch-number-0')).toHaveFocus();
     type('batch-number-0', 'L1');
     type('batch-quantity-0', '6');
     type('batch-expiry-0', '31/12/2027');
     expect(within(dialog).getByTestId('batch-total')).toHaveTextContent(
       'La somma dei lotti (6) deve essere uguale alla quantità ricevuta (10)',
     );
-    expect(saveBatches).toBeDisabled();
     await userEvent.click(within(dialog).getByTestId('batch-add'));
+    expect(input('batch-number-1')).toHaveFocus();
     type('batch-number-1', 'L2');
-    type('batch-quantity-1', '3,999');
-    expect(saveBatches).toBeDisabled();
-    type('batch-expiry-1', '31/01/2028');
-    expect(saveBatches).toBeEnabled();
     type('batch-quantity-1', '3,998');
-    expect(saveBatches).toBeDisabled();
-    type('batch-quantity-1', '4');
+    type('batch-expiry-1', '31/01/2028');
+    await userEvent.click(saveBatches);
+    expect(screen.getByTestId('batch-dialog')).toBeInTheDocument();
+    type('batch-quantity-1', '3,999');
     await userEvent.click(saveBatches);
     expect(screen.queryByTestId('batch-dialog')).not.toBeInTheDocument();
-    expect(screen.getByTestId('batches-FARINA-00')).toHaveTextContent('Lotti (2)');
+    expect(opener).toHaveTextContent('Lotti (2)');
+    expect(opener).toHaveFocus();
+  });
+
+  it('batch dialog: a field speaks once left; a day that does not exist is "not valid", not "required"', async () => {
+    await open();
+    type('quantity-FARINA-00', '10');
+    await userEvent.click(screen.getByTestId('batches-FARINA-00'));
+    const dialog = await screen.findByTestId('batch-dialog');
+    type('batch-expiry-0', '31/02/2027');
+    expect(dialog.querySelector('.field-error')).toBeNull();
+    fireEvent.blur(input('batch-expiry-0'));
+    expect(await within(dialog).findByTestId('error-batches.0.expiry_date')).toHaveTextContent('Data non valida');
+    expect(within(dialog).getByTestId('error-batches.0.expiry_date')).not.toHaveTextContent('obbligatoria');
+    // The untouched batch number says nothing yet; Confirm names both, the date still as not valid.
+    expect(within(dialog).queryByTestId('error-batches.0.batch_number')).toBeNull();
+    await userEvent.click(within(dialog).getByTestId('batch-save'));
+    expect(within(dialog).getByTestId('error-batches.0.batch_number')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('error-batches.0.expiry_date')).toHaveTextContent('Data non valida');
+    await switchLanguage('fr');
+    expect(await within(dialog).findByTestId('error-batches.0.expiry_date')).toHaveTextContent('Date non valide');
   });
 
   it('one save posts every item with a quantity as one delivery note, with an idempotency key, then returns to the list', async () => {
@@ -241,6 +267,7 @@ describe('goods receipt detail', () => {
     type('batch-number-0', 'L1');
     type('batch-quantity-0', '0,1');
     type('batch-expiry-0', '31/12/2027');
+    fireEvent.blur(input('batch-quantity-0'));
     expect(within(dialog).getByTestId('batch-total')).toHaveTextContent(
       'La somma dei lotti (0,1) deve essere uguale alla quantità ricevuta (0,3)',
     );
@@ -249,7 +276,115 @@ describe('goods receipt detail', () => {
     type('batch-quantity-1', '0,2');
     type('batch-expiry-1', '31/01/2028');
     expect(within(dialog).getByTestId('batch-total').textContent).toBe('Totale lotti: 0,3\u00a0kg su 0,3\u00a0kg');
-    expect(within(dialog).getByTestId('batch-save')).toBeEnabled();
+    await userEvent.click(within(dialog).getByTestId('batch-save'));
+    expect(screen.queryByTestId('batch-dialog')).not.toBeInTheDocument();
+  });
+
+  async function fillExpiredReceipt() {
+    await open();
+    type('document-number', 'DDT-9');
+    type('document-date', '12/03/2026');
+    fireEvent.blur(input('document-date'));
+    type('quantity-FARINA-00', '10');
+    fireEvent.change(screen.getByTestId('warehouse-FARINA-00'), { target: { value: '2' } });
+    await userEvent.click(screen.getByTestId('batches-FARINA-00'));
+    type('batch-number-0', 'L-OLD');
+    type('batch-expiry-0', '31/01/2020');
+    await userEvent.click(screen.getByTestId('batch-save'));
+  }
+
+  it('a batch expired before today asks first: Cancel keeps the form, Confirm sends confirm_expired', async () => {
+    await fillExpiredReceipt();
+    await userEvent.click(screen.getByTestId('receive-save'));
+    const ask = await screen.findByTestId('confirm-dialog');
+    expect(within(ask).getByTestId('expired-batches')).toHaveTextContent('lotto L-OLD di FARINA-00, scaduto il 31/01/2020');
+    await userEvent.click(within(ask).getByTestId('confirm-cancel'));
+    expect(screen.queryByTestId('confirm-dialog')).not.toBeInTheDocument();
+    expect(posted).toEqual([]);
+    expect(input('document-number')).toHaveValue('DDT-9');
+    await userEvent.click(screen.getByTestId('receive-save'));
+    await userEvent.click(within(await screen.findByTestId('confirm-dialog')).getByTestId('confirm-ok'));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({
+      confirm_expired: true,
+      items: [{ batches: [{ batch_number: 'L-OLD', expiry_date: '2020-01-31' }] }],
+    });
+  });
+
+  it('a refusal of the server shows once, in the form (its box and the field it names), not as a toast', async () => {
+    server.use(
+      http.post('*/api/goods-receipts/receive', () =>
+        HttpResponse.json(
+          { error: 'Dati non validi', code: 'VALIDATION', fields: { 'items.0.warehouse_id': 'Magazzino disattivato' } },
+          { status: 400 },
+        ),
+      ),
+    );
+    await open();
+    type('document-number', 'DDT-9');
+    type('document-date', '12/03/2026');
+    fireEvent.blur(input('document-date'));
+    type('quantity-VITE-M6', '5');
+    await userEvent.click(screen.getByTestId('receive-save'));
+    expect(await screen.findByTestId('form-error')).toHaveTextContent('Dati non validi');
+    expect(screen.getByTestId('error-item.2.warehouse_id')).toHaveTextContent('Magazzino disattivato');
+    await waitFor(() => expect(screen.getByTestId('warehouse-VITE-M6')).toHaveFocus());
+    expect(document.querySelector('.Toastify__toast')).toBeNull();
+  });
+
+  it('a fully received order opens read-only: its items, what was received and the labels; no form, no Save', async () => {
+    const receivedItem = (id: number, code: string) =>
+      item(id, code, { received_quantity: '100.000', remaining_quantity: '0.000', max_receivable_quantity: '0.000', status: 'completed' });
+    server.use(
+      http.get('*/api/goods-receipts/order-details/:id', () =>
+        HttpResponse.json({
+          ...ORDER,
+          status: 'fullyReceived',
+          items: [receivedItem(1, 'FARINA-00'), receivedItem(3, 'BULLONE-8')],
+          receipts: [
+            {
+              id: 41,
+              order_id: 7,
+              order_number: 'PO-2026-00007',
+              supplier_name: 'Acciai Lombardi Srl',
+              document_number: 'DDT-1',
+              document_date: '2026-03-05',
+              receipt_date: '2026-03-05',
+              created_by: 'Walter',
+              created_at: '2026-03-05T10:00:00Z',
+              reversed: false,
+              reversed_at: null,
+              reversed_by: null,
+              lines: [
+                {
+                  id: 1,
+                  order_item_id: 1,
+                  product_id: 10,
+                  product_code: 'FARINA-00',
+                  product_description: 'Farina',
+                  unit_of_measure: 'kg',
+                  warehouse_id: 1,
+                  warehouse_name: 'Centrale',
+                  quantity: '100.000',
+                  batches: [
+                    { batch_number: 'L1', quantity: '60.000', production_date: null, expiry_date: '2027-12-31' },
+                    { batch_number: 'L2', quantity: '40.000', production_date: null, expiry_date: '2027-12-31' },
+                  ],
+                },
+              ],
+            },
+          ],
+        }),
+      ),
+    );
+    renderOperations('/operazioni/ricezione-merce/7');
+    expect(await screen.findByTestId('receipt-done')).toHaveTextContent('Ordine ricevuto completamente');
+    expect(screen.queryByTestId('receive-save')).toBeNull();
+    expect(screen.queryByTestId('document-number')).toBeNull();
+    expect(screen.queryByTestId('quantity-FARINA-00')).toBeNull();
+    expect(screen.getByTestId('item-row-FARINA-00')).toHaveTextContent('100 kg');
+    expect(screen.getByTestId('receipt-DDT-1')).toHaveTextContent('(L1, L2)');
+    expect(screen.getByTestId('labels-DDT-1')).toHaveAttribute('href', '/operazioni/ricezione-merce/etichette/41');
   });
 
   it('the list shows received / ordered per unit of measure, never kg and pieces added together', async () => {

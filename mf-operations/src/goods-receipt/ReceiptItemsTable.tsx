@@ -13,6 +13,8 @@ export interface ReceiptItemsTableProps {
   problems: Record<string, string>;
   warehouses: Warehouse[] | null;
   busy: boolean;
+  /** Nothing left to receive: no quantity, warehouse or batch controls (the completion toggle stays). */
+  readOnly?: boolean;
   onChange: (itemId: number, patch: Partial<ItemDraft>) => void;
   onInputProblem: (key: string, bad: boolean) => void;
   onOpenBatches: (item: ReceiptOrderItem) => void;
@@ -26,6 +28,7 @@ export function ReceiptItemsTable({
   problems,
   warehouses,
   busy,
+  readOnly = false,
   onChange,
   onInputProblem,
   onOpenBatches,
@@ -44,11 +47,11 @@ export function ReceiptItemsTable({
             <th className="num">{f('ordered')}</th>
             <th className="num">{f('received')}</th>
             <th className="num">{f('remaining')}</th>
-            <th>{f('quantityNow')}</th>
-            <th>{f('warehouse')}</th>
+            {readOnly ? null : <th>{f('quantityNow')}</th>}
+            {readOnly ? null : <th>{f('warehouse')}</th>}
             <th>{f('status')}</th>
             <th>{f('completed')}</th>
-            <th>{f('batches')}</th>
+            {readOnly ? null : <th>{f('batches')}</th>}
           </tr>
         </thead>
         <tbody>
@@ -76,33 +79,37 @@ export function ReceiptItemsTable({
                 <td data-label={f('remaining')} className="num">
                   {formatQuantity(item.remaining_quantity, item.unit_of_measure)}
                 </td>
-                <td data-label={f('quantityNow')}>
-                  <NumberField
-                    name={`item.${item.id}.quantity`}
-                    label={<span className="sr-only">{`${f('quantityNow')} ${item.code}`}</span>}
-                    decimals={QUANTITY_DECIMALS}
-                    value={d.quantity}
-                    disabled={disabled}
-                    onChange={(v) => onChange(item.id, { quantity: v })}
-                    onInputProblem={(prob) => onInputProblem(`item.${item.id}.quantity`, !!prob)}
-                    error={p('quantity')}
-                    suffix={formatUnit(item.unit_of_measure) || undefined}
-                    hint={locked ? undefined : `max ${formatQuantity(item.max_receivable_quantity, item.unit_of_measure)}`}
-                    data-testid={`quantity-${item.code}`}
-                  />
-                </td>
-                <td data-label={f('warehouse')}>
-                  <WarehousePicker
-                    name={`item.${item.id}.warehouse_id`}
-                    label={<span className="sr-only">{`${f('warehouse')} ${item.code}`}</span>}
-                    warehouses={warehouses}
-                    value={d.warehouse_id}
-                    disabled={disabled}
-                    onChange={(id) => onChange(item.id, { warehouse_id: id })}
-                    error={p('warehouse_id')}
-                    data-testid={`warehouse-${item.code}`}
-                  />
-                </td>
+                {readOnly ? null : (
+                  <>
+                    <td data-label={f('quantityNow')}>
+                      <NumberField
+                        name={`item.${item.id}.quantity`}
+                        label={<span className="sr-only">{`${f('quantityNow')} ${item.code}`}</span>}
+                        decimals={QUANTITY_DECIMALS}
+                        value={d.quantity}
+                        disabled={disabled}
+                        onChange={(v) => onChange(item.id, { quantity: v })}
+                        onInputProblem={(prob) => onInputProblem(`item.${item.id}.quantity`, !!prob)}
+                        error={p('quantity')}
+                        suffix={formatUnit(item.unit_of_measure) || undefined}
+                        hint={locked ? undefined : `max ${formatQuantity(item.max_receivable_quantity, item.unit_of_measure)}`}
+                        data-testid={`quantity-${item.code}`}
+                      />
+                    </td>
+                    <td data-label={f('warehouse')}>
+                      <WarehousePicker
+                        name={`item.${item.id}.warehouse_id`}
+                        label={<span className="sr-only">{`${f('warehouse')} ${item.code}`}</span>}
+                        warehouses={warehouses}
+                        value={d.warehouse_id}
+                        disabled={disabled}
+                        onChange={(id) => onChange(item.id, { warehouse_id: id })}
+                        error={p('warehouse_id')}
+                        data-testid={`warehouse-${item.code}`}
+                      />
+                    </td>
+                  </>
+                )}
                 <td data-label={f('status')}>
                   <ItemStatusBadge status={item.status} />
                 </td>
@@ -118,30 +125,32 @@ export function ReceiptItemsTable({
                     <span className="sr-only">{`${f('completed')} ${item.code}`}</span>
                   </label>
                 </td>
-                <td data-label={f('batches')}>
-                  {itemNeedsBatches(item) ? (
-                    <>
-                      <button
-                        type="button"
-                        name={`item.${item.id}.batches`}
-                        className="btn btn-secondary"
-                        aria-describedby={p('batches') ? `batches-error-${item.id}` : undefined}
-                        disabled={disabled || !isPositiveQuantity(d.quantity)}
-                        onClick={() => onOpenBatches(item)}
-                        data-testid={`batches-${item.code}`}
-                      >
-                        {t('goodsReceipt.batch.open', { count: d.batches.length })}
-                      </button>
-                      {p('batches') ? (
-                        <p className="field-error" id={`batches-error-${item.id}`} data-testid={`error-batches-${item.code}`}>
-                          {p('batches')}
-                        </p>
-                      ) : null}
-                    </>
-                  ) : (
-                    '—'
-                  )}
-                </td>
+                {readOnly ? null : (
+                  <td data-label={f('batches')}>
+                    {itemNeedsBatches(item) ? (
+                      <>
+                        <button
+                          type="button"
+                          name={`item.${item.id}.batches`}
+                          className="btn btn-secondary"
+                          aria-describedby={p('batches') ? `batches-error-${item.id}` : undefined}
+                          disabled={disabled || !isPositiveQuantity(d.quantity)}
+                          onClick={() => onOpenBatches(item)}
+                          data-testid={`batches-${item.code}`}
+                        >
+                          {t('goodsReceipt.batch.open', { count: d.batches.length })}
+                        </button>
+                        {p('batches') ? (
+                          <p className="field-error" id={`batches-error-${item.id}`} data-testid={`error-batches-${item.code}`}>
+                            {p('batches')}
+                          </p>
+                        ) : null}
+                      </>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                )}
               </tr>
             );
           })}

@@ -15,6 +15,14 @@ export const goodsReceiptMessages = defineTranslations({
     count_other: '{{total}} ordini',
     loadError: 'Errore durante il caricamento degli ordini',
     back: 'Torna agli ordini',
+    done: 'Ordine ricevuto completamente: non resta nulla da ricevere. Qui sotto le ricezioni registrate e le loro etichette.',
+    expired: {
+      title: 'Lotti già scaduti',
+      intro: 'Alla data di ricevimento ({{date}}) questi lotti sono già scaduti:',
+      line: 'lotto {{batch}} di {{code}}, scaduto il {{expiry}}',
+      ask: 'Riceverli comunque? La conferma resta nel registro attività.',
+      confirm: 'Ricevi comunque',
+    },
     fields: {
       orderNumber: 'Ordine',
       orderDate: 'Data ordine',
@@ -111,6 +119,14 @@ export const goodsReceiptMessages = defineTranslations({
     count_other: '{{total}} commandes',
     loadError: 'Erreur lors du chargement des commandes',
     back: 'Retour aux commandes',
+    done: 'Commande entièrement reçue : il ne reste rien à recevoir. Ci-dessous les réceptions enregistrées et leurs étiquettes.',
+    expired: {
+      title: 'Lots déjà périmés',
+      intro: 'À la date de réception ({{date}}), ces lots sont déjà périmés :',
+      line: 'lot {{batch}} de {{code}}, périmé le {{expiry}}',
+      ask: "Les recevoir quand même ? La confirmation est enregistrée dans le journal d'activité.",
+      confirm: 'Recevoir quand même',
+    },
     fields: {
       orderNumber: 'Commande',
       orderDate: 'Date de commande',

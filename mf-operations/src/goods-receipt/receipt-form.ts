@@ -1,4 +1,5 @@
 import {
+  apiError,
   compareDecimals,
   goodsReceiptSchema,
   isDecimalString,
@@ -53,6 +54,8 @@ const flagsOf = (i: ReceiptOrderItem) => ({
 export const itemNeedsBatches = (i: ReceiptOrderItem) => needsBatches(flagsOf(i));
 export const itemLocked = (i: ReceiptOrderItem) =>
   isLineLocked({ quantity: i.ordered_quantity, received_quantity: i.received_quantity, completed: i.completed });
+/** Nothing left to receive (every line received or marked completed): the screen opens read-only. */
+export const orderDone = (o: ReceiptOrder) => o.status === 'fullyReceived' || o.items.every(itemLocked);
 
 /** A quantity typed in a NumberField (an exact decimal string, '' when empty) that is more than zero. */
 export const isPositiveQuantity = (text: string) => isDecimalString(text) && compareDecimals(text, 0) > 0;
@@ -67,7 +70,7 @@ export function batchBody(b: BatchDraft) {
 }
 
 /** The body of one save: every editable item with a quantity (SPEC: one delivery note, all or nothing). */
-export function receiptBody(order: ReceiptOrder, d: ReceiptDraft): GoodsReceiptBody {
+export function receiptBody(order: ReceiptOrder, d: ReceiptDraft) {
   return {
     document_number: d.document_number,
     document_date: d.document_date,
@@ -84,7 +87,20 @@ export function receiptBody(order: ReceiptOrder, d: ReceiptDraft): GoodsReceiptB
           batches: itemNeedsBatches(i) ? draft.batches.map(batchBody) : [],
         };
       }),
-  };
+  } satisfies GoodsReceiptBody;
+}
+
+/** Turns a body's path ('items.0.batches') into the screen's key ('item.12.batches'). */
+function screenKey(body: GoodsReceiptBody, path: string): string {
+  const m = /^items\.(\d+)\.?(.*)$/.exec(path);
+  return m ? `item.${body.items?.[parseInt(m[1], 10)]?.order_item_id}${m[2] ? `.${m[2]}` : ''}` : path;
+}
+
+/** A refused save in the form's places: the server's field texts by their controls, its sentence in the form's box ('_'). */
+export function serverProblems(body: GoodsReceiptBody, err: unknown, sentence: string): Record<string, string> {
+  const out: Record<string, string> = { _: sentence };
+  for (const [path, text] of Object.entries(apiError(err)?.fields ?? {})) out[screenKey(body, path)] = text;
+  return out;
 }
 
 /**
@@ -94,26 +110,17 @@ export function receiptBody(order: ReceiptOrder, d: ReceiptDraft): GoodsReceiptB
 export function receiptProblems(order: ReceiptOrder, d: ReceiptDraft, lang: 'it' | 'fr'): Record<string, string> {
   const body = receiptBody(order, d);
   const out: Record<string, string> = {};
-  const itemIds = (body.items ?? []).map((i) => i.order_item_id);
   const parsed = goodsReceiptSchema.safeParse(body);
   if (!parsed.success) {
-    for (const [path, p] of Object.entries(receiptFieldProblems(parsed.error))) {
-      const m = /^items\.(\d+)\.?(.*)$/.exec(path);
-      const key = m ? `item.${itemIds[parseInt(m[1], 10)]}${m[2] ? `.${m[2]}` : ''}` : path;
-      out[key] = receiptValidationMessage(lang, p.key, p.params);
-    }
+    for (const [path, p] of Object.entries(receiptFieldProblems(parsed.error)))
+      out[screenKey(body, path)] = receiptValidationMessage(lang, p.key, p.params);
   }
-  for (const item of body.items ?? []) {
+  for (const item of body.items) {
     const line = order.items.find((i) => i.id === item.order_item_id) as ReceiptOrderItem;
     const problems = receiptItemProblems(
       {
-        quantity: String(item.quantity),
-        batches: (item.batches ?? []).map((b) => ({
-          batch_number: b.batch_number ?? null,
-          quantity: String(b.quantity),
-          production_date: b.production_date ?? null,
-          expiry_date: b.expiry_date ?? null,
-        })),
+        quantity: item.quantity,
+        batches: item.batches,
       },
       flagsOf(line),
     );
