@@ -26,7 +26,6 @@ export const pricesMessages = defineTranslations({
     delete: 'Elimina',
     editPrice: 'Modifica il prezzo di {{code}} ({{supplier}}) dal {{from}}',
     deletePrice: 'Elimina il prezzo di {{code}} ({{supplier}}) dal {{from}}',
-    openEnd: 'Nessuna scadenza',
     fields: {
       supplier: 'Fornitore',
       product: 'Prodotto',
@@ -79,7 +78,6 @@ export const pricesMessages = defineTranslations({
     delete: 'Supprimer',
     editPrice: 'Modifier le prix de {{code}} ({{supplier}}) du {{from}}',
     deletePrice: 'Supprimer le prix de {{code}} ({{supplier}}) du {{from}}',
-    openEnd: 'Sans échéance',
     fields: {
       supplier: 'Fournisseur',
       product: 'Produit',

@@ -100,7 +100,13 @@ function OrderForm({ editId, number, initial }: OrderToEdit & { editId: number |
   /** A product chosen: its currency, and the unit price in force on the order date (else 0), saying where it came from. */
   const onProduct = async (i: number, product: PickedProduct | null) => {
     const found = product ? { code: product.code, currency: product.currency, unit: product.unit } : {};
-    change(i, { product_id: product?.id ?? '', ...found, inForce: undefined, source: product ? { kind: 'looking' } : undefined });
+    change(i, {
+      product_id: product?.id ?? '',
+      ...found,
+      inForce: undefined,
+      saveAsPrice: false,
+      source: product ? { kind: 'looking' } : undefined,
+    });
     if (!product || !supplierId) return;
     try {
       const p = await fetchPriceInForce(product.id, supplierId, orderDate);

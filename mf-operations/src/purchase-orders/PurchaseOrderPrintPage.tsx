@@ -12,12 +12,11 @@ import {
   useDocumentTitle,
   useLoad,
 } from '@wms/shared-ui';
-import { BASE_PATH, NS } from '../paths';
+import { NS } from '../paths';
 import { fetchOrder, fetchOrderSupplier } from './api';
 import { showTotals } from './PurchaseOrderListPage';
+import { ORDERS_LIST as LIST_URL } from './paths';
 import './print.css';
-
-const LIST_URL = `${BASE_PATH}/ordini-fornitori`;
 
 /**
  * /operazioni/ordini-fornitori/{id}/stampa: one order as an A4 document to send to the supplier: the company's header

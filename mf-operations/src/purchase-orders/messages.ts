@@ -33,7 +33,6 @@ export const purchaseOrdersMessages = defineTranslations({
       actions: 'Azioni',
     },
     status: { notReceived: 'Non Arrivato', partiallyReceived: 'Arrivato Parzialmente', fullyReceived: 'Arrivato Completamente' },
-    itemStatus: { pending: 'Da ricevere', partiallyReceived: 'Ricevuto in parte', completed: 'Completato' },
     print: 'Stampa',
     delete: 'Elimina',
     editOrder: "Modifica l'ordine {{number}}",
@@ -79,8 +78,6 @@ export const purchaseOrdersMessages = defineTranslations({
       unit: 'U.M.',
     },
     feedback: {
-      fetchSuppliersFailed: 'Errore nel caricamento dei fornitori',
-      fetchProductsFailed: 'Errore nel caricamento dei prodotti',
       fetchFailed: 'Errore nel caricamento degli ordini',
       fetchOrderFailed: "Errore nel caricamento dell'ordine",
       fetchPriceFailed: 'Errore nel recupero del prezzo',
@@ -129,7 +126,6 @@ export const purchaseOrdersMessages = defineTranslations({
       actions: 'Actions',
     },
     status: { notReceived: 'Non arrivée', partiallyReceived: 'Arrivée partiellement', fullyReceived: 'Arrivée complètement' },
-    itemStatus: { pending: 'À recevoir', partiallyReceived: 'Reçu en partie', completed: 'Terminé' },
     print: 'Imprimer',
     delete: 'Supprimer',
     editOrder: 'Modifier la commande {{number}}',
@@ -175,8 +171,6 @@ export const purchaseOrdersMessages = defineTranslations({
       unit: 'U.M.',
     },
     feedback: {
-      fetchSuppliersFailed: 'Erreur lors du chargement des fournisseurs',
-      fetchProductsFailed: 'Erreur lors du chargement des produits',
       fetchFailed: 'Erreur lors du chargement des commandes',
       fetchOrderFailed: 'Erreur lors du chargement de la commande',
       fetchPriceFailed: 'Erreur lors de la récupération du prix',
