@@ -235,14 +235,13 @@ describe('edit product form', () => {
     await waitFor(() => expect(field('Fornitore')).toHaveDisplayValue('Vecchio Fornitore (eliminato)'));
   });
 
-  it("a product that cannot be loaded says so in place, with a Retry that loads it (the kit's Loaded)", async () => {
-    const user = userEvent.setup();
+  it('a product that cannot be loaded: "Errore nel caricamento del prodotto" and back to the list (SPEC §8)', async () => {
     server.use(http.get('*/api/products/31', () => HttpResponse.error(), { once: true }));
     renderRegistry('/anagrafica/prodotti/31');
     expect(await screen.findByText('Errore nel caricamento del prodotto')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/anagrafica\/prodotti$/));
     expect(screen.queryByTestId('product-form')).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Riprova' }));
-    expect(await screen.findByDisplayValue('VT-M8-30-INOX')).toBeInTheDocument();
+    expect(screen.getAllByText('Errore nel caricamento del prodotto')).toHaveLength(1);
   });
 
   it('suppliers that cannot be loaded are said once; the form stays usable with its own supplier', async () => {

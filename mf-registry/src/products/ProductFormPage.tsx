@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from '@wms/shared-ui/router';
 import { emptyProduct, productBodyOf, type ProductBody } from '@wms/shared-api';
-import { failureText, Loaded, PageHeader, useLoad } from '@wms/shared-ui';
+import { Loaded, PageHeader } from '@wms/shared-ui';
+import { useRecordLoad } from '../common/useRecordLoad';
 import { NS } from '../paths';
 import { fetchProduct } from './api';
 import { ProductForm, type ProductFormMode } from './ProductForm';
@@ -18,7 +19,7 @@ const TITLES: Record<ProductFormMode, string> = {
  * /anagrafica/prodotti/nuovo and /anagrafica/prodotti/{id} (SPEC §2). /nuovo also takes a product handed over by the
  * list's Duplicate (router state): the form starts from its fields but an empty code, and the title says duplicate. A
  * product that does not exist (404) says so with a link back; one that cannot be loaded is reported (§8 "Errore nel
- * caricamento del prodotto") with a Retry (the kit's Loaded).
+ * caricamento del prodotto") as a toast and the user goes back to the list (useRecordLoad).
  */
 export function ProductFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const { t } = useTranslation(NS);
@@ -51,14 +52,14 @@ export function ProductFormPage({ mode }: { mode: 'new' | 'edit' }) {
   );
 }
 
-/** The product to edit, read with the kit: spinner, 404 as NotFound, another failure with Retry; then form and stock limits. */
+/** The product to edit, read with the kit: spinner, 404 as NotFound, another failure back to the list; then form and stock limits. */
 function EditProduct({ id }: { id: string }) {
   const { t } = useTranslation(NS);
-  const load = useLoad(() => fetchProduct(id), [id]);
+  const load = useRecordLoad(() => fetchProduct(id), [id], PRODUCTS_URL, t('products.feedback.loadError'));
   return (
     <Loaded
       load={load}
-      failedText={(e) => failureText(e, `${NS}:products.feedback.loadError`)}
+      failedText={() => t('products.feedback.loadError')}
       notFound={{ backTo: PRODUCTS_URL, title: t('products.feedback.notFound') }}
     >
       {(product) => (

@@ -3,17 +3,16 @@ import { useNavigate, useParams } from '@wms/shared-ui/router';
 import { emptyWarehouse, WAREHOUSE_ADDRESS_FIELDS, warehouseSchema, type WarehouseBody } from '@wms/shared-api';
 import {
   CheckboxField,
-  failureText,
   FormActions,
   Loaded,
   PageHeader,
   RequiredNote,
   TextField,
   toastSuccess,
-  useLoad,
   useSession,
   useZodForm,
 } from '@wms/shared-ui';
+import { useRecordLoad } from '../common/useRecordLoad';
 import { NS } from '../paths';
 import { fetchWarehouse, saveWarehouse } from './api';
 import { WAREHOUSES_URL } from './paths';
@@ -34,14 +33,14 @@ export function WarehouseFormPage({ mode }: { mode: 'new' | 'edit' }) {
   );
 }
 
-/** The warehouse to edit, read with the kit: spinner, 404 as NotFound, another failure with Retry; then its form. */
+/** The warehouse to edit, read with the kit: spinner, 404 as NotFound, another failure back to the list; then its form. */
 function EditWarehouse({ id }: { id: string }) {
   const { t } = useTranslation(NS);
-  const load = useLoad(() => fetchWarehouse(id), [id]);
+  const load = useRecordLoad(() => fetchWarehouse(id), [id], WAREHOUSES_URL, t('warehouses.feedback.loadError'));
   return (
     <Loaded
       load={load}
-      failedText={(e) => failureText(e, `${NS}:warehouses.feedback.loadError`)}
+      failedText={() => t('warehouses.feedback.loadError')}
       notFound={{ backTo: WAREHOUSES_URL, title: t('warehouses.feedback.notFound') }}
     >
       {(w) => (

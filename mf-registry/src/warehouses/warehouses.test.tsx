@@ -184,14 +184,13 @@ describe('warehouse form', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/anagrafica/magazzini/nuovo');
   });
 
-  it("a warehouse that cannot be loaded says so in place, with a Retry that loads it (the kit's Loaded)", async () => {
-    const user = userEvent.setup();
+  it('a warehouse that cannot be loaded says so and goes back to the list (as products, SPEC §8)', async () => {
     server.use(http.get('*/api/warehouses/21', () => HttpResponse.error(), { once: true }));
     renderRegistry(`${LIST}/21`);
     expect(await screen.findByText('Errore nel caricamento del magazzino')).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/anagrafica\/magazzini\/21$/);
-    await user.click(screen.getByRole('button', { name: 'Riprova' }));
-    expect(await screen.findByDisplayValue('Magazzino Centrale')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/anagrafica\/magazzini$/));
+    expect(await screen.findByText('Magazzino Centrale')).toBeInTheDocument();
+    expect(screen.getAllByText('Errore nel caricamento del magazzino')).toHaveLength(1);
   });
 
   it('an unknown warehouse (404) says so, with a way back to the list and no useless Retry', async () => {
