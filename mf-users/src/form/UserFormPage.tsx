@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from '@wms/shared-ui/router';
-import { PageHeader, Spinner, toastError, toastSuccess, useSession, withReason } from '@wms/shared-ui';
+import { Loaded, PageHeader, toastError, toastSuccess, useLoad, useSession, withReason } from '@wms/shared-ui';
 import { createUser, fetchUser, updateUser, type UserPayload } from '../api/users';
 import { BASE_PATH, NS } from '../paths';
 import { ActivityLog } from './ActivityLog';
-import { NEW_USER, UserForm, type UserFormValues } from './UserForm';
+import { NEW_USER, UserForm } from './UserForm';
 import '../users.css';
 
 /**
@@ -16,38 +16,21 @@ import '../users.css';
  */
 export function UserFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const { t } = useTranslation(NS);
-  // The load effect words its failure in the current language without re-running (and reloading) on a language switch.
-  const tRef = useRef(t);
-  tRef.current = t;
   const navigate = useNavigate();
   const { id } = useParams();
+  const editId = mode === 'edit' && id ? id : null;
   const { user: me } = useSession();
-  const [initial, setInitial] = useState<{ values: UserFormValues; username: string } | null>(
-    mode === 'new' ? { values: NEW_USER, username: '' } : null,
-  );
-
+  // The user to edit, read with the kit (an answer for an older id is dropped). SPEC §8: a user that cannot be loaded —
+  // one that does not exist included — is fetchFailed with the server's reason, and the list again.
+  const load = useLoad(() => (editId ? fetchUser(editId) : Promise.resolve(null)), [editId]);
+  const failed = load.status === 'failed';
   useEffect(() => {
-    if (mode !== 'edit' || !id) return undefined;
-    let alive = true;
-    setInitial(null);
-    fetchUser(id).then(
-      (u) => {
-        if (!alive) return;
-        setInitial({
-          values: { username: u.username, name: u.name, password: '', role: u.role, is_active: u.is_active },
-          username: u.username,
-        });
-      },
-      (err) => {
-        if (!alive) return;
-        toastError(withReason(tRef.current('feedback.fetchFailed'), err));
-        navigate(BASE_PATH, { replace: true });
-      },
-    );
-    return () => {
-      alive = false;
-    };
-  }, [mode, id, navigate]);
+    if (load.status !== 'failed') return;
+    toastError(withReason(t('feedback.fetchFailed'), load.error));
+    void navigate(BASE_PATH, { replace: true });
+    // Once per failure, in the words of that moment (a language switch does not say it again).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [failed]);
 
   const save = async (payload: UserPayload) => {
     try {
@@ -62,18 +45,35 @@ export function UserFormPage({ mode }: { mode: 'new' | 'edit' }) {
   };
 
   const title = t(mode === 'new' ? 'form.newTitle' : 'form.editTitle');
+  const loaded = load.status === 'ready' ? load.value : null;
   return (
     <section className="screen users-screen" data-testid="user-form-page">
-      <PageHeader title={title} subtitle={initial?.username || t('form.subtitle')} />
-      {initial ? (
-        <div className="user-form-card">
-          {/* keyed: a different user (or the loaded one) starts from its own values */}
-          <UserForm key={`${mode}-${id ?? 'new'}`} mode={mode} initial={initial.values} onSubmit={save} />
-        </div>
+      <PageHeader title={title} subtitle={loaded?.username || t('form.subtitle')} />
+      {editId ? (
+        // While it leaves after a failure the page keeps its spinner.
+        <Loaded load={failed ? { status: 'loading', retry: load.retry } : load} failedText={() => t('feedback.fetchFailed')}>
+          {(u) =>
+            u ? (
+              <>
+                <div className="user-form-card">
+                  {/* keyed: a different user starts from its own values */}
+                  <UserForm
+                    key={`edit-${u.id}`}
+                    mode="edit"
+                    initial={{ username: u.username, name: u.name, password: '', role: u.role, is_active: u.is_active }}
+                    onSubmit={save}
+                  />
+                </div>
+                <ActivityLog userId={editId} />
+              </>
+            ) : null
+          }
+        </Loaded>
       ) : (
-        <Spinner />
+        <div className="user-form-card">
+          <UserForm key="new" mode="new" initial={NEW_USER} onSubmit={save} />
+        </div>
       )}
-      {mode === 'edit' && id && initial ? <ActivityLog userId={id} /> : null}
     </section>
   );
 }
