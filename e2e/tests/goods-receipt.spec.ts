@@ -135,7 +135,12 @@ test.describe('goods receipt', () => {
     // The item's history.
     await page.getByRole('row', { name: new RegExp(orderNumber) }).click();
     await expect(page.getByTestId(`item-row-${CODE}`)).toContainText('Completato');
-    await expect(page.getByTestId(`quantity-${CODE}`)).toBeDisabled();
+    // Nothing left to receive: read-only, with what was received and the labels (issue 22: no empty DDT form, no Save).
+    await expect(page.getByTestId('receipt-done')).toBeVisible();
+    await expect(page.getByTestId('receive-save')).toHaveCount(0);
+    await expect(page.getByTestId(`quantity-${CODE}`)).toHaveCount(0);
+    await expect(page.getByTestId(`receipt-DDT-A-${suffix}`)).toContainText('(LA, LB)');
+    await expect(page.getByTestId(`labels-DDT-B-${suffix}`)).toBeVisible();
     await page.getByTestId(`item-row-${CODE}`).getByRole('link', { name: CODE }).click();
     await expect(page).toHaveURL(/\/operazioni\/ricezione-merce\/storico\/\d+$/);
     await expect(page.getByTestId('history-count')).toHaveText('2');
