@@ -7,6 +7,14 @@ const PORT = Number(process.env.E2E_PORT ?? 8180);
 export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'E2e-Admin-Password-1';
 const root = path.resolve(__dirname, '..');
 const dataDir = path.join(__dirname, 'artifacts', 'data');
+/**
+ * The server's remotes.json (issue 24): a copy of the repository's, made when the server starts, so a spec that publishes and
+ * rolls back a release with scripts/remote-release.js (REMOTES_FILE) never edits the checked-in file, nor that of a run on
+ * another port (E2E_PORT) in the same checkout. Releases (labels unique to the run) go to the repository's releases/
+ * (ignored by git), which must exist when the server starts to be served at /releases/.
+ */
+export const REMOTES_FILE = path.join(__dirname, 'artifacts', `remotes.${PORT}.json`);
+export const RELEASES_DIR = path.join(root, 'releases');
 
 export default defineConfig({
   testDir: './tests',
@@ -38,7 +46,7 @@ export default defineConfig({
   },
   webServer: {
     // A fresh embedded database each run unless E2E_DATABASE_URL points at a PostgreSQL.
-    command: `rm -rf "${dataDir}" && node server/dist/main.js`,
+    command: `rm -rf "${dataDir}" && mkdir -p "${RELEASES_DIR}" "${path.dirname(REMOTES_FILE)}" && cp remotes.json "${REMOTES_FILE}" && node server/dist/main.js`,
     cwd: root,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
@@ -50,6 +58,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      REMOTES_FILE,
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
   },
