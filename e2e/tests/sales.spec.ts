@@ -177,11 +177,11 @@ test.describe('sales', () => {
     await expect(rowOf(page, CUSTOMER).nth(1)).toHaveClass(/row-inactive/);
     expect(await stockOf(FIRST.batch)).toBe('6');
 
-    // 4. Cancel the edited sale (with confirmation): greyed, no actions, the goods back in stock.
+    // 4. Revoke the edited sale (with confirmation): greyed, no actions, the goods back in stock.
     const current = rowOf(page, CUSTOMER).first();
-    await current.getByRole('button', { name: 'Annulla vendita' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Annulla vendita' }).click();
-    await expect(page.getByText('Vendita annullata con successo').last()).toBeVisible();
+    await current.getByRole('button', { name: /^Revoca la vendita di / }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoca', exact: true }).click();
+    await expect(page.getByText('Vendita revocata con successo').last()).toBeVisible();
     await expect(rowOf(page, CUSTOMER).first()).toHaveClass(/row-inactive/);
     await expect(rowOf(page, CUSTOMER).first().getByRole('button')).toHaveCount(0);
     expect(await stockOf(FIRST.batch)).toBe('10');
@@ -189,7 +189,7 @@ test.describe('sales', () => {
     // 5. French once.
     await switchLanguage(page, 'fr');
     await expect(page.getByRole('heading', { level: 1, name: 'Ventes' })).toBeVisible();
-    await expect(rowOf(page, CUSTOMER).first()).toContainText('Annulée');
+    await expect(rowOf(page, CUSTOMER).first()).toContainText('Révoquée');
     expect(errors).toEqual([]);
   });
 });

@@ -103,8 +103,10 @@ export {
   SEARCH_DEBOUNCE_MS,
   type PagedList,
   type PagedListOptions,
+  savedRowState,
+  type SavedRowState,
 } from './lists/usePagedList';
-export { PagedTable, ListBody, type PagedTableProps, type ListBodyProps } from './lists/PagedTable';
+export { PagedTable, ListBody, SAVED_ROW_CLASS, type PagedTableProps, type ListBodyProps } from './lists/PagedTable';
 export { useRowActions, type RowAction, type RowActionsState } from './lists/useRowAction';
 export { useLoad, Loaded, type Load, type LoadedProps } from './lists/Loaded';
 export { FilterBar, type FilterBarProps } from './lists/FilterBar';

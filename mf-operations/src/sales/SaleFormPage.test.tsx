@@ -147,6 +147,19 @@ it('types 2,5 and sends the exact decimal "2.5" with an Idempotency-Key, then sa
   expect(await screen.findByText('Vendita registrata con successo')).toBeInTheDocument();
 });
 
+it('back on the list, the sale just saved is highlighted (the kit’s saved row), the others not', async () => {
+  fake.sales = [sale(2), sale(3)];
+  renderOperations('/operazioni/vendite/nuova', 'sales');
+  await screen.findByTestId('sale-form');
+  await fillCustomerAndProduct();
+  await userEvent.type(quantity(), '2');
+  await userEvent.click(saveButton());
+  const saved = await screen.findByTestId('sale-row-3');
+  await waitFor(() => expect(saved).toHaveClass('row-saved'));
+  expect(saved).toHaveAttribute('aria-current', 'true');
+  expect(screen.getByTestId('sale-row-2')).not.toHaveClass('row-saved');
+});
+
 it('above availability: the message and Save disabled; without a customer Save is disabled too', async () => {
   renderOperations('/operazioni/vendite/nuova', 'sales');
   await screen.findByTestId('sale-form');
@@ -235,10 +248,10 @@ it('the list: cancelled rows greyed without actions; active ones offer edit and 
   expect(within(rows[0]).getByTestId('sale-cancel-1')).toBeInTheDocument();
   expect(rows[1]).toHaveClass('row-inactive');
   expect(within(rows[1]).queryByRole('button')).not.toBeInTheDocument();
-  expect(within(rows[1]).getByText('Annullata')).toBeInTheDocument();
+  expect(within(rows[1]).getByText('Revocata')).toBeInTheDocument();
   await switchLanguage('fr');
   expect(await screen.findByRole('table', { name: 'Liste des ventes' })).toBeInTheDocument();
-  expect(screen.getByText('Annulée')).toBeInTheDocument();
+  expect(screen.getByText('Révoquée')).toBeInTheDocument();
 });
 
 describe('scanning (issue 27)', () => {
@@ -258,7 +271,7 @@ describe('scanning (issue 27)', () => {
     );
   });
   const scan = async (text: string) => {
-    const box = screen.getByRole('textbox', { name: 'Scansiona' });
+    const box = await screen.findByRole('textbox', { name: 'Scansiona' });
     await userEvent.click(box);
     await userEvent.paste(text);
   };

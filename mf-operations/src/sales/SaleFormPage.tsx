@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from '@wms/shared-ui/router';
 import {
@@ -6,18 +6,16 @@ import {
   isBatchExpired,
   saleSchema,
   saleStockProblems,
-  sumDecimals,
   SALE_MIN_QUANTITY,
   SALE_QUANTITY_STEP,
   type BarcodeLookup,
   type Party,
   type SaleBody,
-  type SaleStockRow,
   type SaleView,
 } from '@wms/shared-api';
 import {
   EntityPicker,
-  ErrorState,
+  failureText,
   fetchPage,
   formatKind,
   formatQuantity,
@@ -28,20 +26,23 @@ import {
   ProductPicker,
   QUANTITY_DECIMALS,
   ScanInput,
+  Loaded,
+  savedRowState,
   SelectField,
   Spinner,
   toastSuccess,
   useDocumentTitle,
+  useLoad,
   useZodForm,
 } from '@wms/shared-ui';
 import { api, newIdempotencyKey } from '@wms/shared-api';
-import { BASE_PATH, NS } from '../paths';
-import { activeCustomerCount, createSale, editSale, getSale, saleStock } from './api';
+import { NS, sectionPath } from '../paths';
+import { activeCustomerCount, createSale, editSale, getSale } from './api';
+import { SALES_LIST } from './paths';
+import { keyOf, useSaleStock } from './useSaleStock';
 import './sales.css';
 
-const LIST = `${BASE_PATH}/vendite`;
 const EMPTY: SaleBody = { product_id: null, warehouse_id: null, batch_number: null, quantity: '', customer_id: null };
-const keyOf = (r: { warehouse_id: number; batch_number: string | null }) => `${r.warehouse_id}|${r.batch_number ?? ''}`;
 
 /** Only active, non-deleted customers (SPEC §5): the registry's list with `active=true`. */
 function ActiveCustomerPicker(props: {
@@ -72,84 +73,53 @@ function ActiveCustomerPicker(props: {
 /**
  * /operazioni/vendite/nuova and /{id} (SPEC §2, §5 Sale): customer, product, the batch (FEFO: earliest expiry first, the
  * first non-expired one preselected, expired ones shown marked and not selectable), quantity (min 1, max = available, plus
- * the quantity of the sale being edited). Save is disabled without a customer or above the maximum. Editing cancels the old
+ * the quantity of the sale being edited). Save is disabled without a customer or above the maximum. Editing revokes the old
  * sale and creates the new one in one server transaction; one Idempotency-Key per form makes a double click sell once.
+ * Back on the list, the sale just saved is highlighted (the kit's savedRowState).
  */
 export function SaleFormPage() {
   const { t } = useTranslation(NS);
-  const navigate = useNavigate();
   const params = useParams();
   const editId = params.id ? parseInt(params.id, 10) : null;
   useDocumentTitle(t(editId ? 'sales.editTitle' : 'sales.newTitle'));
-  const form = useZodForm(saleSchema, EMPTY);
-  const { values, set, reset } = form;
-  const [editing, setEditing] = useState<SaleView | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [customers, setCustomers] = useState<number | null>(null);
-  const [stock, setStock] = useState<SaleStockRow[] | null>(null);
+  const load = useLoad(() => (editId ? getSale(editId) : Promise.resolve(null)), [editId]);
+  return (
+    <Loaded
+      load={load}
+      failedText={(err) => failureText(err, `${NS}:sales.fetchFailed`)}
+      notFound={{ title: t('sales.notFound'), backTo: SALES_LIST, backLabel: t('sales.title') }}
+    >
+      {(editing) => <SaleForm key={editing?.id ?? 'new'} editing={editing} />}
+    </Loaded>
+  );
+}
+
+function SaleForm({ editing }: { editing: SaleView | null }) {
+  const { t } = useTranslation(NS);
+  const navigate = useNavigate();
+  const editId = editing?.id ?? null;
+  const form = useZodForm(
+    saleSchema,
+    editing
+      ? {
+          product_id: editing.product_id,
+          warehouse_id: editing.warehouse_id,
+          batch_number: editing.batch_number,
+          quantity: editing.quantity,
+          customer_id: editing.customer_id,
+        }
+      : EMPTY,
+  );
+  const { values, set } = form;
+  const customers = useLoad(() => activeCustomerCount().catch(() => -1), []);
   const idempotencyKey = useRef(newIdempotencyKey());
   // A scanned batch waits for its product's stock rows, then overrides the FEFO choice when it is sellable (issue 27).
   const [scanned, setScanned] = useState<{ productId: number; batch: string } | null>(null);
   const [scanNote, setScanNote] = useState<string | null>(null);
-  const stockFor = useRef<number | null>(null);
 
-  useEffect(() => {
-    activeCustomerCount().then(setCustomers, () => setCustomers(-1));
-  }, []);
-
-  useEffect(() => {
-    if (!editId) return;
-    getSale(editId).then(
-      (s) => {
-        setEditing(s);
-        reset({
-          product_id: s.product_id,
-          warehouse_id: s.warehouse_id,
-          batch_number: s.batch_number,
-          quantity: s.quantity,
-          customer_id: s.customer_id,
-        });
-      },
-      () => setLoadFailed(true),
-    );
-  }, [editId, reset]);
-
-  // The product's batches (FEFO from the server); the sale being edited gives its own quantity back to its batch.
+  // The product's batches in the one FEFO order; the sale being edited gives its own quantity back to its batch.
   const productId = values.product_id as number | null;
-  useEffect(() => {
-    setStock(null);
-    if (!productId) return undefined;
-    let current = true;
-    saleStock(productId).then(
-      (rows) => current && ((stockFor.current = productId), setStock(rows)),
-      () => current && ((stockFor.current = productId), setStock([])),
-    );
-    return () => {
-      current = false;
-    };
-  }, [productId]);
-
-  const rows = useMemo(() => {
-    if (!stock) return null;
-    if (!editing || editing.product_id !== productId) return stock;
-    const own = keyOf(editing);
-    const found = stock.some((r) => keyOf(r) === own);
-    // Exact: 2,2 in stock + the sale's own 1,1 is 3,3 (never "3,3000000000000003").
-    const back = stock.map((r) => (keyOf(r) === own ? { ...r, quantity: sumDecimals([r.quantity, editing.quantity]) } : r));
-    if (found) return back;
-    const mine: SaleStockRow = {
-      product_id: editing.product_id,
-      warehouse_id: editing.warehouse_id,
-      warehouse_name: editing.warehouse_name,
-      batch_number: editing.batch_number,
-      quantity: editing.quantity,
-      unit_of_measure: editing.unit_of_measure,
-      expiry_date: editing.expiry_date,
-      received_at: null,
-      expired: false,
-    };
-    return [mine, ...back];
-  }, [stock, editing, productId]);
+  const { rows } = useSaleStock(productId, editing);
 
   // Preselect the first sellable batch (FEFO) when none is chosen, or the chosen one is not offered.
   const chosenKey = values.warehouse_id
@@ -166,7 +136,7 @@ export function SaleFormPage() {
 
   // The scanned batch, once its product's rows are here: chosen when sellable, else the reason and FEFO stays.
   useEffect(() => {
-    if (!rows || !scanned || scanned.productId !== productId || stockFor.current !== productId) return;
+    if (!rows || !scanned || scanned.productId !== productId) return;
     const mine = rows.filter((r) => r.batch_number === scanned.batch);
     const sellable = mine.find((r) => !r.expired);
     if (sellable) {
@@ -210,14 +180,10 @@ export function SaleFormPage() {
       quantity: data.quantity,
       customer_id: data.customer_id,
     };
-    if (editId) await editSale(editId, body, idempotencyKey.current);
-    else await createSale(body, idempotencyKey.current);
+    const saved = editId ? await editSale(editId, body, idempotencyKey.current) : await createSale(body, idempotencyKey.current);
     toastSuccess(t(editId ? 'sales.editSuccess' : 'sales.success'));
-    navigate(LIST);
+    navigate(SALES_LIST, { state: savedRowState(saved.id, saved.product_code) });
   }, `${NS}:sales.genericError`);
-
-  if (loadFailed) return <ErrorState message={t('sales.notFound')} />;
-  if (editId && !editing) return <Spinner />;
 
   const amount = (n: string | number) => formatKind(n, 'quantity');
   /** The product's unit, from its stock rows (every row is the one product's). */
@@ -241,9 +207,9 @@ export function SaleFormPage() {
     <section className="screen sales-screen" data-testid="sale-form-page">
       <PageHeader title={t(editId ? 'sales.editTitle' : 'sales.newTitle')} />
       <form ref={form.formRef} noValidate onSubmit={save} className="sale-form-card" data-testid="sale-form">
-        {customers === 0 ? (
+        {customers.status === 'ready' && customers.value === 0 ? (
           <p className="alert alert-warning" role="status" data-testid="no-customers">
-            {t('sales.noCustomers')} <Link to="/anagrafica/clienti">→</Link>
+            {t('sales.noCustomers')} <Link to={`${sectionPath('registry')}/clienti`}>→</Link>
           </p>
         ) : null}
         <ActiveCustomerPicker {...form.field('customer_id')} onChange={(id) => set('customer_id', id)} />
@@ -317,7 +283,7 @@ export function SaleFormPage() {
           saveDisabled={!values.customer_id || above || noStock}
           failure={form.failure}
           failureTestId="sale-failure"
-          onCancel={() => navigate(LIST)}
+          onCancel={() => navigate(SALES_LIST)}
           saveTestId="sale-save"
         />
       </form>

@@ -1,62 +1,56 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from '@wms/shared-ui/router';
+import { Link } from '@wms/shared-ui/router';
 import type { SaleView } from '@wms/shared-api';
 import {
   Badge,
   failureText,
+  formatCount,
   formatQuantity,
   PageHeader,
-  toastError,
-  toastSuccess,
-  useConfirm,
+  PagedTable,
+  RowActions,
   useDocumentTitle,
   usePagedList,
-  PagedTable,
+  useRowActions,
   type Column,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { cancelSale, SALES_PATH } from './api';
+import { SALES_LIST } from './paths';
 import './sales.css';
 
 export const PAGE_SIZE = 25;
 const TRUNCATE = 20;
 
 /**
- * /operazioni/vendite (SPEC §2 Sales): server-paged, newest first, searchable (code, description, customer, batch);
- * cancelled rows greyed, without actions. Cancel asks first; edit opens the form in place of the table.
+ * /operazioni/vendite (SPEC §2 Sales): server-paged, newest first, searchable (code, description, customer, batch).
+ * Revoked (cancelled) rows are greyed, without actions; the sale just saved is highlighted. Edit opens the form in place of
+ * the table; Revoke asks, calls, toasts and reloads through the kit's useRowActions.
  */
 export function SaleListPage() {
   const { t } = useTranslation(NS);
-  const navigate = useNavigate();
-  const { confirm, dialog } = useConfirm();
-  const [busyId, setBusyId] = useState<number | null>(null);
   useDocumentTitle(t('sales.title'));
   const list = usePagedList<SaleView>(SALES_PATH, { pageSize: PAGE_SIZE });
-  const { reload } = list;
+  const { act, busyId, dialog } = useRowActions(list.reload);
 
-  const cancel = useCallback(
-    async (s: SaleView) => {
-      const ok = await confirm({
-        title: t('sales.confirmTitle'),
-        message: t('sales.cancelConfirm'),
-        tone: 'danger',
-        confirmLabel: t('sales.cancel'),
-        cancelLabel: t('sales.confirmKeep'),
-      });
-      if (!ok) return;
-      setBusyId(s.id);
-      try {
-        await cancelSale(s.id);
-        toastSuccess(t('sales.cancelSuccess'));
-        reload();
-      } catch (err) {
-        toastError(failureText(err, `${NS}:sales.genericError`));
-      } finally {
-        setBusyId(null);
-      }
-    },
-    [confirm, reload, t],
+  const revoke = useCallback(
+    (s: SaleView) =>
+      act(s.id, {
+        ask: {
+          title: t('sales.confirmTitle'),
+          message: t('sales.cancelConfirm'),
+          tone: 'danger',
+          confirmLabel: t('sales.cancel'),
+          cancelLabel: t('sales.confirmKeep'),
+        },
+        run: async () => {
+          await cancelSale(s.id);
+          return t('sales.cancelSuccess');
+        },
+        failure: (err) => failureText(err, `${NS}:sales.genericError`),
+      }),
+    [act, t],
   );
 
   const columns = useMemo<Column<SaleView>[]>(
@@ -81,7 +75,7 @@ export function SaleListPage() {
         value: (s) => s.quantity,
         sortable: false,
         align: 'end',
-        render: (s) => formatQuantity(s.quantity, s.unit_of_measure),
+        render: (s) => <span className="nowrap">{formatQuantity(s.quantity, s.unit_of_measure)}</span>,
       },
       {
         id: 'batch',
@@ -96,48 +90,44 @@ export function SaleListPage() {
         header: t('sales.columns.date'),
         value: (s) => s.created_at,
         sortable: false,
+        priority: 'low',
         render: (s) => <span className="nowrap">{s.created_at}</span>,
       },
       {
         id: 'actions',
         header: t('sales.columns.actions'),
-        render: (s) =>
-          s.status === 'cancelled' ? (
-            <Badge tone="neutral">{t('sales.cancelled')}</Badge>
-          ) : (
-            <span className="row-actions">
-              <button
-                type="button"
-                className="btn btn-small"
-                disabled={busyId === s.id}
-                onClick={() => navigate(String(s.id))}
-                data-testid={`sale-edit-${s.id}`}
-              >
-                {t('sales.edit')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-small btn-danger"
-                disabled={busyId === s.id}
-                onClick={() => void cancel(s)}
-                data-testid={`sale-cancel-${s.id}`}
-              >
-                {t('sales.cancel')}
-              </button>
-            </span>
-          ),
+        render: (s) => {
+          if (s.status === 'cancelled') return <Badge tone="neutral">{t('sales.cancelled')}</Badge>;
+          const names = { code: s.product_code, customer: s.customer_name };
+          return (
+            <RowActions
+              edit={{
+                to: `${SALES_LIST}/${s.id}`,
+                label: t('sales.editSale', names),
+                testId: `sale-edit-${s.id}`,
+              }}
+              remove={{
+                onClick: () => void revoke(s),
+                text: t('sales.cancel'),
+                label: t('sales.cancelSale', names),
+                disabled: busyId !== null,
+                testId: `sale-cancel-${s.id}`,
+              }}
+            />
+          );
+        },
       },
     ],
-    [t, busyId, navigate, cancel],
+    [t, busyId, revoke],
   );
 
   return (
     <section className="screen sales-screen" data-testid="sales-page">
       <PageHeader
         title={t('sales.title')}
-        subtitle={t('sales.subtitle')}
+        subtitle={list.status === 'ready' ? t('sales.total', { count: list.total, total: formatCount(list.total) }) : t('sales.subtitle')}
         actions={
-          <Link className="btn btn-primary" to="nuova" data-testid="add-sale">
+          <Link className="btn btn-primary" to={`${SALES_LIST}/nuova`} data-testid="add-sale">
             {t('sales.add')}
           </Link>
         }
@@ -152,6 +142,7 @@ export function SaleListPage() {
         emptyText={t('sales.empty')}
         searchable
         rowClassName={(s) => (s.status === 'cancelled' ? 'row-inactive' : undefined)}
+        rowTestId={(s) => `sale-row-${s.id}`}
         testId="sales-table"
       />
       {dialog}

@@ -29,9 +29,13 @@ export async function getSale(id: number): Promise<SaleView> {
   return (await api.get<SaleView>(`${SALES_PATH}/${id}`)).data;
 }
 
-/** The batches a sale may take from, FEFO-ordered by the server, expired ones marked. */
+/** The batches a sale may take from, FEFO-ordered by the server (the form orders them again with the one sortFefo), expired ones marked. */
 export async function saleStock(productId: number): Promise<SaleStockRow[]> {
   return (await api.get<SaleStockRow[]>(`${SALES_PATH}/stock/${productId}`)).data;
+}
+
+export async function getCustomer(id: number): Promise<Party> {
+  return (await api.get<Party>(`/customers/${id}`)).data;
 }
 
 /** How many active customers exist (0: the form says so instead of offering an empty picker). */

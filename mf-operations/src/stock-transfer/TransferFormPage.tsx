@@ -15,17 +15,16 @@ import {
   DateField,
   failureText,
   FormActions,
-  isNotFound,
-  NotFound,
+  Loaded,
   NumberField,
   PageHeader,
   QUANTITY_DECIMALS,
   ScanInput,
-  Spinner,
   TextField,
   toastError,
   toastSuccess,
   useDocumentTitle,
+  useLoad,
   useZodForm,
   WarehousePicker,
 } from '@wms/shared-ui';
@@ -74,52 +73,54 @@ function bodyOf(t: Transfer): TransferBody {
 /**
  * /operazioni/trasferimenti/nuovo and /{id}/modifica (a draft): source and destination (different), date, lines with
  * batches offered FEFO with their expiry and the quantity available at the source, transport data (carrier, packages,
- * gross weight, notes). Saved as a draft; shipping is a separate step on the transfer's page.
+ * gross weight, notes). Saved as a draft; shipping is a separate step on the transfer's page (a transfer no longer a draft
+ * opens there).
  */
 export function TransferFormPage() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const { id } = useParams();
-  const form = useZodForm(transferSchema, emptyTransfer());
-  const [lines, setLines] = useState<TransferLineState[]>(() => [newLine()]);
-  const [number, setNumber] = useState<string | null>(null);
-  const [load, setLoad] = useState<'loading' | 'ready' | 'missing'>(id ? 'loading' : 'ready');
+  const load = useLoad(() => (id ? fetchTransfer(id) : Promise.resolve(null)), [id]);
+  const notDraft = load.status === 'ready' && load.value !== null && load.value.status !== 'draft' ? load.value.id : null;
+  useEffect(() => {
+    if (notDraft !== null) navigate(`${TRANSFERS_URL}/${notDraft}`, { replace: true });
+  }, [notDraft, navigate]);
+  return (
+    <Loaded
+      load={load}
+      failedText={(err) => failureText(err, `${NS}:stockTransfer.feedback.fetchFailed`)}
+      notFound={{ title: t('stockTransfer.feedback.notFound'), backTo: TRANSFERS_URL, backLabel: t('stockTransfer.title') }}
+    >
+      {(tr) => (notDraft !== null ? null : <TransferForm initial={tr} />)}
+    </Loaded>
+  );
+}
+
+function TransferForm({ initial }: { initial: Transfer | null }) {
+  const { t } = useTranslation(NS);
+  const navigate = useNavigate();
+  const id = initial ? String(initial.id) : undefined;
+  const form = useZodForm(transferSchema, initial ? bodyOf(initial) : emptyTransfer());
+  const [lines, setLines] = useState<TransferLineState[]>(() =>
+    initial
+      ? initial.lines.map((l) => ({
+          key: `l${l.id}`,
+          product_id: l.product_id,
+          batch_number: l.batch_number ?? '',
+          quantity: l.quantity,
+          hasBatch: l.batch_number !== null,
+          unit: l.unit_of_measure,
+          choices: null,
+        }))
+      : [newLine()],
+  );
+  const number = initial?.number ?? null;
   const key = useRef(newIdempotencyKey());
-  const { reset, set } = form;
+  const { set } = form;
   const v = form.values;
   const fromId = typeof v.from_warehouse_id === 'number' ? v.from_warehouse_id : null;
   const title = number ? t('stockTransfer.editTitle', { number }) : t('stockTransfer.newTitle');
   useDocumentTitle(title);
-
-  useEffect(() => {
-    if (!id) return;
-    fetchTransfer(id).then(
-      (tr) => {
-        if (tr.status !== 'draft') {
-          navigate(`${TRANSFERS_URL}/${tr.id}`);
-          return;
-        }
-        reset(bodyOf(tr));
-        setNumber(tr.number);
-        setLines(
-          tr.lines.map((l) => ({
-            key: `l${l.id}`,
-            product_id: l.product_id,
-            batch_number: l.batch_number ?? '',
-            quantity: l.quantity,
-            hasBatch: l.batch_number !== null,
-            unit: l.unit_of_measure,
-            choices: null,
-          })),
-        );
-        setLoad('ready');
-      },
-      (err) => {
-        if (isNotFound(err)) setLoad('missing');
-        else toastError(failureText(err, `${NS}:stockTransfer.feedback.fetchFailed`));
-      },
-    );
-  }, [id, reset, navigate]);
 
   // The batches on hand at the source, for every line whose product or source changed (FEFO: earliest expiry first).
   const linesRef = useRef(lines);
@@ -189,15 +190,12 @@ export function TransferFormPage() {
 
   const save = async (data: TransferFields) => {
     const body: TransferBody = { ...data, transfer_date: data.transfer_date };
-    const saved = await saveTransfer(id ? parseInt(id, 10) : null, body, key.current);
+    const saved = await saveTransfer(initial ? initial.id : null, body, key.current);
     toastSuccess(id ? t('stockTransfer.feedback.saved') : t('stockTransfer.feedback.created', { number: saved.number }));
     navigate(`${TRANSFERS_URL}/${saved.id}`);
   };
   const submit = form.handleSubmit(save, `${NS}:stockTransfer.feedback.saveFailed`);
 
-  if (load === 'missing')
-    return <NotFound title={t('stockTransfer.feedback.notFound')} backTo={TRANSFERS_URL} backLabel={t('stockTransfer.title')} />;
-  if (load === 'loading') return <Spinner />;
   const f = (k: string) => t(`stockTransfer.fields.${k}`);
 
   return (

@@ -228,11 +228,11 @@ describe('cancel and edit', () => {
     expect(await balance(t.db, p.id, w.id, 'L1')).toBe('6.000');
     const res = await api('PUT', `/sales/${sale.id}/cancel`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: sale.id, status: 'cancelled', message: 'Vendita annullata con successo' });
+    expect(res.json()).toMatchObject({ id: sale.id, status: 'cancelled', message: 'Vendita revocata con successo' });
     expect(await balance(t.db, p.id, w.id, 'L1')).toBe('10.000');
     const again = await api('PUT', `/sales/${sale.id}/cancel`);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ code: 'SALE_ALREADY_CANCELLED', error: 'La vendita è già stata annullata' });
+    expect(again.json()).toEqual({ code: 'SALE_ALREADY_CANCELLED', error: 'La vendita è già stata revocata' });
     expect(await balance(t.db, p.id, w.id, 'L1')).toBe('10.000');
     const view = (await api('GET', `/sales/${sale.id}`)).json();
     expect(view.status).toBe('cancelled');

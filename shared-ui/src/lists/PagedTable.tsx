@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { DataTable, type DataTableProps } from '../components/DataTable';
 import { ErrorState } from '../components/ErrorState';
 import { Spinner } from '../components/Spinner';
@@ -53,6 +53,15 @@ function isPaged<T>(list: ServerList<T> | PagedList<T>): list is PagedList<T> {
  * the paging props yourself (`manual`, `page`, `pageSize`, `onPageChange`, `totalRows`).
  */
 export function PagedTable<T>({ list, failedText, errorTestId, count, countTestId, countClassName, ...table }: PagedTableProps<T>) {
+  const savedId = isPaged(list) ? list.savedId : null;
+  useSavedRow(savedId === null ? null : `${list.rows.length}:${list.refreshing}`);
+  const { rowKey, rowClassName } = table;
+  const marked =
+    savedId === null
+      ? rowClassName
+      : (row: T) =>
+          [rowClassName?.(row), String(rowKey(row)) === String(savedId) ? SAVED_ROW_CLASS : undefined].filter(Boolean).join(' ') ||
+          undefined;
   const wired = isPaged(list)
     ? {
         ...sortingProps(list),
@@ -69,7 +78,28 @@ export function PagedTable<T>({ list, failedText, errorTestId, count, countTestI
       countTestId={countTestId}
       countClassName={countClassName}
     >
-      <DataTable<T> {...wired} {...table} rows={list.rows} />
+      <DataTable<T> {...wired} {...table} rowClassName={marked} rows={list.rows} />
     </ListBody>
   );
+}
+
+/** The class of the row a form just saved (usePagedList's `savedId`): highlighted, `aria-current`, scrolled into view. */
+export const SAVED_ROW_CLASS = 'row-saved';
+
+/**
+ * Marks the saved row `aria-current` (DataTable draws the rows; the class comes through its rowClassName) and scrolls it
+ * into view the first time it is shown. `shown` changes when the rows do (null: no saved row). One list per screen has a
+ * saved row, so the document is searched.
+ */
+function useSavedRow(shown: string | null) {
+  const scrolled = useRef(false);
+  useEffect(() => {
+    if (shown === null) return;
+    const row = document.querySelector(`tr.${SAVED_ROW_CLASS}`);
+    if (!row) return;
+    row.setAttribute('aria-current', 'true');
+    if (scrolled.current) return;
+    scrolled.current = true;
+    row.scrollIntoView?.({ block: 'center' });
+  }, [shown]);
 }

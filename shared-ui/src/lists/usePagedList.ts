@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from '@wms/shared-ui/router';
+import { useLocation, useSearchParams } from '@wms/shared-ui/router';
 import { fetchPage, type QueryParams } from './fetch-page';
 
 export const DEFAULT_PAGE_SIZE = 25;
@@ -24,6 +24,27 @@ export interface PagedListOptions {
    * term (SPEC §2: the product search is restored on return); every search the URL settles on is stored.
    */
   searchStorageKey?: string;
+  /** The id of a row, compared with the saved row's (`savedRowState`): `row.id` by default. */
+  rowId?: (row: never) => string | number;
+}
+
+/**
+ * What a form passes to its list when it navigates back after a save (`navigate(LIST, { state: savedRowState(id, code) })`):
+ * the list shows that row highlighted. When the row is not on the page the list opens on, the list searches for
+ * `search` (its code, its number) so that it is.
+ */
+export interface SavedRowState {
+  savedId: string | number;
+  savedSearch?: string;
+}
+
+export function savedRowState(id: string | number, search?: string): SavedRowState {
+  return search ? { savedId: id, savedSearch: search } : { savedId: id };
+}
+
+function savedRowOf(state: unknown): SavedRowState | null {
+  const s = state as Partial<SavedRowState> | null | undefined;
+  return s && (typeof s.savedId === 'number' || typeof s.savedId === 'string') ? (s as SavedRowState) : null;
 }
 
 export interface PagedList<T> {
@@ -58,6 +79,8 @@ export interface PagedList<T> {
   /** The search box's binding, under the search parameter's name. */
   searchField: () => { name: string; value: string; onChange: (value: string | null | undefined) => void };
   reload: () => void;
+  /** The row a form just saved (navigation state `savedRowState`): PagedTable highlights it; null when none. */
+  savedId: string | number | null;
 }
 
 /**
@@ -76,8 +99,13 @@ export function usePagedList<T>(path: string, options: PagedListOptions = {}): P
     debounceMs = SEARCH_DEBOUNCE_MS,
     searchParam = 'q',
     searchStorageKey,
+    rowId = (row: { id?: string | number }) => row.id ?? '',
   } = options;
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  // The saved row is read once, when the list opens after a save; it stays highlighted while the list is on screen.
+  const [saved] = useState(() => savedRowOf(location.state));
+  const [savedSought, setSavedSought] = useState(false);
   // The stored term stands in for the URL's until the URL carries one (set right after the first render).
   const [restored, setRestored] = useState(() => (searchStorageKey && !params.has(searchParam) ? readStored(searchStorageKey) : ''));
   const urlQ = params.get(searchParam) ?? restored;
@@ -154,6 +182,17 @@ export function usePagedList<T>(path: string, options: PagedListOptions = {}): P
     if (emptied) update({ offset: lastOffset > 0 ? String(lastOffset) : null }, true);
   }, [emptied, lastOffset, update]);
 
+  // The saved row is not among the rows the list opened on: search for it once, so that it is shown.
+  const idOf = rowId as (row: T) => string | number;
+  const savedMissing =
+    saved !== null && state.status === 'ready' && !state.refreshing && !state.rows.some((r) => String(idOf(r)) === String(saved.savedId));
+  useEffect(() => {
+    if (!savedMissing || savedSought || !saved?.savedSearch) return;
+    setSavedSought(true);
+    setSearchText(saved.savedSearch);
+    update({ [searchParam]: saved.savedSearch });
+  }, [savedMissing, savedSought, saved, searchParam, update]);
+
   const filter = (name: string) => (name in pending ? (pending[name] ?? '') : (params.get(name) ?? ''));
   return {
     ...state,
@@ -177,6 +216,7 @@ export function usePagedList<T>(path: string, options: PagedListOptions = {}): P
       onChange: (v) => update({ [name]: v === null || v === undefined ? null : String(v) }),
     }),
     searchField: () => ({ name: searchParam, value: search, onChange: (v) => setSearchText(v ?? '') }),
+    savedId: saved?.savedId ?? null,
   };
 }
 
