@@ -93,12 +93,14 @@ test.describe('roles', () => {
     expect(allowed(REPORT_CARDS, 'warehouse')).toEqual(['inventory', 'stockLevels']);
 
     // Sections and sub-areas without permission send them home (SPEC §2), typed in the address bar or deep-linked;
-    // a refused section is named there (issue 22).
+    // a refused section or page is named there (issue 22).
     const refusedSection: Record<string, string> = {
       '/anagrafica': 'Anagrafiche',
       '/anagrafica/prodotti': 'Anagrafiche',
       '/users': 'Utenti',
       '/users/nuovo': 'Utenti',
+      '/operazioni/prezzi': 'Prezzi',
+      '/report/valorizzazione': 'Valorizzazione magazzino',
     };
     for (const url of ['/anagrafica', '/anagrafica/prodotti', '/users', '/users/nuovo', '/operazioni/prezzi', '/report/valorizzazione']) {
       await clerk.goto(url);

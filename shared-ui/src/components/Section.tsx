@@ -53,9 +53,10 @@ export function SectionHub({ basePath, ns, areas, roleWhenMissing }: SectionProp
 
 /**
  * A whole menu section as a remote exposes it: the hub at its base path, each area's screen under `<path>/*` (a signed-in
- * role without the area's permission goes home, `/`, SPEC §2), anything else back to the hub.
+ * role without the area's permission goes home, `/`, SPEC §2, which names the page refused), anything else back to the hub.
  */
 export function Section(props: SectionProps) {
+  const { t } = useTranslation(props.ns);
   return (
     <Routes>
       <Route index element={<SectionHub {...props} />} />
@@ -64,7 +65,7 @@ export function Section(props: SectionProps) {
           key={area.id}
           path={`${area.path}/*`}
           element={
-            <RequirePermission permission={area.permission} redirectTo="/">
+            <RequirePermission permission={area.permission} redirectTo="/" refusedName={t(`${area.id}.title`)}>
               <area.Screen />
             </RequirePermission>
           }
