@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { Fragment, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@wms/shared-ui/router';
 import { ORDER_STATUSES, PURCHASE_ORDER_SORTS, type OrderStatus, type PurchaseOrderSummary } from '@wms/shared-api';
@@ -34,11 +34,11 @@ export const STATUS_TONE: Record<OrderStatus, 'success' | 'danger' | 'warning'> 
   fullyReceived: 'success',
 };
 
-/** Order totals with 2 decimals (SPEC §9), one figure per currency when the lines differ. */
-export function showTotals(o: Pick<PurchaseOrderSummary, 'totals' | 'currency'>): string {
-  const totals = o.totals.length ? o.totals : [{ currency: o.currency, amount: '0' }];
-  return totals.map((x) => formatAmount(x.amount, x.currency)).join(' + ');
+/** Order totals with 2 decimals (SPEC §9), one figure per currency when the lines differ ("12,50 € + 3,00 USD"). */
+export function orderTotals(o: Pick<PurchaseOrderSummary, 'totals' | 'currency'>): string[] {
+  return (o.totals.length ? o.totals : [{ currency: o.currency, amount: '0' }]).map((x) => formatAmount(x.amount, x.currency));
 }
+export const showTotals = (o: Pick<PurchaseOrderSummary, 'totals' | 'currency'>): string => orderTotals(o).join(' + ');
 
 /**
  * /operazioni/ordini-fornitori (SPEC §2 Purchase orders): server-paged list with text search, status, supplier and
@@ -103,7 +103,14 @@ export function PurchaseOrderListPage() {
         id: 'total_amount',
         header: t('purchaseOrders.columns.total_amount'),
         value: (o) => o.total_amount,
-        render: (o) => <span className="nowrap">{showTotals(o)}</span>,
+        // One figure per currency, each kept whole; the line may break between them (the column stays narrow).
+        render: (o) =>
+          orderTotals(o).map((x, i) => (
+            <Fragment key={i}>
+              {i > 0 ? ' + ' : null}
+              <span className="nowrap">{x}</span>
+            </Fragment>
+          )),
         align: 'end',
         priority: 'medium',
       },

@@ -176,8 +176,8 @@ describe('prices', () => {
   it('lists prices with counters, 2–5 decimals, dd/MM/yyyy, status badges; the search is kept in the browser', async () => {
     renderOperations('/operazioni/prezzi', 'administration');
     const table = await screen.findByRole('table', { name: 'Elenco dei prezzi' });
-    expect(within(table).getByText('2,50')).toBeInTheDocument();
-    expect(within(table).getByText('2,12345')).toBeInTheDocument();
+    expect(within(table).getByText('2,50 €')).toBeInTheDocument();
+    expect(within(table).getByText('2,12345 €')).toBeInTheDocument();
     expect(within(table).getByText('Non attivo')).toBeInTheDocument();
     expect(within(table).getByText(today.split('-').reverse().join('/'))).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('count-inactive')).toHaveTextContent('Non attivi: 1'));
