@@ -95,7 +95,19 @@ interface Props {
 /** The item lines of an order: product (the supplier's active ones), quantity, unit price, exact total, and the price's origin. */
 export function OrderLines({ lines, supplierId, disabled, error, onInputProblem, onChange, onProduct, onAdd, onRemove }: Props) {
   const { t } = useTranslation(NS);
-  const f = (k: string) => t(`purchaseOrders.fields.${k}`);
+  const f = (k: string, params?: Record<string, unknown>) => t(`purchaseOrders.fields.${k}`, params);
+  /** A line's number field: its name, value and message, and text it cannot read marked (no total is guessed from it). */
+  const numberProps = (i: number, l: LineState, name: 'quantity' | 'unit_price') => ({
+    name: `items.${i}.${name}`,
+    required: true,
+    value: l[name] as string,
+    disabled,
+    error: error(`items.${i}.${name}`),
+    onInputProblem: (p: FormProblem | null) => {
+      onInputProblem(`items.${i}.${name}`, p);
+      if (!!p !== !!l.unreadable?.[name]) onChange(i, { unreadable: { ...l.unreadable, [name]: !!p } });
+    },
+  });
   const totals = totalsByCurrency(
     lines.flatMap((l) => {
       const total = previewTotal(l);
@@ -129,33 +141,17 @@ export function OrderLines({ lines, supplierId, disabled, error, onInputProblem,
               }
             />
             <NumberField
-              name={`items.${i}.quantity`}
+              {...numberProps(i, l, 'quantity')}
               label={f('quantity')}
-              required
               decimals={QUANTITY_DECIMALS}
-              value={l.quantity as string}
-              disabled={disabled}
-              error={error(`items.${i}.quantity`)}
-              onInputProblem={(p) => {
-                onInputProblem(`items.${i}.quantity`, p);
-                if (!!p !== !!l.unreadable?.quantity) onChange(i, { unreadable: { ...l.unreadable, quantity: !!p } });
-              }}
               onChange={(v) => onChange(i, { quantity: v })}
               suffix={formatUnit(l.unit) || undefined}
               data-testid={`quantity-${i}`}
             />
             <NumberField
-              name={`items.${i}.unit_price`}
+              {...numberProps(i, l, 'unit_price')}
               label={f('unit_price')}
-              required
               decimals={UNIT_PRICE_DECIMALS}
-              value={l.unit_price as string}
-              disabled={disabled}
-              error={error(`items.${i}.unit_price`)}
-              onInputProblem={(p) => {
-                onInputProblem(`items.${i}.unit_price`, p);
-                if (!!p !== !!l.unreadable?.unit_price) onChange(i, { unreadable: { ...l.unreadable, unit_price: !!p } });
-              }}
               onChange={(v) => onChange(i, { unit_price: v, source: { kind: 'manual' } })}
               hint={
                 source ? (
@@ -187,6 +183,7 @@ export function OrderLines({ lines, supplierId, disabled, error, onInputProblem,
               className="btn btn-small"
               onClick={() => onRemove(i)}
               disabled={disabled}
+              aria-label={f('removeItemNamed', { n: i + 1, code: l.code ?? '' }).trim()}
               data-testid={`remove-line-${i}`}
             >
               {f('removeItem')}
