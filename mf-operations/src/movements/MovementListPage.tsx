@@ -132,7 +132,7 @@ export function MovementListPage() {
           if (m.source_type !== 'MAN') {
             return (
               <span className="muted" title={t('movements.list.fromDocument')}>
-                {m.source_document.number ?? m.source_document.type}
+                {t('movements.list.documentNumber', { number: m.source_document.number ?? m.source_document.type })}
               </span>
             );
           }

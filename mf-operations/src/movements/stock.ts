@@ -1,4 +1,4 @@
-import { compareDecimals, sumDecimals } from '@wms/shared-api';
+import { compareDecimals, sortFefo, sumDecimals } from '@wms/shared-api';
 import type { MovementView, StockRow } from './api';
 
 /**
@@ -30,7 +30,7 @@ function restored(original: Original | null, productId: number, warehouseId: num
 }
 
 /**
- * The batches available in `warehouseId`, earliest expiry first (no expiry last, then by batch), quantity > 0, with a
+ * The batches available in `warehouseId` in FEFO order (sortFefo: no expiry last), quantity > 0, with a
  * corrected movement's own goods counted back in.
  */
 export function batchChoices(
@@ -39,28 +39,28 @@ export function batchChoices(
   warehouseId: number,
   original: Original | null = null,
 ): BatchChoice[] {
-  const byBatch = new Map<string, { quantity: string; expiry_date: string | null }>();
+  const byBatch = new Map<string, { quantity: string; expiry_date: string | null; production_date: string | null }>();
   for (const r of rows) {
     if (r.product_id !== productId || r.warehouse_id !== warehouseId) continue;
     const batch = r.batch_number ?? '';
     const seen = byBatch.get(batch);
-    byBatch.set(batch, { quantity: sumDecimals([seen?.quantity ?? '0', r.quantity]), expiry_date: seen?.expiry_date ?? r.expiry_date });
+    byBatch.set(batch, {
+      quantity: sumDecimals([seen?.quantity ?? '0', r.quantity]),
+      expiry_date: seen?.expiry_date ?? r.expiry_date,
+      production_date: seen?.production_date ?? r.production_date,
+    });
   }
   const originalBatch = original?.batch_number ?? '';
-  if (original && !byBatch.has(originalBatch)) byBatch.set(originalBatch, { quantity: '0', expiry_date: original.expiry_date });
-  const out: BatchChoice[] = [];
+  if (original && !byBatch.has(originalBatch))
+    byBatch.set(originalBatch, { quantity: '0', expiry_date: original.expiry_date, production_date: null });
+  const out: Array<BatchChoice & { batch_number: string; received_at: string | null }> = [];
   for (const [batch, v] of byBatch) {
     const quantity = sumDecimals([v.quantity, restored(original, productId, warehouseId, batch)]);
-    if (compareDecimals(quantity, 0) > 0) out.push({ batch, quantity, expiry_date: v.expiry_date });
+    if (compareDecimals(quantity, 0) > 0)
+      out.push({ batch, batch_number: batch, quantity, expiry_date: v.expiry_date, received_at: v.production_date });
   }
-  return out.sort((a, b) => {
-    if (a.expiry_date !== b.expiry_date) {
-      if (a.expiry_date === null) return 1;
-      if (b.expiry_date === null) return -1;
-      return a.expiry_date < b.expiry_date ? -1 : 1;
-    }
-    return a.batch.localeCompare(b.batch, 'it', { numeric: true });
-  });
+  // The one FEFO order (shared-api sortFefo): earliest expiry, then the oldest goods (production day), then the batch.
+  return sortFefo(out).map(({ batch, quantity, expiry_date }) => ({ batch, quantity, expiry_date }));
 }
 
 /** The quantity available for one batch ('' for a product without batches); '0' when there is none. */
