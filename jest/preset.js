@@ -6,6 +6,7 @@ const root = path.resolve(__dirname, '..');
 const workspaceSources = {
   '^@wms/shared-api$': path.join(root, 'shared-api/src/index.ts'),
   '^@wms/shared-api/core$': path.join(root, 'shared-api/src/core.ts'),
+  '^@wms/shared-api/password-strength$': path.join(root, 'shared-api/src/password-strength.ts'),
   '^@wms/shared-ui$': path.join(root, 'shared-ui/src/index.ts'),
   '^@wms/shared-ui/router$': path.join(root, 'shared-ui/src/router.ts'),
 };

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { installPasswordStrengthCheck } from '@wms/shared-api/password-strength';
 import { loadConfig, type Config } from './config';
 import type { Db } from './db';
 import { authGuard } from './auth/guard';
@@ -82,6 +83,9 @@ export async function buildApp(opts: BuildAppOptions) {
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The user schemas' password rule gets the strength estimate (zxcvbn-ts, server only: its dictionaries stay out of
+  // the browser, whose form shows this 400 on the password field).
+  installPasswordStrengthCheck();
   app.setValidatorCompiler(zodValidatorCompiler);
   // Answers: fast-json-stringify from each route's response schema (http/serializer.ts), not a zod parse per call.
   app.setSerializerCompiler(schemaSerializerCompiler);

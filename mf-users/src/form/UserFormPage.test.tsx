@@ -90,20 +90,38 @@ describe('/users/nuovo', () => {
     expect(requestsOf('POST')).toHaveLength(0);
   });
 
-  it('refuses a common password and the username as password, saying why (issue 13)', async () => {
+  it('refuses the username as password, and the username dressed with a digit, saying why, before sending (issue 13, 23)', async () => {
     renderUsers('/users/nuovo');
     await userEvent.type(field.username(), 'luca.bianchi');
     await userEvent.type(field.name(), 'Luca Bianchi');
-    await userEvent.type(field.password(), 'Password');
-    await save();
-    expect(screen.getByText('Password troppo comune e facile da indovinare: scegline una meno prevedibile')).toBeInTheDocument();
-    await userEvent.clear(field.password());
     await userEvent.type(field.password(), 'Luca.Bianchi');
     await save();
     expect(screen.getByText('La password non può essere uguale al nome utente')).toBeInTheDocument();
     await switchLanguage('fr');
     expect(screen.getByText("Le mot de passe ne peut pas être identique au nom d'utilisateur")).toBeInTheDocument();
+    await switchLanguage('it');
+    await userEvent.clear(field.password());
+    await userEvent.type(field.password(), 'luca.bianchi7');
+    await save();
+    expect(screen.getByText('La password è troppo simile al nome utente o al nome: è facile da indovinare')).toBeInTheDocument();
     expect(requestsOf('POST')).toHaveLength(0);
+  });
+
+  it("a password only the server's strength estimate refuses: its 400 shows on the password field (issue 23)", async () => {
+    // The estimate's dictionaries stay on the server (page weight): the browser sends, the 400 says why on the field.
+    const why = 'Password troppo comune e facile da indovinare: scegline una meno prevedibile';
+    server.use(
+      http.post('*/api/users', () =>
+        HttpResponse.json({ error: `Dati non validi: password: ${why}`, code: 'VALIDATION', fields: { password: why } }, { status: 400 }),
+      ),
+    );
+    renderUsers('/users/nuovo');
+    await userEvent.type(field.username(), 'luca.bianchi');
+    await userEvent.type(field.name(), 'Luca Bianchi');
+    await userEvent.type(field.password(), 'Admin123!');
+    await save();
+    await waitFor(() => expect(field.password()).toHaveAccessibleDescription(expect.stringContaining(why)));
+    expect(field.password()).toHaveFocus();
   });
 
   it('creates: POST /users with the SPEC §7 fields, the created toast, back to the list', async () => {

@@ -9,6 +9,11 @@ export const authMessages = {
     it: 'Troppi tentativi di accesso non riusciti per questo utente: riprova tra {{wait}}',
     fr: 'Trop de tentatives de connexion échouées pour cet utilisateur : réessayez dans {{wait}}',
   },
+  // Said the same way for a known user and an unknown name (no user enumeration).
+  tooManyOnAccount: {
+    it: "Troppi tentativi di accesso non riusciti per questo utente da indirizzi diversi: riprova tra {{wait}}, oppure accedi da un indirizzo da cui hai già effettuato l'accesso",
+    fr: 'Trop de tentatives de connexion échouées pour cet utilisateur depuis différentes adresses : réessayez dans {{wait}}, ou connectez-vous depuis une adresse déjà utilisée',
+  },
   tooManyFromAddress: {
     it: 'Troppi tentativi di accesso non riusciti da questo indirizzo: riprova tra {{wait}}',
     fr: 'Trop de tentatives de connexion échouées depuis cette adresse : réessayez dans {{wait}}',

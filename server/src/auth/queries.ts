@@ -86,6 +86,40 @@ export async function clearPairFailures(q: Queryable, address: string, identity:
   await q.query('DELETE FROM sign_in_throttle WHERE address = $1 AND identity = $2', [address, identity]);
 }
 
+/**
+ * An attempt of the account-wide counter (address `account`) that was not a failure gives its count back. The delay
+ * already set stays: it only ever follows real failures.
+ */
+export async function giveBackAccountAttempt(q: Queryable, account: string, identity: string, nowMs: number): Promise<void> {
+  await q.query(
+    'UPDATE sign_in_throttle SET count = greatest(count - 1, 0) WHERE address = $1 AND identity = $2 AND expires_ms > $3::bigint',
+    [account, identity, nowMs],
+  );
+}
+
+/** True when user `userId` signed in from `address` at or after `sinceMs` (sign_in_known_addresses, migration 023). */
+export async function isKnownAddress(q: Queryable, userId: number, address: string, sinceMs: number): Promise<boolean> {
+  const { rows } = await q.query(
+    'SELECT 1 FROM sign_in_known_addresses WHERE user_id = $1 AND address = $2 AND last_success_ms >= $3::bigint',
+    [userId, address, sinceMs],
+  );
+  return rows.length > 0;
+}
+
+/** A successful sign-in of `userId` from `address`: the address is known to the account (again) from now. */
+export async function rememberAddress(q: Queryable, userId: number, address: string, nowMs: number): Promise<void> {
+  await q.query(
+    `INSERT INTO sign_in_known_addresses (user_id, address, last_success_ms) VALUES ($1, $2, $3::bigint)
+     ON CONFLICT (user_id, address) DO UPDATE SET last_success_ms = greatest(sign_in_known_addresses.last_success_ms, EXCLUDED.last_success_ms)`,
+    [userId, address, nowMs],
+  );
+}
+
+/** Forgets the addresses whose last successful sign-in is older than `beforeMs`. */
+export async function pruneKnownAddresses(q: Queryable, beforeMs: number): Promise<void> {
+  await q.query('DELETE FROM sign_in_known_addresses WHERE last_success_ms < $1::bigint', [beforeMs]);
+}
+
 /** Drops every counter whose time is over. */
 export async function pruneSignInThrottle(q: Queryable, nowMs: number): Promise<void> {
   await q.query('DELETE FROM sign_in_throttle WHERE expires_ms <= $1::bigint', [nowMs]);

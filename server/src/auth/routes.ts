@@ -62,16 +62,30 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = found.user ?? undefined;
       const identity = user ? `id:${user.id}` : `name:${found.canonical}`;
 
-      // 2. The (address, user) pair: growing delays after a few failures, counted up front.
+      // 2. The whole account, from addresses it never signed in from: a few free failures per window, then growing
+      // delays (counted up front). An unknown name has a counter of its own, like an account.
+      const account = await throttle.beginAccount(address.key, identity, user?.id ?? null);
+      if (account.wait > 0) throw tooMany(reply, 'TOO_MANY_ATTEMPTS_ON_ACCOUNT', authMessages.tooManyOnAccount, account.wait);
+
+      // 3. The (address, user) pair: growing delays after a few failures, counted up front.
       const wait = await throttle.begin(address.key, identity);
-      if (wait > 0) throw tooMany(reply, 'TOO_MANY_ATTEMPTS', authMessages.tooManyAttempts, wait);
+      if (wait > 0) {
+        if (account.counted) await throttle.accountAttemptDone(identity);
+        throw tooMany(reply, 'TOO_MANY_ATTEMPTS', authMessages.tooManyAttempts, wait);
+      }
 
       // An unknown user still costs one scrypt, like a wrong password: timing does not reveal which usernames exist.
-      const passwordOk = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
+      // Passwords are saved NFC-normalised (issue 23): the typed one is checked as NFC, and a password saved before that
+      // rule, as typed (once more only when NFC changed it — for unknown users too, so timing stays the same).
+      const hash = user?.password_hash ?? (await dummyPasswordHash());
+      const normalized = password.normalize('NFC');
+      let passwordOk = await verifyPassword(normalized, hash);
+      if (!passwordOk && normalized !== password) passwordOk = await verifyPassword(password, hash);
       if (!user || !passwordOk || !user.is_active) {
         throw new AppError(401, 'INVALID_CREDENTIALS', authMessages.invalidCredentials);
       }
-      await throttle.succeeded(address.key, identity);
+      await throttle.succeeded(address.key, identity, user.id);
+      if (account.counted) await throttle.accountAttemptDone(identity);
       if (!address.isAllowed) await throttle.giveBack(address.key);
 
       const session = await db.tx(async (q) => {

@@ -78,7 +78,7 @@ const ERROR_COMPONENTS = {
     },
     TooManyRequests: {
       description:
-        'TOO_MANY_ATTEMPTS, TOO_MANY_ATTEMPTS_FROM_ADDRESS: too many failed sign-ins; TOO_MANY_CLIENT_EVENTS: too many client events; wait as Retry-After says',
+        'TOO_MANY_ATTEMPTS, TOO_MANY_ATTEMPTS_FROM_ADDRESS, TOO_MANY_ATTEMPTS_ON_ACCOUNT: too many failed sign-ins; TOO_MANY_CLIENT_EVENTS: too many client events; wait as Retry-After says',
       headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } } },
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     },

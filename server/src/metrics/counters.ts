@@ -27,7 +27,7 @@ const replays = new Counter({
 
 const throttleRefusals = new Counter({
   name: 'wms_sign_in_throttled_total',
-  help: 'Sign-ins refused by the throttle (429), by code: TOO_MANY_ATTEMPTS_FROM_ADDRESS or TOO_MANY_ATTEMPTS',
+  help: 'Sign-ins refused by the throttle (429), by code: TOO_MANY_ATTEMPTS_FROM_ADDRESS, TOO_MANY_ATTEMPTS or TOO_MANY_ATTEMPTS_ON_ACCOUNT',
   labelNames: ['code'] as const,
   registers: [domainRegistry],
 });

@@ -5,10 +5,20 @@
  *   address — the rest of the API and other addresses unaffected;
  * - growing delays per (address, user) instead of a lock of the account anyone could trigger;
  * - counters in the database, shared by every app server on it (issue 23): 30 failures split across two servers are
- *   throttled as on one.
+ *   throttled as on one;
+ * - per account (issue 23): 60 guesses of one account from 60 addresses — at most 10 evaluated at full speed, the rest
+ *   429 — while its owner still signs in from an address they signed in from before; an unknown name behaves the same.
  */
 import { buildApp } from '../../src/app';
-import { ADDRESS_MAX_FAILURES, delayAfter, FREE_FAILURES, MAX_DELAY_MS, WINDOW_MS } from '../../src/auth/throttle';
+import {
+  ACCOUNT_FREE_FAILURES,
+  accountDelayAfter,
+  ADDRESS_MAX_FAILURES,
+  delayAfter,
+  FREE_FAILURES,
+  MAX_DELAY_MS,
+  WINDOW_MS,
+} from '../../src/auth/throttle';
 import { makeTestApp, type TestApp } from '../helpers';
 
 jest.setTimeout(180_000);
@@ -16,8 +26,10 @@ jest.setTimeout(180_000);
 let t: TestApp;
 /** When set, the app's clock stands still at this time (tests of the delays step it instead of sleeping). */
 let frozenAt: number | null = null;
+/** The reverse proxy every request of the per-account tests comes through (TRUST_PROXY): X-Forwarded-For is the client. */
+const PROXY = '10.99.0.1';
 beforeAll(async () => {
-  t = await makeTestApp({ now: () => frozenAt ?? Date.now() });
+  t = await makeTestApp({ now: () => frozenAt ?? Date.now(), config: { trustProxy: [PROXY] } });
 });
 afterAll(async () => {
   await t.close();
@@ -198,5 +210,132 @@ describe('shared by every app server on the database (issue 23)', () => {
       Date.now() - 2 * WINDOW_MS,
     ]);
     expect(rows[0].n).toBe(0);
+  });
+});
+
+describe('per account: guessing one account from many addresses (issue 23)', () => {
+  let block = 0;
+  /** `count` fresh client addresses behind the proxy, none used by another test. */
+  const clients = (count: number) => {
+    block += 1;
+    return Array.from({ length: count }, (_, i) => `198.18.${block}.${i + 1}`);
+  };
+  const viaProxy = (client: string, username: string, password: string, lang = 'it') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: PROXY,
+      headers: { 'x-forwarded-for': client, 'accept-language': lang },
+      payload: { username, password },
+    });
+
+  /** 60 wrong guesses of `username`, each from its own address: the answers' status codes and the first 429's body. */
+  async function guessFromSixtyAddresses(username: string) {
+    const statuses: number[] = [];
+    let firstRefusal: { error: string; code: string } | undefined;
+    for (const client of clients(60)) {
+      const res = await viaProxy(client, username, 'Wrong-guess-2024');
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) firstRefusal ??= res.json();
+    }
+    return { statuses, firstRefusal };
+  }
+
+  it('10 free failures per window, then growing delays: 1 s, 2 s … at most 15 minutes', () => {
+    expect(ACCOUNT_FREE_FAILURES).toBe(10);
+    expect(accountDelayAfter(ACCOUNT_FREE_FAILURES - 1)).toBe(0);
+    expect(accountDelayAfter(ACCOUNT_FREE_FAILURES)).toBe(1000);
+    expect(accountDelayAfter(ACCOUNT_FREE_FAILURES + 1)).toBe(2000);
+    expect(accountDelayAfter(ACCOUNT_FREE_FAILURES + 40)).toBe(MAX_DELAY_MS);
+  });
+
+  it('60 guesses from 60 addresses: 10 evaluated (401), 50 refused (429); the owner still signs in from an address used before', async () => {
+    frozenAt = Date.now();
+    try {
+      const owner = await t.createUser('sales');
+      const [home, elsewhere] = clients(2);
+      expect((await viaProxy(home, owner.username, owner.password)).statusCode).toBe(200);
+
+      const { statuses, firstRefusal } = await guessFromSixtyAddresses(owner.username);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(ACCOUNT_FREE_FAILURES);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(60 - ACCOUNT_FREE_FAILURES);
+      expect(statuses.slice(0, ACCOUNT_FREE_FAILURES).every((s) => s === 401)).toBe(true);
+      expect(firstRefusal).toEqual({
+        error:
+          "Troppi tentativi di accesso non riusciti per questo utente da indirizzi diversi: riprova tra 1 secondo, oppure accedi da un indirizzo da cui hai già effettuato l'accesso",
+        code: 'TOO_MANY_ATTEMPTS_ON_ACCOUNT',
+      });
+
+      // The owner, from the address they signed in from before: not slowed, even the right password on the first try.
+      expect((await viaProxy(home, owner.username, owner.password)).statusCode).toBe(200);
+      // From an address never used, the account waits like the guesser (in French too).
+      const fr = await viaProxy(elsewhere, owner.username, owner.password, 'fr');
+      expect(fr.statusCode).toBe(429);
+      expect(fr.headers['retry-after']).toBe('1');
+      expect(fr.json().error).toBe(
+        'Trop de tentatives de connexion échouées pour cet utilisateur depuis différentes adresses : réessayez dans 1 seconde, ou connectez-vous depuis une adresse déjà utilisée',
+      );
+      // Once the delay is over, one more attempt is evaluated: the right password signs in, and that address is known now.
+      frozenAt += 1000;
+      expect((await viaProxy(elsewhere, owner.username, owner.password)).statusCode).toBe(200);
+      expect((await viaProxy(elsewhere, owner.username, owner.password)).statusCode).toBe(200);
+    } finally {
+      frozenAt = null;
+    }
+  });
+
+  it('an unknown name behaves the same: 10 evaluated, the same 429 (no user enumeration)', async () => {
+    frozenAt = Date.now();
+    try {
+      const known = await t.createUser('orders');
+      const real = await guessFromSixtyAddresses(known.username);
+      const ghost = await guessFromSixtyAddresses(`nobody_${known.username}`);
+      expect(ghost.statuses).toEqual(real.statuses);
+      expect(ghost.firstRefusal).toEqual(real.firstRefusal);
+    } finally {
+      frozenAt = null;
+    }
+  });
+
+  it('60 parallel guesses from 60 addresses: still at most 10 evaluated', async () => {
+    frozenAt = Date.now();
+    try {
+      const u = await t.createUser('admin');
+      const answers = await Promise.all(clients(60).map((client) => viaProxy(client, u.username, 'Wrong-guess-2024')));
+      const statuses = answers.map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(ACCOUNT_FREE_FAILURES);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(60 - ACCOUNT_FREE_FAILURES);
+      expect(new Set(answers.filter((r) => r.statusCode === 429).map((r) => r.json().code))).toEqual(
+        new Set(['TOO_MANY_ATTEMPTS_ON_ACCOUNT']),
+      );
+    } finally {
+      frozenAt = null;
+    }
+  });
+
+  it("a success from a new address gives its attempt back: the owner's own sign-ins never use up the account's budget", async () => {
+    frozenAt = Date.now();
+    try {
+      const u = await t.createUser('sales');
+      for (const client of clients(ACCOUNT_FREE_FAILURES + 5))
+        expect((await viaProxy(client, u.username, u.password)).statusCode).toBe(200);
+      const guesses = await guessFromSixtyAddresses(u.username);
+      expect(guesses.statuses.filter((s) => s === 401)).toHaveLength(ACCOUNT_FREE_FAILURES);
+    } finally {
+      frozenAt = null;
+    }
+  });
+
+  it('the known addresses go with the user (ON DELETE CASCADE)', async () => {
+    const u = await t.createUser('sales');
+    const [home] = clients(1);
+    expect((await viaProxy(home, u.username, u.password)).statusCode).toBe(200);
+    const count = async () =>
+      (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sign_in_known_addresses WHERE user_id = $1', [u.id])).rows[0].n;
+    expect(await count()).toBe(1);
+    await t.db.query('DELETE FROM activity_log WHERE user_id = $1', [u.id]);
+    await t.db.query('DELETE FROM sessions WHERE user_id = $1', [u.id]);
+    await t.db.query('DELETE FROM users WHERE id = $1', [u.id]);
+    expect(await count()).toBe(0);
   });
 });

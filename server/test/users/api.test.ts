@@ -21,7 +21,7 @@ const call = (method: Method, url: string, headers: Record<string, string>, payl
 const newUser = (over: Record<string, unknown> = {}) => ({
   username: `user_${Math.random().toString(36).slice(2, 10)}`,
   name: 'Ugo Utente',
-  password: 'Password-123',
+  password: 'Pallet-truck-123',
   role: 'sales',
   is_active: true,
   ...over,
@@ -115,13 +115,13 @@ describe('create, read, update, delete', () => {
         details: expect.stringContaining('Carla.Rossi'),
       },
     ]);
-    expect(log.rows[0].details).not.toMatch(/password|Password-123/i);
+    expect(log.rows[0].details).not.toMatch(/password|Pallet-truck-123/i);
     // The new user can sign in with the password given.
-    await expect(t.login('carla.rossi', 'Password-123')).resolves.toEqual(expect.any(String));
+    await expect(t.login('carla.rossi', 'Pallet-truck-123')).resolves.toEqual(expect.any(String));
   });
 
   it('POST applies the SPEC §5 defaults: role warehouse, active', async () => {
-    const res = await call('POST', '/users', admin.headers, { username: 'defaults_user', name: 'Default', password: 'Password-123' });
+    const res = await call('POST', '/users', admin.headers, { username: 'defaults_user', name: 'Default', password: 'Pallet-truck-123' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ role: 'warehouse', is_active: true });
   });

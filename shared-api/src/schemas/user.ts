@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '@wms/shared-api/core';
-import { COMMON_PASSWORDS } from './common-passwords';
 
 /**
  * System users (SPEC §3 User, §5 User): the body of POST /users and PUT /users/{id}, parsed by the user form and by the
@@ -13,8 +12,12 @@ import { COMMON_PASSWORDS } from './common-passwords';
 export const USERNAME_MAX = 50;
 export const USER_NAME_MAX = 100;
 /**
- * Password policy (issue 13 §7): at least this many characters (spaces count, nothing is trimmed), no control character
- * (line breaks, tabs, NUL…), not one of the common passwords (COMMON_PASSWORDS, any letter case), not the username.
+ * Password policy (issue 13 §7, issue 23). The cheap rules, here, run in the form and on the server alike: the password is
+ * NFC-normalised first; at least this many characters, counted in code points (spaces count, nothing is trimmed); no
+ * control or invisible format character (line breaks, tabs, NUL, zero-width spaces…); at least one visible character;
+ * not the username, nor the username with digits or symbols around it. The strength estimate (zxcvbn-ts with Italian and
+ * French dictionaries) runs only where it is registered with `setPasswordStrengthCheck` — the server, through
+ * `@wms/shared-api/password-strength` — so its dictionaries never reach the browser; the form shows its 400 on the field.
  */
 export const PASSWORD_MIN = 8;
 /** Longest password accepted; the sign-in form accepts up to the same length. */
@@ -43,43 +46,113 @@ const role = z.enum(ROLES, { error: (iss) => (iss.input == null || iss.input ===
 
 const isActive = z.boolean({ error: 'invalidType' });
 
-const CONTROL_CHARACTER = /\p{Cc}/u;
+/** Control characters (line breaks, tabs, NUL…) and invisible format characters (zero-width space and joiners, BOM…). */
+const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}]/u;
+/**
+ * Nothing anyone can see: only combining marks, spaces and separators, control and format characters, and the blank
+ * "filler" characters (Hangul fillers and the other default-ignorables, the blank Braille pattern).
+ */
+const INVISIBLE_ONLY = /^[\p{M}\p{Z}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\s\u2800]*$/u;
+/** Digits, punctuation, symbols and spaces at either end (stripped to find a username hiding in a password). */
+const DECORATION_AT_ENDS = /^[\p{N}\p{P}\p{S}\p{Z}\s]+|[\p{N}\p{P}\p{S}\p{Z}\s]+$/gu;
 
-/** True when `password` is one of the common passwords, in any letter case. */
-export function isCommonPassword(password: string): boolean {
-  return COMMON_PASSWORDS.has(password.toLowerCase());
+/** A message key and its parameters, as a zod issue carries them. */
+interface PasswordProblem {
+  key: string;
+  params?: Record<string, number>;
 }
+
+/** The first single-field rule the (NFC-normalised) password breaks, or null. Lengths are counted in code points. */
+function passwordProblem(password: string): PasswordProblem | null {
+  const length = [...password].length;
+  if (length > PASSWORD_MAX) return { key: 'tooLong', params: { max: PASSWORD_MAX } };
+  if (password.trim() === '') return { key: 'passwordRequired' };
+  if (length < PASSWORD_MIN) return { key: 'passwordTooShort', params: { min: PASSWORD_MIN } };
+  if (INVISIBLE_ONLY.test(password)) return { key: 'passwordInvisible' };
+  if (CONTROL_OR_FORMAT.test(password)) return { key: 'passwordControl' };
+  return null;
+}
+
+/**
+ * A strength estimate: the message key saying why `password` is too easy to guess, or null when it is strong enough.
+ * `userInputs` are the user's own words (username, name and their parts), which make a password easy for whoever knows them.
+ */
+export type PasswordStrengthCheck = (password: string, userInputs: readonly string[]) => string | null;
+
+let strengthCheck: PasswordStrengthCheck | null = null;
+
+/**
+ * Registers the strength estimate the user schemas apply after the cheap rules (null: none). The server registers
+ * `@wms/shared-api/password-strength` at start; the browser registers nothing (its dictionaries are too heavy for the
+ * page) and shows the server's refusal on the password field.
+ */
+export function setPasswordStrengthCheck(check: PasswordStrengthCheck | null): void {
+  strengthCheck = check;
+}
+
+const lower = (text: string) => text.toLocaleLowerCase('und');
+const undecorated = (text: string) => text.replace(DECORATION_AT_ENDS, '');
 
 /** The password equals the username, ignoring letter case and the spaces around the username. */
-function isUsername(password: string | null | undefined, name: unknown): boolean {
-  return typeof name === 'string' && !!password && password.toLowerCase() === name.trim().toLowerCase();
+function isUsername(password: string, username: string): boolean {
+  return lower(password) === lower(username.trim());
 }
 
-/** A password that is set: the policy applies to it as typed (a password of only spaces counts as missing). */
-const passwordRule = z
-  .string({ error: requiredOr('passwordRequired') })
-  .max(PASSWORD_MAX, { error: 'tooLong' })
-  .refine((p) => p.trim().length > 0, { error: 'passwordRequired' })
-  .min(PASSWORD_MIN, { error: 'passwordTooShort' })
-  .refine((p) => !CONTROL_CHARACTER.test(p), { error: 'passwordControl' })
-  .refine((p) => !isCommonPassword(p), { error: 'passwordCommon' });
+/** The password is the username with digits, punctuation or symbols around it ('mario.rossi7', '!Mario.Rossi2024'). */
+function isLikeUsername(password: string, username: string): boolean {
+  const bare = lower(undecorated(password));
+  const name = lower(username.trim());
+  if (!bare) return false;
+  return bare === name || bare === undecorated(name);
+}
 
-/** The cross-field rule, on the password field: not the username. */
-const notTheUsername = (u: { username: string; password: string | null }) => !isUsername(u.password, u.username);
-const onPassword = () => ({ path: ['password'], error: 'passwordIsUsername' });
+/** The user's own words, for the strength estimate: the username, the name, and their parts. */
+function userWords(username: unknown, name: unknown): string[] {
+  const words = new Set<string>();
+  for (const text of [username, name]) {
+    if (typeof text !== 'string' || !text.trim()) continue;
+    words.add(text.trim());
+    for (const part of text.split(/[\s._@-]+/u)) if ([...part].length >= 3) words.add(part);
+  }
+  return [...words];
+}
+
+/** The password field: NFC first, then the cheap rules (one message: the first rule broken). */
+const passwordText = (error: string | ((iss: { input?: unknown }) => string)) =>
+  z
+    .string({ error })
+    .normalize('NFC')
+    .superRefine((p, ctx) => {
+      const problem = passwordProblem(p);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem.key, params: problem.params });
+    });
+
+/** A password that is set (a password of only spaces counts as missing). */
+const passwordRule = passwordText(requiredOr('passwordRequired'));
 
 /** On update: missing, null or blank (only spaces) means "keep the current password" → null. */
 const optionalPassword = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-  z
-    .string({ error: 'invalidType' })
-    .max(PASSWORD_MAX, { error: 'tooLong' })
-    .min(PASSWORD_MIN, { error: 'passwordTooShort' })
-    .refine((p) => !CONTROL_CHARACTER.test(p), { error: 'passwordControl' })
-    .refine((p) => !isCommonPassword(p), { error: 'passwordCommon' })
+  passwordText('invalidType')
     .nullish()
     .transform((p) => p ?? null),
 );
+
+/**
+ * The rules that need the whole user, on the password field, once its own rules pass: not the username (any letter
+ * case), not the username dressed with digits or symbols, then the strength estimate when one is registered.
+ */
+function passwordForUser(u: { username?: unknown; name?: unknown; password?: unknown }, ctx: z.RefinementCtx): void {
+  const { password, username } = u;
+  if (typeof password !== 'string' || passwordProblem(password)) return;
+  const fail = (key: string) => ctx.addIssue({ code: 'custom', path: ['password'], message: key });
+  if (typeof username === 'string' && username.trim()) {
+    if (isUsername(password, username)) return fail('passwordIsUsername');
+    if (isLikeUsername(password, username)) return fail('passwordLikeUsername');
+  }
+  const weak = strengthCheck?.(password, userWords(username, u.name));
+  if (weak) fail(weak);
+}
 
 export const userCreateSchema = z
   .object({
@@ -89,7 +162,7 @@ export const userCreateSchema = z
     role: role.default(DEFAULT_USER_ROLE),
     is_active: isActive.default(true),
   })
-  .refine(notTheUsername, onPassword());
+  .superRefine(passwordForUser);
 
 export const userUpdateSchema = z
   .object({
@@ -99,7 +172,7 @@ export const userUpdateSchema = z
     role,
     is_active: isActive.optional(),
   })
-  .refine(notTheUsername, onPassword());
+  .superRefine(passwordForUser);
 
 /** The schema of a form mode: 'new' creates, 'edit' updates. */
 export function userSchema(mode: 'new' | 'edit'): typeof userCreateSchema | typeof userUpdateSchema {
