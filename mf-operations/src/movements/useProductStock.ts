@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useLoad } from '@wms/shared-ui';
 import { fetchProductStock, type MovementView, type StockRow } from './api';
 import type { MovementFormValues } from './movement-values';
 import { availableOf, batchChoices, type BatchChoice } from './stock';
@@ -27,7 +28,6 @@ export interface ProductStock {
  */
 export function useProductStock(values: MovementFormValues, original: MovementView | null): ProductStock {
   const [stockReloads, setStockReloads] = useState(0);
-  const [stock, setStock] = useState<Stock | null>(null);
 
   const product = values.product_id;
   const isLoad = values.movement_type === 'C';
@@ -42,23 +42,22 @@ export function useProductStock(values: MovementFormValues, original: MovementVi
       : warehouseId
         ? `${product.id}:${warehouseId}:${stockReloads}`
         : null;
-  useEffect(() => {
-    if (!stockKey || !product) return undefined;
-    const controller = new AbortController();
-    setStock({ key: stockKey, state: 'loading' });
-    fetchProductStock(product.id, isLoad ? undefined : (warehouseId ?? undefined), controller.signal).then(
-      (rows) => {
-        if (!controller.signal.aborted) setStock({ key: stockKey, state: 'ready', rows });
-      },
-      () => {
-        if (!controller.signal.aborted) setStock({ key: stockKey, state: 'failed' });
-      },
-    );
-    return () => controller.abort();
-    // stockKey names everything the request depends on.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [stockKey]);
-  const current = stock && stock.key === stockKey ? stock : null;
+  // The kit's loader: read again when stockKey (everything the request depends on) changes; a late answer is dropped,
+  // and an answer is used only for the key it was read for (the render right after a change still holds the old one).
+  const productId = product?.id ?? null;
+  const load = useLoad(
+    async () => ({
+      key: stockKey,
+      rows: stockKey && productId ? await fetchProductStock(productId, isLoad ? undefined : (warehouseId ?? undefined)) : [],
+    }),
+    [stockKey],
+  );
+  const loaded = load.status === 'ready' ? load.value : null;
+  const current = useMemo((): Stock | null => {
+    if (!stockKey) return null;
+    if (loaded && loaded.key === stockKey) return { key: stockKey, state: 'ready', rows: loaded.rows };
+    return { key: stockKey, state: load.status === 'failed' ? 'failed' : 'loading' };
+  }, [stockKey, loaded, load.status]);
 
   const choices = useMemo(
     () =>
