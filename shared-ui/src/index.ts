@@ -40,6 +40,7 @@ export { Spinner, type SpinnerProps } from './components/Spinner';
 export { ErrorState, type ErrorStateProps } from './components/ErrorState';
 export { ScreenPlaceholder, type ScreenPlaceholderProps } from './components/ScreenPlaceholder';
 export { RequirePermission, type RequirePermissionProps } from './components/RequirePermission';
+export { PrintToolbar, type PrintToolbarProps } from './print/PrintToolbar';
 export { Section, SectionHub, type SectionArea, type SectionProps } from './components/Section';
 export { LanguageSelect } from './components/LanguageSelect';
 

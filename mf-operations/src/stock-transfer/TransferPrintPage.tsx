@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from '@wms/shared-ui/router';
+import { useParams } from '@wms/shared-ui/router';
 import { addressLine, gs1Text, type Company, type Transfer, type Warehouse } from '@wms/shared-api';
 import {
   CompanyHeader,
@@ -10,6 +10,7 @@ import {
   formatQuantity,
   formatUnit,
   Loaded,
+  PrintToolbar,
   useDocumentTitle,
   useLoad,
 } from '@wms/shared-ui';
@@ -71,14 +72,7 @@ function TransportNote({ tr, company, from, to }: { tr: Transfer; company: Compa
   useDocumentTitle(`${p('title')} ${ddtNumber}`);
   return (
     <div className="po-print ddt-print" data-testid="transfer-print">
-      <div className="po-print-actions no-print">
-        <Link className="btn" to={`${TRANSFERS_URL}/${tr.id}`}>
-          {p('back')}
-        </Link>
-        <button type="button" className="btn btn-primary" onClick={() => window.print()} data-testid="print-button">
-          {p('print')}
-        </button>
-      </div>
+      <PrintToolbar backTo={`${TRANSFERS_URL}/${tr.id}`} backLabel={p('back')} printLabel={p('print')} />
       <article className="po-sheet ddt-sheet">
         <header className="po-head">
           <CompanyHeader company={company} />
