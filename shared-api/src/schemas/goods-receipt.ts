@@ -12,6 +12,7 @@ import {
   fieldMessages,
   fieldProblems,
   type FieldProblem,
+  isBatchExpired,
   registerValidationMessages,
   validationMessage,
 } from '@wms/shared-api/core';
@@ -163,6 +164,11 @@ export const goodsReceiptSchema = z
     items: z
       .array(receiptItemSchema, { error: (iss) => (iss.input == null ? 'noChanges' : 'invalidType') })
       .max(MAX_RECEIPT_ITEMS, { error: 'tooLong' }),
+    /**
+     * true: the user confirmed batches whose expiry is before the receipt day (`expiredReceiptBatches`); without it such a
+     * receipt is refused (400 EXPIRED_BATCH), with it accepted and the batches named in the activity log.
+     */
+    confirm_expired: z.boolean({ error: 'invalidType' }).optional(),
   })
   .superRefine((r, ctx) => {
     if (r.items.length === 0) {
@@ -201,6 +207,20 @@ export const goodsReceiptSchema = z
   })
   // Items with nothing received are not part of the document.
   .transform((r) => ({ ...r, items: r.items.filter((i) => isPositive(i.quantity)) }));
+
+/**
+ * The batches already expired on the receipt day (rules/batch-expiry: a batch is good through its expiry day): they go in
+ * only with `confirm_expired: true`. The screen asks with these before saving, the server refuses without the flag.
+ */
+export function expiredReceiptBatches<B extends { batch_number: string | null; expiry_date: string | null }>(
+  items: ReadonlyArray<{ order_item_id: number; batches?: readonly B[] | null }>,
+  receiptDay: string,
+): Array<{ order_item_id: number; batch: B }> {
+  const noon = new Date(`${receiptDay}T12:00:00Z`);
+  return items.flatMap((i) =>
+    (i.batches ?? []).filter((b) => isBatchExpired(b.expiry_date, noon)).map((batch) => ({ order_item_id: i.order_item_id, batch })),
+  );
+}
 
 /** What the detail screen sends (SPEC §7). */
 export type GoodsReceiptBody = z.input<typeof goodsReceiptSchema>;
