@@ -67,6 +67,13 @@ export function BatchDialog({ item, quantity, batches: initial, onSave, onCancel
   const totalProblem = attempted || batches.some((_, j) => left[`batches.${j}.quantity`]) ? problems.batches : undefined;
   const set = (j: number, patch: Partial<BatchDraft>) => setBatches((bs) => bs.map((b, k) => (k === j ? { ...b, ...patch } : b)));
   const f = (k: string) => t(`goodsReceipt.fields.${k}`);
+  /** The dates the product manages: field, label, test id. */
+  const dateFields = (
+    [
+      ['expiry_date', 'expiryDate', 'batch-expiry', item.has_expiry],
+      ['production_date', 'productionDate', 'batch-production', item.has_production_date],
+    ] as const
+  ).filter((d) => d[3]);
 
   const confirmBatches = (e: FormEvent) => {
     e.preventDefault();
@@ -152,30 +159,19 @@ export function BatchDialog({ item, quantity, batches: initial, onSave, onCancel
               suffix={formatUnit(item.unit_of_measure) || undefined}
               data-testid={`batch-quantity-${j}`}
             />
-            {item.has_expiry ? (
+            {dateFields.map(([key, label, testId]) => (
               <DateField
-                name={`batches.${j}.expiry_date`}
-                label={f('expiryDate')}
+                key={key}
+                name={`batches.${j}.${key}`}
+                label={f(label)}
                 required
-                value={b.expiry_date}
-                onChange={(v) => set(j, { expiry_date: v })}
-                onInputProblem={readable(`batches.${j}.expiry_date`)}
-                error={shown(`batches.${j}.expiry_date`)}
-                data-testid={`batch-expiry-${j}`}
+                value={b[key]}
+                onChange={(v) => set(j, { [key]: v })}
+                onInputProblem={readable(`batches.${j}.${key}`)}
+                error={shown(`batches.${j}.${key}`)}
+                data-testid={`${testId}-${j}`}
               />
-            ) : null}
-            {item.has_production_date ? (
-              <DateField
-                name={`batches.${j}.production_date`}
-                label={f('productionDate')}
-                required
-                value={b.production_date}
-                onChange={(v) => set(j, { production_date: v })}
-                onInputProblem={readable(`batches.${j}.production_date`)}
-                error={shown(`batches.${j}.production_date`)}
-                data-testid={`batch-production-${j}`}
-              />
-            ) : null}
+            ))}
             {batches.length > 1 ? (
               <button
                 type="button"

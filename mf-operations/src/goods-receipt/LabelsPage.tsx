@@ -1,19 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '@wms/shared-ui/router';
 import { gs1Text, type ReceiptDocument } from '@wms/shared-api';
-import {
-  CompanyHeader,
-  displayDay,
-  ErrorState,
-  formatQuantity,
-  isNotFound,
-  NotFound,
-  PageHeader,
-  Spinner,
-  useCompany,
-  useCompanyLogo,
-} from '@wms/shared-ui';
+import { CompanyHeader, displayDay, formatQuantity, Loaded, PageHeader, useCompany, useCompanyLogo, useLoad } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchReceipt } from './api';
 import { Gs1Barcode } from './Barcode';
@@ -53,25 +41,20 @@ export function labelsOf(r: ReceiptDocument): Label[] {
 export function LabelsPage() {
   const { t } = useTranslation(NS);
   const { receiptId = '' } = useParams();
-  const [receipt, setReceipt] = useState<ReceiptDocument | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'failed' | 'missing'>('loading');
+  const load = useLoad(() => fetchReceipt(receiptId), [receiptId]);
+  return (
+    <Loaded load={load} failedText={() => t('goodsReceipt.loadError')} notFound={{ backTo: RECEIPT_LIST_URL }}>
+      {(receipt) => <Labels receipt={receipt} />}
+    </Loaded>
+  );
+}
+
+function Labels({ receipt }: { receipt: ReceiptDocument }) {
+  const { t } = useTranslation(NS);
   // The company's header on every label (issue 26), loaded once for the page with its logo.
   const company = useCompany();
   const companyRow = company.status === 'ready' ? company.value : null;
   const logo = useCompanyLogo(companyRow);
-  useEffect(() => {
-    let live = true;
-    fetchReceipt(receiptId).then(
-      (r) => live && (setReceipt(r), setState('ready')),
-      (err) => live && setState(isNotFound(err) ? 'missing' : 'failed'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [receiptId]);
-  if (state === 'missing') return <NotFound backTo={RECEIPT_LIST_URL} />;
-  if (state === 'failed') return <ErrorState message={t('goodsReceipt.loadError')} />;
-  if (!receipt) return <Spinner />;
   const labels = labelsOf(receipt);
   const sheets: Label[][] = [];
   for (let i = 0; i < labels.length; i += 2) sheets.push(labels.slice(i, i + 2));

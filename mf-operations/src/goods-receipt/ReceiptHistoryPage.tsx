@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '@wms/shared-ui/router';
 import type { ReceiptHistory } from '@wms/shared-api';
-import { displayDay, ErrorState, formatCount, formatQuantity, formatUnit, isNotFound, NotFound, PageHeader, Spinner } from '@wms/shared-ui';
+import { displayDay, formatCount, formatQuantity, formatUnit, Loaded, PageHeader, useLoad } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchItemHistory } from './api';
 import { labelsUrl, RECEIPT_LIST_URL, receiptOrderUrl } from './paths';
@@ -12,22 +11,16 @@ import { ItemStatusBadge } from './status';
 export function ReceiptHistoryPage() {
   const { t } = useTranslation(NS);
   const { itemId = '' } = useParams();
-  const [h, setH] = useState<ReceiptHistory | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'failed' | 'missing'>('loading');
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    let live = true;
-    fetchItemHistory(itemId).then(
-      (data) => live && (setH(data), setState('ready')),
-      (err) => live && setState(isNotFound(err) ? 'missing' : 'failed'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [itemId, tick]);
-  if (state === 'missing') return <NotFound backTo={RECEIPT_LIST_URL} />;
-  if (state === 'failed') return <ErrorState message={t('goodsReceipt.loadError')} onRetry={() => setTick((n) => n + 1)} />;
-  if (!h) return <Spinner />;
+  const load = useLoad(() => fetchItemHistory(itemId), [itemId]);
+  return (
+    <Loaded load={load} failedText={() => t('goodsReceipt.loadError')} notFound={{ backTo: RECEIPT_LIST_URL }}>
+      {(h) => <ItemHistory h={h} />}
+    </Loaded>
+  );
+}
+
+function ItemHistory({ h }: { h: ReceiptHistory }) {
+  const { t } = useTranslation(NS);
   const unit = h.unit_of_measure;
   const n = (v: string) => formatQuantity(v, unit);
   const f = (k: string) => t(`goodsReceipt.fields.${k}`);

@@ -4,7 +4,7 @@ import type { ReceiptOrder } from '@wms/shared-api';
 import { displayDay, formatCount, formatQuantity } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { labelsUrl } from './paths';
-import { formatUnitTotals, unitTotals } from './unit-totals';
+import { formatUnitTotals } from './unit-totals';
 
 /** The order's summary (ordered, total received, last receipt, receipt count) and its receipts, newest first. */
 export function ReceiptHistoryPanel({
@@ -18,8 +18,8 @@ export function ReceiptHistoryPanel({
 }) {
   const { t } = useTranslation(NS);
   const s = order.summary;
-  // Per unit of measure, from the lines (never 2,5 kg + 40 pz added together).
-  const totals = unitTotals(order.items);
+  // Per unit of measure, as the server sums them (never 2,5 kg + 40 pz added together).
+  const totals = s.quantities;
   return (
     <div className="gr-panels">
       <section className="card gr-summary" data-testid="receipt-summary">
@@ -45,19 +45,7 @@ export function ReceiptHistoryPanel({
               <li key={r.id} className={r.reversed ? 'muted' : undefined} data-testid={`receipt-${r.document_number}`}>
                 <strong>{`${t('goodsReceipt.fields.ddtNumber')} ${r.document_number}`}</strong>
                 {` · ${displayDay(r.document_date)} · `}
-                {r.lines
-                  .map(
-                    (l) =>
-                      `${l.product_code} ${formatQuantity(l.quantity, l.unit_of_measure)}${
-                        l.batches.length
-                          ? ` (${l.batches
-                              .map((b) => b.batch_number)
-                              .filter(Boolean)
-                              .join(', ')})`
-                          : ''
-                      }`,
-                  )
-                  .join('; ')}
+                {r.lines.map(lineText).join('; ')}
                 {r.reversed ? <em>{` — ${t('goodsReceipt.history.reversed')}`}</em> : null}
                 <span className="row-actions">
                   <Link className="btn btn-ghost" to={labelsUrl(r.id)} data-testid={`labels-${r.document_number}`}>
@@ -82,4 +70,10 @@ export function ReceiptHistoryPanel({
       </section>
     </div>
   );
+}
+
+/** "FARINA-00 10 kg (L1, L2)": a receipt line, its quantity and its batches. */
+function lineText(l: ReceiptOrder['receipts'][number]['lines'][number]): string {
+  const batches = l.batches.map((b) => b.batch_number).filter(Boolean);
+  return `${l.product_code} ${formatQuantity(l.quantity, l.unit_of_measure)}${batches.length ? ` (${batches.join(', ')})` : ''}`;
 }

@@ -1,4 +1,3 @@
-import { sumDecimals } from '@wms/shared-api/core';
 import { formatKind, formatQuantity } from '@wms/shared-ui';
 
 /**
@@ -9,24 +8,6 @@ export interface UnitTotal {
   unit_of_measure: string | null;
   ordered: string;
   received: string;
-}
-
-/** Σ ordered / received per unit of the lines (exact), first line's unit first. */
-export function unitTotals(
-  lines: ReadonlyArray<{ unit_of_measure: string | null; ordered_quantity: string; received_quantity: string }>,
-): UnitTotal[] {
-  const byUnit = new Map<string | null, { ordered: string[]; received: string[] }>();
-  for (const l of lines) {
-    const u = byUnit.get(l.unit_of_measure) ?? { ordered: [], received: [] };
-    u.ordered.push(l.ordered_quantity);
-    u.received.push(l.received_quantity);
-    byUnit.set(l.unit_of_measure, u);
-  }
-  return [...byUnit].map(([unit, u]) => ({
-    unit_of_measure: unit,
-    ordered: sumDecimals(u.ordered),
-    received: sumDecimals(u.received),
-  }));
 }
 
 const SEPARATOR = ' · ';
