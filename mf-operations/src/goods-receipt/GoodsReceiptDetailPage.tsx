@@ -213,7 +213,7 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
       </dl>
       {done ? (
         <>
-          <p className="gr-done" role="status" data-testid="receipt-done">
+          <p className="notice" role="status" data-testid="receipt-done">
             {t('goodsReceipt.done')}
           </p>
           {items}

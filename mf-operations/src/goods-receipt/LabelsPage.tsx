@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '@wms/shared-ui/router';
 import { gs1Text, type ReceiptDocument } from '@wms/shared-api';
@@ -88,36 +89,26 @@ function Labels({ receipt }: { receipt: ReceiptDocument }) {
                   <div className="gr-label-desc">{l.description}</div>
                 </header>
                 <dl>
-                  {l.batch ? (
-                    <>
-                      <dt>{L('batch')}</dt>
-                      <dd className="gr-label-big" data-testid="label-batch">
-                        {l.batch}
-                      </dd>
-                    </>
-                  ) : null}
-                  <dt>{L('quantity')}</dt>
-                  <dd className="gr-label-big" data-testid="label-quantity">
-                    {formatQuantity(l.quantity, l.unit)}
-                  </dd>
-                  {l.expiry ? (
-                    <>
-                      <dt>{L('expiry')}</dt>
-                      <dd data-testid="label-expiry">{displayDay(l.expiry)}</dd>
-                    </>
-                  ) : null}
-                  {l.production ? (
-                    <>
-                      <dt>{L('production')}</dt>
-                      <dd>{displayDay(l.production)}</dd>
-                    </>
-                  ) : null}
-                  <dt>{L('supplier')}</dt>
-                  <dd>{receipt.supplier_name ?? '—'}</dd>
-                  <dt>{L('order')}</dt>
-                  <dd>{receipt.order_number}</dd>
-                  <dt>{L('ddt')}</dt>
-                  <dd>{`${receipt.document_number} · ${displayDay(receipt.document_date)}`}</dd>
+                  {(
+                    [
+                      ['batch', l.batch, 'label-batch'],
+                      ['quantity', formatQuantity(l.quantity, l.unit), 'label-quantity'],
+                      ['expiry', l.expiry && displayDay(l.expiry), 'label-expiry'],
+                      ['production', l.production && displayDay(l.production)],
+                      ['supplier', receipt.supplier_name ?? '—'],
+                      ['order', receipt.order_number],
+                      ['ddt', `${receipt.document_number} · ${displayDay(receipt.document_date)}`],
+                    ] as Array<[string, string | null, string?]>
+                  ).map(([k, value, testId]) =>
+                    value ? (
+                      <Fragment key={k}>
+                        <dt>{L(k)}</dt>
+                        <dd className={k === 'batch' || k === 'quantity' ? 'gr-label-big' : undefined} data-testid={testId}>
+                          {value}
+                        </dd>
+                      </Fragment>
+                    ) : null,
+                  )}
                 </dl>
                 <Gs1Barcode
                   text={gs1Text({

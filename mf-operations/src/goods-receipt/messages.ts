@@ -46,7 +46,6 @@ export const goodsReceiptMessages = defineTranslations({
       expiryDate: 'Scadenza',
       productionDate: 'Produzione',
       unit: 'U.M.',
-      date: 'Data',
       ddtNumber: 'DDT',
       ddtDate: 'Data DDT',
       receiptDate: 'Ricevuto il',
@@ -80,7 +79,6 @@ export const goodsReceiptMessages = defineTranslations({
     },
     actions: {
       save: 'Registra ricezione',
-      saving: 'Registrazione…',
       print: 'Stampa etichette',
       printNow: 'Stampa',
       reverseConfirm: 'Stornare questo ricevimento? Le quantità torneranno da ricevere e la merce uscirà dal magazzino.',
@@ -93,7 +91,6 @@ export const goodsReceiptMessages = defineTranslations({
       genericError: 'Si è verificato un errore',
     },
     labels: {
-      product: 'Prodotto',
       batch: 'Lotto',
       quantity: 'Quantità',
       expiry: 'Scadenza',
@@ -150,7 +147,6 @@ export const goodsReceiptMessages = defineTranslations({
       expiryDate: 'Expiration',
       productionDate: 'Production',
       unit: 'U.M.',
-      date: 'Date',
       ddtNumber: 'BL',
       ddtDate: 'Date BL',
       receiptDate: 'Reçu le',
@@ -184,7 +180,6 @@ export const goodsReceiptMessages = defineTranslations({
     },
     actions: {
       save: 'Enregistrer la réception',
-      saving: 'Enregistrement…',
       print: 'Imprimer les étiquettes',
       printNow: 'Imprimer',
       reverseConfirm: 'Annuler cette réception ? Les quantités redeviendront à recevoir et la marchandise sortira du stock.',
@@ -197,7 +192,6 @@ export const goodsReceiptMessages = defineTranslations({
       genericError: "Une erreur s'est produite",
     },
     labels: {
-      product: 'Produit',
       batch: 'Lot',
       quantity: 'Quantité',
       expiry: 'Expiration',
