@@ -148,4 +148,76 @@ test.describe('goods receipt', () => {
     await expect(page.getByTestId('history-table')).toContainText('LC');
     expect(errors).toEqual([]);
   });
+
+  test('a batch expired before today asks first: Cancel keeps the form; confirmed, it is received and logged', async ({ page }) => {
+    const headers = bearer(await apiToken(page));
+    const post = async (url: string, data: object) => {
+      const res = await page.request.post(url, { headers, data });
+      expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
+      return (await res.json()) as { id: number };
+    };
+    const code = `E2E-GR-EXP-${suffix}`;
+    const warehouse = `E2E Scaduti ${suffix}`;
+    await post('/api/warehouses', { name: warehouse, description: null, is_active: true });
+    const supplier = await post('/api/suppliers', {
+      business_name: `Fornitore scaduti ${suffix}`,
+      vat_number: '01234567897',
+      address: 'Via Po 1',
+      city: 'Torino',
+      province: 'TO',
+      zip_code: '10100',
+      country: 'Italia',
+      email: 'x@example.com',
+      phone: '011 1',
+    });
+    const product = await post('/api/products', {
+      code,
+      description: 'Yogurt scaduto',
+      category: 'Alimentari',
+      currency: 'EUR',
+      unit_of_measure: 'kg',
+      supplier_id: supplier.id,
+      has_batch: true,
+      has_expiry_date: true,
+    });
+    const order = await post('/api/purchase-orders', {
+      order_date: '2026-03-01',
+      requested_arrival_date: '2026-03-10',
+      supplier_id: supplier.id,
+      items: [{ product_id: product.id, quantity: 3, unit_price: '1' }],
+    });
+
+    await signIn(page);
+    await page.goto(`/operazioni/ricezione-merce/${order.id}`);
+    await page.getByTestId('document-number').fill(`DDT-EXP-${suffix}`);
+    await page.getByTestId('document-date').fill('12/03/2026');
+    await page.getByTestId(`quantity-${code}`).fill('3');
+    await page.getByTestId(`warehouse-${code}`).selectOption({ label: warehouse });
+    await page.getByTestId(`batches-${code}`).click();
+    await fillBatch(page, 0, 'LX', '3', '31/01/2020');
+    await page.getByTestId('batch-save').click();
+
+    await page.getByTestId('receive-save').click();
+    const ask = page.getByTestId('confirm-dialog');
+    await expect(ask).toContainText('lotto LX di');
+    await expect(ask).toContainText('scaduto il 31/01/2020');
+    await ask.getByTestId('confirm-cancel').click();
+    await expect(ask).toHaveCount(0);
+    await expect(page.getByTestId('document-number')).toHaveValue(`DDT-EXP-${suffix}`);
+
+    await page.getByTestId('receive-save').click();
+    await ask.getByTestId('confirm-ok').click();
+    await expect(page).toHaveURL(/\/operazioni\/ricezione-merce$/);
+    await expect(page.getByTestId('saved-notice')).toContainText(`DDT-EXP-${suffix}`);
+
+    const me = (await (await page.request.get('/api/auth/me', { headers })).json()) as { id: number };
+    const log = (await (await page.request.get(`/api/users/${me.id}/activities?limit=20`, { headers })).json()) as Array<{
+      entity_type: string;
+      details: string | null;
+    }>;
+    const receipt = log.find((a) => a.entity_type === 'goods_receipt' && a.details?.includes(`DDT-EXP-${suffix}`));
+    expect(JSON.parse(receipt?.details ?? '{}').expired_batches_confirmed).toEqual([
+      { code, batch_number: 'LX', expiry_date: '2020-01-31' },
+    ]);
+  });
 });
