@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import kitOnly from './eslint-rules/kit-only.mjs';
 
 // Browser apps build schemas in shared-api (one zod, shared at run time); a direct import bundles another copy.
 const noZod = {
@@ -132,6 +133,14 @@ export default tseslint.config(
     files: ['shell/src/**', 'shared-ui/src/**', 'mf-*/src/**'],
     ignores: ['**/*.test.{ts,tsx}', '**/test-support/**', 'shared-ui/src/testing/**'],
     rules: noFloatDecimals,
+  },
+  {
+    // The kit everywhere (issue 22): data is read with useLoad/Loaded or usePagedList, never in a hand-written effect; a
+    // row action is useRowActions().act, never confirm → call → toast → reload by hand (eslint-rules/kit-only.mjs).
+    files: ['mf-*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test-support/**'],
+    plugins: { kit: kitOnly },
+    rules: { 'kit/no-fetch-in-effect': 'error', 'kit/no-hand-written-row-action': 'error' },
   },
   {
     files: ['**/*.{js,cjs,mjs}'],

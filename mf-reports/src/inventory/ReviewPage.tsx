@@ -24,6 +24,7 @@ import {
   toastError,
   toastSuccess,
   useConfirm,
+  useRowActions,
   useDocumentTitle,
   useLoad,
   type Column,
@@ -103,7 +104,11 @@ function Review({
   const applyKey = useRef<string | null>(null);
   const open = view.status === 'open';
   const reload = () => update({ attempt: query.attempt + 1, page: query.page });
+  const { act, busyId, dialog: cancelDialog } = useRowActions(reload);
 
+  // Not the kit's row action on purpose: one Idempotency-Key kept across a retried Apply, and a refusal's problem list
+  // shown on the page (every line at once), not only a toast.
+  // eslint-disable-next-line kit/no-hand-written-row-action
   const apply = async () => {
     const ok = await confirm({
       title: t('inventory.review.confirmTitle'),
@@ -133,22 +138,21 @@ function Review({
     }
   };
 
-  const cancel = async () => {
-    const ok = await confirm({
-      title: t('inventory.review.cancelTitle'),
-      message: t('inventory.review.cancelMessage'),
-      confirmLabel: t('inventory.actions.cancel'),
-      tone: 'danger',
+  // Cancelling the count: ask, call, toast, reload — the kit's one way (useRowActions), the count being the row.
+  const cancel = () =>
+    act(view.id, {
+      ask: {
+        title: t('inventory.review.cancelTitle'),
+        message: t('inventory.review.cancelMessage'),
+        confirmLabel: t('inventory.actions.cancel'),
+        tone: 'danger',
+      },
+      run: async () => {
+        await cancelCount(view.id);
+        return t('inventory.review.cancelled');
+      },
+      failure: (err) => failureText(err, `${NS}:inventory.review.cancelError`),
     });
-    if (!ok) return;
-    try {
-      await cancelCount(view.id);
-      toastSuccess(t('inventory.review.cancelled'));
-      reload();
-    } catch (err) {
-      toastError(failureText(err, `${NS}:inventory.review.cancelError`));
-    }
-  };
 
   return (
     <>
@@ -235,13 +239,20 @@ function Review({
             >
               {t('inventory.actions.apply')}
             </button>
-            <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void cancel()} data-testid="review-cancel">
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={busy || busyId !== null}
+              onClick={() => void cancel()}
+              data-testid="review-cancel"
+            >
               {t('inventory.actions.cancel')}
             </button>
           </div>
         </div>
       ) : null}
       {dialog}
+      {cancelDialog}
     </>
   );
 }
