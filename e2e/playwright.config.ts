@@ -6,7 +6,8 @@ import path from 'node:path';
 const PORT = Number(process.env.E2E_PORT ?? 8180);
 export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'E2e-Admin-Password-1';
 const root = path.resolve(__dirname, '..');
-const dataDir = path.join(__dirname, 'artifacts', 'data');
+// One data folder per port, so two runs in one checkout (E2E_PORT) never share an embedded database.
+const dataDir = path.join(__dirname, 'artifacts', `data-${PORT}`);
 /**
  * The server's remotes.json (issue 24): a copy of the repository's, made when the server starts, so a spec that publishes and
  * rolls back a release with scripts/remote-release.js (REMOTES_FILE) never edits the checked-in file, nor that of a run on

@@ -115,13 +115,15 @@ export function MovementListPage() {
         ),
       },
       { id: 'batch', header: header('batch'), render: (m) => cut(m.batch_number), priority: 'medium' },
-      { id: 'warehouse', header: header('warehouse'), sortable: true, render: (m) => cut(m.warehouse_name) },
+      // Narrow screens keep date, type, product, quantity and the actions in view (issue 22): the destination gives way on a
+      // landscape tablet, the warehouse and the batch on a portrait one; the movement's page shows them all.
+      { id: 'warehouse', header: header('warehouse'), sortable: true, render: (m) => cut(m.warehouse_name), priority: 'medium' },
       {
         id: 'destination_warehouse',
         header: header('destination'),
         sortable: true,
         render: (m) => cut(m.destination_warehouse),
-        priority: 'medium',
+        priority: 'low',
       },
       { id: 'notes', header: header('notes'), render: (m) => cut(m.notes), priority: 'low' },
       {
