@@ -59,7 +59,8 @@ test('a two-line receipt, one line in two batches, by keyboard alone in at most 
   page.on('pageerror', (e) => errors.push(e.message));
   const { orderId, batchedId, plainId, headers } = await makeOrder(page);
   await signIn(page);
-  await page.setViewportSize({ width: 1024, height: 768 });
+  // A portrait tablet, the dock's device.
+  await page.setViewportSize({ width: 768, height: 1024 });
 
   let tabs = 0;
   const steps: string[] = [];
@@ -98,6 +99,8 @@ test('a two-line receipt, one line in two batches, by keyboard alone in at most 
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('batch-scan-box')).toBeFocused();
   await expect(dialog.locator('.field-error')).toHaveCount(0);
+  const box = await dialog.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 768, `the dialog fits the tablet's width: ${JSON.stringify(box)}`).toBe(true);
   await tabTo('batch-number-0');
   await type('LA');
   await tabTo('batch-quantity-0');
@@ -113,6 +116,7 @@ test('a two-line receipt, one line in two batches, by keyboard alone in at most 
   await type('4');
   await tabTo('batch-expiry-1');
   await type('31/01/2028');
+  await page.screenshot({ path: 'artifacts/keyboard-receipt-dialog.png' });
   await page.keyboard.press('Enter'); // Enter confirms the batches
   await expect(dialog).toHaveCount(0);
   // The focus is back on the button that opened the dialog.
