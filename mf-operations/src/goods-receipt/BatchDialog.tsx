@@ -87,6 +87,11 @@ export function BatchDialog({ item, quantity, batches: initial, onSave, onCancel
     const name = e.target.getAttribute('name');
     if (name && !left[name]) setLeft((l) => ({ ...l, [name]: true }));
   };
+  /** Rows after a removed one show their new values afresh: their unreadable texts are gone. */
+  const remove = (j: number) => {
+    setBatches((bs) => bs.filter((_, k) => k !== j));
+    setUnreadable((u) => Object.fromEntries(Object.entries(u).filter(([name]) => parseInt(name.split('.')[1], 10) < j)));
+  };
   /** The typed-text problem of a number or date field (NumberField / DateField) by its name. */
   const readable = (name: string) => (p: unknown) => setUnreadable((u) => ({ ...u, [name]: !!p }));
 
@@ -173,11 +178,7 @@ export function BatchDialog({ item, quantity, batches: initial, onSave, onCancel
               />
             ))}
             {batches.length > 1 ? (
-              <button
-                type="button"
-                className="btn btn-ghost btn-ghost-danger"
-                onClick={() => setBatches((bs) => bs.filter((_, k) => k !== j))}
-              >
+              <button type="button" className="btn btn-ghost btn-ghost-danger" onClick={() => remove(j)}>
                 {t('goodsReceipt.batch.remove')}
               </button>
             ) : null}

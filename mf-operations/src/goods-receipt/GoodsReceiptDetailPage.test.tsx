@@ -259,6 +259,21 @@ describe('goods receipt detail', () => {
     expect(screen.getByTestId('summary-received').textContent).toBe('100\u00a0kg · 40\u00a0pz');
   });
 
+  it('batch dialog: a removed row takes its unreadable day with it (Confirm is not blocked by a row gone)', async () => {
+    await open();
+    type('quantity-FARINA-00', '10');
+    await userEvent.click(screen.getByTestId('batches-FARINA-00'));
+    const dialog = await screen.findByTestId('batch-dialog');
+    type('batch-number-0', 'L1');
+    type('batch-expiry-0', '31/12/2027');
+    await userEvent.click(within(dialog).getByTestId('batch-add'));
+    type('batch-expiry-1', '31/02/2027');
+    await userEvent.click(within(screen.getByTestId('batch-row-1')).getByRole('button', { name: 'Rimuovi' }));
+    await userEvent.click(within(dialog).getByTestId('batch-save'));
+    expect(screen.queryByTestId('batch-dialog')).not.toBeInTheDocument();
+    expect(screen.getByTestId('batches-FARINA-00')).toHaveTextContent('Lotti (1)');
+  });
+
   it('batch sums are exact (0,1 + 0,2 = 0,3) and the mismatch message writes decimals as the reader does', async () => {
     await open();
     type('quantity-FARINA-00', '0,3');
