@@ -1,4 +1,4 @@
-import type { GoodsReceiptFields } from '@wms/shared-api';
+import { companyToday, type GoodsReceiptFields } from '@wms/shared-api';
 import type { Queryable } from '../db';
 import { receiveGoods } from '../goods-receipts/receive';
 import { milliToDecimal, toMilli } from '../stock/quantity';
@@ -40,7 +40,9 @@ export async function seedReceiptsDemo(q: Queryable): Promise<number> {
         WHERE i.order_id = $1 AND NOT i.completed AND p.deleted_at IS NULL AND p.status = 'active' ORDER BY i.id`,
       [order.id],
     );
-    const year = Number(order.order_date.slice(0, 4));
+    // Batches expire in a year or two from now (never before the receipt day, which would need a confirmation), whatever
+    // the order's date.
+    const year = Math.max(Number(order.order_date.slice(0, 4)), Number(companyToday().slice(0, 4)));
     const lines: GoodsReceiptFields['items'] = [];
     for (const item of items) {
       const left = toMilli(item.quantity) - toMilli(item.received_quantity);
