@@ -1,10 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
+import { routes, setUp, unique } from './portal-data';
 import { apiToken, bearer, signIn } from './support';
 
-// Issue 22 (responsive): every main route (SPEC §2 — hubs, lists, forms, a receipt detail of a real order, reports) at
-// 768×1024, 1024×768 and 1366×900: the page never scrolls sideways. Buttons and links outside the viewport's width are
-// recorded as annotations, not yet asserted (see below). The test creates what it
-// shows through the API, with names of its own, so it does not depend on other specs' data.
+// Issue 22 (responsive): EVERY route of the portal — hubs, lists, forms, the detail and print pages of real documents made
+// here through the API — at 768×1024, 1024×768 and 1366×900, asserted:
+//   1. the page never scrolls sideways (documentElement.scrollWidth ≤ clientWidth);
+//   2. no visible action (`button`, `a.btn`) lies outside the viewport horizontally;
+//   3. at 1366 px no table is wider than its scroll frame (`.table-scroll`, or the table's parent);
+//   4. at 1024 px the top bar is one row.
+// Each route is opened once and measured at the three sizes (resizing the same page): one login, fast. The data is the
+// spec's own (names with a unique suffix), so it runs beside the other specs on a shared database.
 
 const SIZES = [
   { width: 768, height: 1024 },
@@ -12,205 +17,140 @@ const SIZES = [
   { width: 1366, height: 900 },
 ] as const;
 
-let serial = 0;
-/** A name part unique to this run and call. */
-const unique = () => `${Date.now().toString(36).toUpperCase()}${(serial++).toString(36).toUpperCase()}`;
+/**
+ * Screens of other teams that still fail a check, one line each: `route pattern @ width: check`. The lead empties this
+ * list as they are fixed; a listed screen that now passes fails the spec (so the list stays true).
+ */
+const KNOWN_OFFENDERS: readonly string[] = [];
 
-function party(name: string) {
-  return {
-    business_name: name,
-    vat_number: '01234567897',
-    address: 'Via Giuseppe Garibaldi 128',
-    city: 'Reggio nell’Emilia',
-    province: 'RE',
-    zip_code: '42121',
-    country: 'Italia',
-    email: 'magazzino.centrale@example.com',
-    phone: '0522 123456',
-  };
-}
-
-interface Ids {
-  suffix: string;
-  warehouseId: number;
-  productId: number;
-  orderId: number;
-  itemId: number;
-  priceId: number;
-  movementId: number;
-  saleId: number;
-  userId: number;
-}
-
-async function setUp(page: Page): Promise<Ids> {
-  const suffix = unique();
-  const headers = bearer(await apiToken(page));
-  const post = async (url: string, data: unknown) => {
-    const res = await page.request.post(url, { headers, data });
-    expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
-    return (await res.json()) as Record<string, unknown>;
-  };
-  const warehouseId = (await post('/api/warehouses', { name: `Resp Magazzino ${suffix}`, description: 'Banchina nord', is_active: true }))
-    .id as number;
-  const supplierId = (await post('/api/suppliers', party(`Resp Fornitore Ingrosso Alimentari ${suffix}`))).id as number;
-  const customerId = (await post('/api/customers', party(`Resp Cliente Distribuzione ${suffix}`))).id as number;
-  const product = (code: string, batches: boolean) =>
-    post('/api/products', {
-      code,
-      description: 'Farina di grano tenero tipo 00 sacco da 25 kg',
-      category: 'Alimentari e bevande',
-      currency: 'EUR',
-      unit_of_measure: 'kg',
-      supplier_id: supplierId,
-      has_batch: batches,
-      has_expiry_date: batches,
-      has_production_date: batches,
-      status: 'active',
-    });
-  const batchProductId = (await product(`RESP-LOT-${suffix}`, true)).id as number;
-  const productId = (await product(`RESP-${suffix}`, false)).id as number;
-  const priceId = (
-    await post('/api/prices', {
-      supplier_id: supplierId,
-      product_id: productId,
-      price: '1234.5',
-      currency: 'EUR',
-      start_date: '2026-01-01',
-    })
-  ).id as number;
-  const order = await post('/api/purchase-orders', {
-    order_date: '2026-03-01',
-    requested_arrival_date: '2026-03-10',
-    supplier_id: supplierId,
-    notes: 'Consegna in banchina 3',
-    items: [
-      { product_id: batchProductId, quantity: 1250, unit_price: '2.5' },
-      { product_id: productId, quantity: 40, unit_price: '12.75' },
-    ],
-  });
-  const orderId = order.id as number;
-  const detail = await page.request.get(`/api/goods-receipts/order-details/${orderId}`, { headers });
-  const itemId = detail.ok() ? ((((await detail.json()) as { items?: Array<{ id: number }> }).items ?? [])[0]?.id ?? 0) : 0;
-  const movementId = (
-    await post('/api/stock-movements', {
-      movement_type: 'C',
-      movement_date: '01/03/2026',
-      product_id: productId,
-      warehouse_id: warehouseId,
-      quantity: 1500,
-    })
-  ).id as number;
-  const saleId = (await post('/api/sales', { product_id: productId, warehouse_id: warehouseId, quantity: 12.5, customer_id: customerId }))
-    .id as number;
-  const userId = (
-    await post('/api/users', {
-      username: `resp_${suffix.toLowerCase()}`,
-      password: 'E2e-Responsive-Password-1',
-      name: 'Utente Responsive',
-      role: 'admin',
-      is_active: true,
-    })
-  ).id as number;
-  return { suffix, warehouseId, productId, orderId, itemId, priceId, movementId, saleId, userId };
-}
-
-function routes(ids: Ids): string[] {
-  return [
-    '/',
-    '/anagrafica',
-    '/anagrafica/prodotti',
-    '/anagrafica/prodotti/nuovo',
-    `/anagrafica/prodotti/${ids.productId}`,
-    '/anagrafica/magazzini',
-    '/anagrafica/magazzini/nuovo',
-    `/anagrafica/magazzini/${ids.warehouseId}`,
-    '/anagrafica/azienda',
-    '/anagrafica/fornitori',
-    '/anagrafica/clienti',
-    '/operazioni',
-    '/operazioni/ordini-fornitori',
-    '/operazioni/ordini-fornitori/nuovo',
-    `/operazioni/ordini-fornitori/${ids.orderId}`,
-    '/operazioni/ricezione-merce',
-    `/operazioni/ricezione-merce/${ids.orderId}`,
-    ...(ids.itemId ? [`/operazioni/ricezione-merce/storico/${ids.itemId}`] : []),
-    '/operazioni/prezzi',
-    '/operazioni/prezzi/nuovo',
-    `/operazioni/prezzi/${ids.priceId}`,
-    '/operazioni/vendite',
-    '/operazioni/vendite/nuova',
-    `/operazioni/vendite/${ids.saleId}`,
-    '/operazioni/movimenti',
-    '/operazioni/movimenti/nuovo',
-    `/operazioni/movimenti/${ids.movementId}`,
-    '/operazioni/trasferimenti',
-    '/report',
-    '/report/giacenze',
-    '/report/inventario',
-    '/report/valorizzazione',
-    '/users',
-    '/users/nuovo',
-    `/users/${ids.userId}`,
-  ];
-}
+/** The route with its ids replaced by `:id`, as KNOWN_OFFENDERS names it. */
+const pattern = (route: string) => route.replace(/\/\d+(?=\/|$)/g, '/:id');
 
 interface Layout {
   scrollWidth: number;
   clientWidth: number;
+  /** Visible actions whose box leaves the viewport's width. */
   outside: string[];
+  /** Tables wider than their scroll frame. */
+  wideTables: string[];
+  /** Rows the top bar's items occupy. */
+  topbarRows: number;
 }
 
-/** The page's widths and every visible button or link of the main content whose box leaves the viewport's width. */
 async function measure(page: Page): Promise<Layout> {
+  // Two frames: the resize's layout and any component reacting to it.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   return page.evaluate(() => {
     const root = document.documentElement;
     const width = root.clientWidth;
-    const outside: string[] = [];
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>('main button, main a[href], main [role="button"]'))) {
+    const name = (el: Element) =>
+      (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40) || el.tagName.toLowerCase();
+    const shown = (el: HTMLElement) => {
       const box = el.getBoundingClientRect();
-      if (box.width <= 1 || box.height <= 1) continue; // not shown (display:none) or visually hidden (sr-only)
-      const style = getComputedStyle(el);
-      if (style.visibility === 'hidden') continue;
-      if (box.left < -0.5 || box.right > width + 0.5) {
-        const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
-        outside.push(`"${name}" ${Math.round(box.left)}–${Math.round(box.right)}`);
-      }
+      return box.width > 1 && box.height > 1 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('dialog:not([open])');
+    };
+    const outside: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('button, a.btn'))) {
+      if (!shown(el)) continue; // display:none, or visually hidden (sr-only)
+      const box = el.getBoundingClientRect();
+      if (box.left < -0.5 || box.right > width + 0.5) outside.push(`"${name(el)}" ${Math.round(box.left)}–${Math.round(box.right)}`);
     }
-    return { scrollWidth: root.scrollWidth, clientWidth: width, outside };
+    const wideTables: string[] = [];
+    for (const table of Array.from(document.querySelectorAll<HTMLElement>('main table'))) {
+      if (!shown(table)) continue;
+      const frame = table.closest<HTMLElement>('.table-scroll') ?? table.parentElement!;
+      const t = table.getBoundingClientRect().width;
+      const f = frame.clientWidth;
+      if (t > f + 0.5)
+        wideTables.push(
+          `"${table.querySelector('caption')?.textContent?.trim() ?? table.dataset.testid ?? 'table'}" ${Math.round(t)} > ${f}`,
+        );
+    }
+    const bar = document.querySelector<HTMLElement>('.topbar');
+    const tops = new Set<number>();
+    if (bar)
+      for (const el of Array.from(bar.querySelectorAll<HTMLElement>('.brand, .topnav li, .topbar-end > *'))) {
+        if (!shown(el)) continue;
+        const box = el.getBoundingClientRect();
+        tops.add(Math.round((box.top + box.bottom) / 2 / 20)); // items on one row share their middle (±10 px)
+      }
+    return { scrollWidth: root.scrollWidth, clientWidth: width, outside, wideTables, topbarRows: tops.size };
   });
 }
 
+/** The checks that fail for one route at one size, as `check: details`. */
+function failures(layout: Layout, width: number): string[] {
+  const out: string[] = [];
+  if (layout.scrollWidth > layout.clientWidth) out.push(`page scrolls sideways: ${layout.scrollWidth} > ${layout.clientWidth}`);
+  if (layout.outside.length) out.push(`actions outside the viewport: ${layout.outside.join(', ')}`);
+  if (width >= 1366 && layout.wideTables.length) out.push(`table wider than its frame: ${layout.wideTables.join(', ')}`);
+  if (width === 1024 && layout.topbarRows > 1) out.push(`top bar on ${layout.topbarRows} rows`);
+  return out;
+}
+
+/** Waits for the screen's data: a heading, no spinner, no busy list, the network quiet. */
+async function settled(page: Page) {
+  await expect(page.locator('main')).toBeVisible();
+  await expect(page.locator('main h1').first()).toBeVisible();
+  await expect(page.locator('main .spinner')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+}
+
 test.describe('responsive: tablet and laptop sizes', () => {
-  test('every main route fits 768, 1024 and 1366 px: no sideways page scroll', async ({ page }, testInfo) => {
-    test.setTimeout(300_000);
+  test('every route fits 768, 1024 and 1366 px: no sideways scroll, actions in view, tables in their frame', async ({ page }, testInfo) => {
+    test.setTimeout(180_000);
     const ids = await setUp(page);
     await signIn(page);
-    const all = routes(ids);
-    for (const size of SIZES) {
-      await page.setViewportSize(size);
-      for (const route of all) {
-        await page.goto(route);
-        await expect(page.locator('main')).toBeVisible();
-        await expect(page.locator('main .spinner')).toHaveCount(0);
-        await page.waitForLoadState('networkidle');
-        const layout = await measure(page);
-        const where = `${route} at ${size.width}×${size.height}`;
-        expect.soft(layout.scrollWidth, `${where}: page wider than the viewport`).toBeLessThanOrEqual(layout.clientWidth);
-        // Not asserted yet: with the data of the other specs (long names, many rows on the shared CI database) row actions
-        // of the orders, prices, movements and users lists still fall outside the viewport at 768 px (movements also at
-        // 1024 px). Issue 22 keeps this open; `layout.outside` lists them (attached to the report).
-        if (layout.outside.length)
-          testInfo.annotations.push({ type: 'outside the viewport', description: `${where}: ${layout.outside.join(', ')}` });
-        if (route === `/operazioni/ricezione-merce/${ids.orderId}` || route === '/report/giacenze') {
-          const name = `${route === '/report/giacenze' ? 'stock-levels' : 'receipt-detail'}-${size.width}x${size.height}.png`;
-          await page.screenshot({ path: testInfo.outputPath(name), fullPage: true });
+    const problems: string[] = [];
+    const stillKnown = new Set<string>();
+    for (const route of routes(ids)) {
+      await page.setViewportSize(SIZES[2]);
+      await page.goto(route);
+      await settled(page);
+      for (const size of [...SIZES].reverse()) {
+        await page.setViewportSize(size);
+        for (const failure of failures(await measure(page), size.width)) {
+          const key = `${pattern(route)} @ ${size.width}: ${failure.slice(0, failure.indexOf(':'))}`;
+          if (KNOWN_OFFENDERS.includes(key)) {
+            stillKnown.add(key);
+            testInfo.annotations.push({ type: 'known offender', description: `${key} — ${failure}` });
+          } else problems.push(`${route} at ${size.width}×${size.height}: ${failure}`);
+        }
+        if (route === `/operazioni/ricezione-merce/${ids.orderId}` || route === '/report/giacenze' || route === '/') {
+          const shot = `${route === '/' ? 'home' : route === '/report/giacenze' ? 'stock-levels' : 'receipt-detail'}-${size.width}x${size.height}.png`;
+          await page.screenshot({ path: testInfo.outputPath(shot), fullPage: true });
         }
       }
     }
+    expect(problems, problems.join('\n')).toEqual([]);
+    const fixed = KNOWN_OFFENDERS.filter((k) => !stillKnown.has(k));
+    expect(fixed, 'KNOWN_OFFENDERS that now pass: remove them from the list').toEqual([]);
   });
 
   test('stock levels: one table, headers above their values, on the full A4 width in print', async ({ page }) => {
-    const { suffix } = await setUp(page);
+    const suffix = unique();
+    const headers = bearer(await apiToken(page));
+    const post = async (url: string, data: unknown) => {
+      const res = await page.request.post(url, { headers, data });
+      expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
+      return ((await res.json()) as { id: number }).id;
+    };
+    const warehouseId = await post('/api/warehouses', { name: `Resp Stampa ${suffix}`, description: null, is_active: true });
+    const productId = await post('/api/products', {
+      code: `RESP-${suffix}`,
+      description: 'Articolo stampa',
+      category: 'Test',
+      currency: 'EUR',
+      unit_of_measure: 'kg',
+    });
+    await post('/api/stock-movements', {
+      movement_type: 'C',
+      movement_date: new Date().toISOString().slice(0, 10),
+      product_id: productId,
+      warehouse_id: warehouseId,
+      quantity: '7.5',
+    });
     await signIn(page);
     await page.setViewportSize({ width: 794, height: 1123 }); // A4 at 96 dpi
     await page.goto(`/report/giacenze?code=RESP-${suffix}`);
