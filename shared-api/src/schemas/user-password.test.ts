@@ -5,7 +5,7 @@
  */
 import { installPasswordStrengthCheck, passwordStrengthProblem } from '../password-strength';
 import { fieldProblems } from '../validation/issues';
-import { setPasswordStrengthCheck, userCreateSchema, userUpdateSchema } from './user';
+import { isCommonPassword, setPasswordStrengthCheck, userCreateSchema, userUpdateSchema } from './user';
 
 const create = (password: unknown, username = 'mario.rossi') =>
   userCreateSchema.safeParse({ username, name: 'Mario Rossi', password, role: 'sales' });
@@ -93,5 +93,13 @@ describe('with the estimate (the server)', () => {
     for (const password of ['Magazzino-Nord-47', 'Kept-rules-2024', 'correct horse battery staple', 'Secret-pass-1']) {
       expect(problem(password)).toBeNull();
     }
+  });
+
+  it('the deprecated isCommonPassword (kept for remotes built on kit 1.0.0) asks the registered estimate', () => {
+    expect(isCommonPassword('Admin123!')).toBe(true);
+    expect(isCommonPassword('Magazzino-Nord-47')).toBe(false);
+    setPasswordStrengthCheck(null);
+    expect(isCommonPassword('Admin123!')).toBe(false);
+    installPasswordStrengthCheck();
   });
 });

@@ -90,6 +90,16 @@ export function setPasswordStrengthCheck(check: PasswordStrengthCheck | null): v
   strengthCheck = check;
 }
 
+/**
+ * @deprecated Kept so that remotes built against kit 1.0.0 still link (removing it would be a major release): the list of
+ * common passwords it read is gone. It now asks the registered strength estimate (the server's) whether the password is
+ * too easy to guess; where none is registered (the browser) it answers false and the server's refusal says why. Use the
+ * user schemas instead.
+ */
+export function isCommonPassword(password: string): boolean {
+  return strengthCheck !== null && strengthCheck(password.normalize('NFC'), []) !== null;
+}
+
 const lower = (text: string) => text.toLocaleLowerCase('und');
 const undecorated = (text: string) => text.replace(DECORATION_AT_ENDS, '');
 
