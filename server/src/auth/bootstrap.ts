@@ -21,7 +21,9 @@ export async function ensureAdmin(db: Db, adminPassword?: string): Promise<Admin
     const password = adminPassword ?? generatePassword();
     const inserted = await q.query<{ id: number }>(
       `INSERT INTO users (username, name, role, password_hash) VALUES ('admin', 'Amministratore', 'admin', $1) RETURNING id`,
-      [await hashPassword(password)],
+      // Saved NFC-normalised like every password (issue 23). ADMIN_PASSWORD is not held to the strength rule: the
+      // operator chose it, and the admin changes it through the user form (which applies the rule).
+      [await hashPassword(password.normalize('NFC'))],
     );
     await logActivity(q, {
       userId: null,
