@@ -163,8 +163,8 @@ export const goodsReceiptMessages = defineTranslations({
     history: {
       title: 'Historique des réceptions',
       empty: 'Aucune réception',
-      reversed: 'Annulée',
-      reverse: 'Annuler',
+      reversed: 'Extournée',
+      reverse: 'Extourner',
       labels: 'Étiquettes',
       open: 'Historique',
     },
@@ -182,13 +182,13 @@ export const goodsReceiptMessages = defineTranslations({
       save: 'Enregistrer la réception',
       print: 'Imprimer les étiquettes',
       printNow: 'Imprimer',
-      reverseConfirm: 'Annuler cette réception ? Les quantités redeviendront à recevoir et la marchandise sortira du stock.',
+      reverseConfirm: 'Extourner cette réception ? Les quantités redeviendront à recevoir et la marchandise sortira du stock.',
     },
     feedback: {
       saveSuccess: 'Réception enregistrée (BL {{number}})',
       saveError: "Erreur lors de l'enregistrement de la réception",
       completedSaved: "État de l'article mis à jour",
-      reversed: 'Réception annulée',
+      reversed: 'Réception extournée',
       genericError: "Une erreur s'est produite",
     },
     labels: {

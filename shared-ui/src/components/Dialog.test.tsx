@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { switchLanguage } from '../testing';
@@ -37,7 +37,39 @@ function Opener({ busy = false }: { busy?: boolean }) {
   );
 }
 
+/** A child that takes the focus itself when it mounts (as a scan box does). */
+function SelfFocusing() {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return <input ref={ref} aria-label="scan" />;
+}
+
+function OpenerOfSelfFocusing() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        open
+      </button>
+      {open ? (
+        <Dialog title="Scansione" onClose={() => setOpen(false)}>
+          <SelfFocusing />
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
+
 describe('Dialog (the kit’s one dialog)', () => {
+  it('gives focus back to the opener even when a child took the focus as it mounted', async () => {
+    render(<OpenerOfSelfFocusing />);
+    await userEvent.click(screen.getByRole('button', { name: 'open' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'open' })).toHaveFocus();
+  });
+
   it('takes focus on open (the body’s first control, not ×), keeps Tab inside and gives focus back on close', async () => {
     const user = userEvent.setup();
     render(<Opener />);

@@ -53,11 +53,17 @@ export function Dialog({
   closeRef.current = onClose;
   const busyRef = useRef(busy);
   busyRef.current = busy;
+  // The control that opened the dialog, read while the dialog renders open for the first time: before any child's effect
+  // can take the focus (a scan box that focuses itself on mount), so the focus goes back to the opener, not to that child.
+  const openerRef = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current) openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  wasOpen.current = open;
 
   useEffect(() => {
     const el = ref.current;
     if (!open || !el) return undefined;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const opener = openerRef.current;
     // jsdom has no showModal: there the open attribute stands in (the focus rules below are ours in both).
     if (typeof el.showModal === 'function') {
       if (!el.open) el.showModal();
