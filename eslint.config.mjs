@@ -15,6 +15,13 @@ const noZod = {
   allowTypeImports: true,
 };
 
+// Issue 23: the password strength estimate (zxcvbn-ts and its Italian and French dictionaries, ~700 KB) is the server's;
+// a page shows the server's refusal instead.
+const noPasswordStrength = {
+  name: '@wms/shared-api/password-strength',
+  message: "Server only (its dictionaries are far too heavy for a page): the form shows the server's 400 on the password field.",
+};
+
 // Issue 21: quantities, prices and amounts are exact decimal strings; a float reading of one loses digits silently
 // (1,1 × 3 = 3,3000000000000003) and Intl/toFixed format in no particular language. Decimals go through shared-api's
 // rules/decimal.ts (sumDecimals, compareDecimals, multiplyDecimals, readDecimal…) and the kit's formatter family.
@@ -85,7 +92,7 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [noZod],
+          paths: [noZod, noPasswordStrength],
         },
       ],
     },
@@ -101,6 +108,7 @@ export default tseslint.config(
         {
           paths: [
             noZod,
+            noPasswordStrength,
             {
               name: '@wms/shared-api',
               message: "Import values from '@wms/shared-api/core' (no zod on the sign-in page); type-only imports are fine.",
