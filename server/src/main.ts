@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { passwordStrengthProblem } from '@wms/shared-api/password-strength';
 import { ensureAdmin, passwordBox } from './auth/bootstrap';
 import { loadConfig } from './config';
 import { openDb } from './db';
@@ -26,6 +27,11 @@ async function main(): Promise<void> {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const admin = await ensureAdmin(db, config.adminPassword);
   if (admin.generatedPassword) console.log(`\n${passwordBox(admin.generatedPassword)}\n`);
+  // ADMIN_PASSWORD is the operator's choice (not refused), but a guessable one is said once (issue 23).
+  if (admin.created && config.adminPassword) {
+    const weak = passwordStrengthProblem(config.adminPassword.normalize('NFC'), ['admin', 'Amministratore']);
+    if (weak) console.warn(`ADMIN_PASSWORD is easy to guess (${weak}): sign in and change it from the user form.`);
+  }
   // SEED_DEMO=1: load the demo company (idempotent) before serving — the way to get demo data into a running PGlite.
   if (process.env.SEED_DEMO === '1') console.log(`Demo data: ${JSON.stringify(await seedDemo(db))} added`);
 
