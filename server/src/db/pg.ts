@@ -47,6 +47,9 @@ function wrap(client: Pool | PoolClient, answers: Answers, committed?: (() => vo
 export function createPgDb(connectionString: string, opts: { schema?: string; max?: number } = {}): Db {
   const options = opts.schema ? `-c search_path=${opts.schema}` : undefined;
   const pool = new Pool({ connectionString, max: opts.max ?? 10, options });
+  // An idle connection the server ends (a restart, a failover, pg_terminate_backend) is dropped by the pool and replaced
+  // on the next query; without a listener its 'error' event would end the whole process.
+  pool.on('error', () => undefined);
   const listeners = new Set<() => Promise<void>>();
   const answers: Answers = { at: 0 };
   const base = wrap(pool, answers);
