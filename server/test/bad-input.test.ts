@@ -3,6 +3,7 @@
  * strings and bodies, as admin (who passes every permission check, so validation and the handlers are reached). Each answer
  * must be a 4xx (or a 2xx where the input happens to be acceptable) with the `{error, code}` body of every refusal.
  */
+import fc from 'fast-check';
 import { buildApp } from '../src/app';
 import { makeTestApp, type TestApp } from './helpers';
 
@@ -508,5 +509,78 @@ describe('deep nesting, invalid UTF-8, lone surrogates, loose ids in bodies: 400
         failures.push(`${method} ${url} ${field}="1": ${ok.statusCode} ${ok.body.slice(0, 120)}`);
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe('fuzz (issue 23): random bodies with deep nesting, exponent decimals and broken text on every write route', () => {
+  /** The fields the write APIs read, so a random body reaches the schemas' rules and not only "unknown key". */
+  const FIELDS = [
+    'quantity',
+    'price',
+    'unit_price',
+    'counted_quantity',
+    'min',
+    'max',
+    'product_id',
+    'warehouse_id',
+    'supplier_id',
+    'customer_id',
+    'batch_number',
+    'expiry_date',
+    'movement_date',
+    'code',
+    'name',
+    'password',
+    'items',
+    'lines',
+    'batches',
+    'limits',
+  ];
+  const exponent = fc
+    .tuple(fc.integer({ min: -99, max: 99 }), fc.integer({ min: -40, max: 40 }), fc.boolean())
+    .map(([m, e, asText]) => (asText ? `${m}e${e}` : Number(`${m}e${e}`)));
+  const brokenText = fc.constantFrom('\ud800', 'a\udc00b', '\u0000', '\u200b\u200b', '1e-7', '1e21', '1,5e3', '0x10', ' 1');
+  const leaf: fc.Arbitrary<string> = fc.oneof(
+    exponent.map((v) => JSON.stringify(v)),
+    brokenText.map((t) => `"${t}"`),
+    fc.integer().map(String),
+    fc.constantFrom('null', 'true', '[]', '{}', '1e308', '-0', '0.0000001', '"31/02/2027"'),
+  );
+  /** A JSON value as text: a leaf, a nest of 1–3 000 arrays around one, or an object of fields the API reads. */
+  const value: fc.Arbitrary<string> = fc.oneof(
+    leaf,
+    fc.tuple(fc.integer({ min: 1, max: 3000 }), leaf).map(([depth, inner]) => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`),
+    fc
+      .array(fc.tuple(fc.constantFrom(...FIELDS), leaf), { maxLength: 6 })
+      .map((pairs) => `[{${pairs.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}]`),
+  );
+  const body = fc
+    .array(fc.tuple(fc.constantFrom(...FIELDS), value), { minLength: 1, maxLength: 8 })
+    .map((pairs) => `{${pairs.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`);
+
+  it('never a 5xx, every refusal {error, code} (bounded: 150 bodies)', async () => {
+    const writes = (await operations()).filter(
+      (o) => (o.method === 'POST' || o.method === 'PUT') && o.path !== '/api/auth/logout' && !o.path.includes('/docs'),
+    );
+    expect(writes.length).toBeGreaterThan(20);
+    const statuses: number[] = [];
+    await fc.assert(
+      fc.asyncProperty(fc.nat({ max: writes.length - 1 }), body, async (i, payload) => {
+        const op = writes[i];
+        const url = op.path.replace(/\{[^}]+\}/g, '1');
+        const res = await t.app.inject({
+          method: op.method as 'POST',
+          url,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload,
+        });
+        statuses.push(res.statusCode);
+        expectRefusalShape(res.statusCode, res.body, `${op.method} ${url} ${payload.slice(0, 120)}`);
+      }),
+      { numRuns: 150, seed: 20261127 },
+    );
+    // The bodies reached the parser and the schemas (400s), not a wall of 401s from a lost session.
+    expect(statuses.filter((s) => s === 400).length).toBeGreaterThan(100);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThan(10);
   });
 });
