@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from '@wms/shared-ui/router';
+import { useParams } from '@wms/shared-ui/router';
 import { addressLine, type Party, type PurchaseOrder } from '@wms/shared-api';
 import {
   CompanyHeader,
@@ -9,6 +9,7 @@ import {
   formatUnit,
   formatUnitPrice,
   Loaded,
+  PrintToolbar,
   useDocumentTitle,
   useLoad,
 } from '@wms/shared-ui';
@@ -47,14 +48,7 @@ function OrderSheet({ order, supplier }: { order: PurchaseOrder; supplier: Party
   useDocumentTitle(`${p('title')} ${order.order_number}`);
   return (
     <div className="po-print" data-testid="order-print">
-      <div className="po-print-actions no-print">
-        <Link className="btn" to={`${LIST_URL}/${order.id}`}>
-          {p('back')}
-        </Link>
-        <button type="button" className="btn btn-primary" onClick={() => window.print()} data-testid="print-button">
-          {p('print')}
-        </button>
-      </div>
+      <PrintToolbar backTo={`${LIST_URL}/${order.id}`} backLabel={p('back')} printLabel={p('print')} />
       <article className="po-sheet">
         <header className="po-head">
           <CompanyHeader />
