@@ -71,9 +71,14 @@ function problemOf(line: sql.PlannedLine): InventoryProblem['reason'] | null {
 /** The count, locked; 404 when unknown, 409 INVENTORY_COUNT_CLOSED when no longer open. */
 export async function openCount(q: Queryable, id: number, mode: 'share' | 'update'): Promise<sql.CountHead> {
   const head = await sql.lockCount(q, id, mode);
+  assertOpen(head, id);
+  return head;
+}
+
+/** 404 when the count `id` is unknown (`head` null), 409 INVENTORY_COUNT_CLOSED when it is no longer open. */
+export function assertOpen(head: sql.CountHead | null, id: number): asserts head is sql.CountHead {
   if (!head) throw new AppError(404, 'INVENTORY_COUNT_NOT_FOUND', msg.notFound, { id });
   if (head.status !== 'open') throw closedError(head);
-  return head;
 }
 
 /** 409 worded in both languages with the status in each. */

@@ -1,10 +1,12 @@
 import { movementProductProblems, type FieldProblem, type InventoryCountLineFields } from '@wms/shared-api';
 import type { Queryable } from '../db';
 import { invalidFields } from '../http/validation';
+import { assertOpen } from './apply';
 import * as sql from './queries';
 
 /**
- * The rules of a counted line that need the database, with the movement form's own words (shared-api): the product
+ * Locks the count for counting (FOR SHARE: 404 when unknown, 409 INVENTORY_COUNT_CLOSED when no longer open) and checks
+ * the rules of a counted line that need the database, with the movement form's own words (shared-api): the product
  * exists and belongs to the count's scope; a batch where the product manages batches (dropped where it does not); a
  * batch nobody knows yet (no line of the count, no stock anywhere) carries the dates its product needs, as a load would
  * (movementProductProblems). Every bad line is reported at once (400 VALIDATION, fields `lines.3.batch_number`…).
@@ -15,16 +17,23 @@ export async function checkCountedLines(
   countId: number,
   input: InventoryCountLineFields[],
 ): Promise<InventoryCountLineFields[]> {
-  const products = await sql.countedProducts(q, countId, [...new Set(input.map((l) => l.product_id))]);
+  // The count locked FOR SHARE, the products and the known batches: one statement. The batches asked are every named
+  // (product, batch) — only those of products with batches are looked at below; none named, none asked.
+  const named = new Map<string, { productId: number; batch: string }>();
+  for (const l of input)
+    if (l.batch_number) named.set(`${l.product_id}\u0000${l.batch_number}`, { productId: l.product_id, batch: l.batch_number });
+  const { head, products, known } = await sql.lockCountForCounting(
+    q,
+    countId,
+    [...new Set(input.map((l) => l.product_id))],
+    [...named.values()],
+  );
+  assertOpen(head, countId);
   const problems: Record<string, FieldProblem> = {};
   const fitted = input.map((l) => {
     const p = products.get(l.product_id);
     return p && !p.has_batch ? { ...l, batch_number: '', expiry_date: null, production_date: null } : l;
   });
-  const batchKeys = fitted
-    .filter((l) => products.get(l.product_id)?.has_batch && l.batch_number)
-    .map((l) => ({ productId: l.product_id, batch: l.batch_number }));
-  const known = batchKeys.length > 0 ? await sql.knownBatches(q, countId, batchKeys) : new Set<string>();
   fitted.forEach((l, i) => {
     const p = products.get(l.product_id);
     if (!p || p.deleted) {

@@ -6,11 +6,13 @@ import type {
   InventoryCountScope,
   InventoryCountStatus,
   InventoryCountSummary,
+  InventoryCountView,
   InventorySavedLine,
   InventoryTotal,
   ReviewFilter,
   UncountedChoice,
 } from '@wms/shared-api';
+import { activityInsert, type ActivityEntry } from '../activity/log';
 import type { Queryable } from '../db';
 import { isoTimestamp, page, Where } from '../http/list';
 
@@ -147,6 +149,25 @@ export async function snapshotLines(q: Queryable, countId: number, warehouseId: 
   return r.rowCount;
 }
 
+/** A snapshot of at least this many lines refreshes the lines' planner statistics (refreshLineStatistics). */
+export const ANALYZE_AFTER_LINES = 1000;
+
+/**
+ * ANALYZE of the count lines, after a large snapshot has committed. Without it the planner knows nothing of the new
+ * count's 20 000 lines for a while (PostgreSQL's autovacuum comes within a minute or so; PGlite has no autovacuum, so
+ * never) and plans the review page as for a few lines: on PGlite its statement took 49 ms instead of 24 ms (p50,
+ * without other clients; bench/README.md "Inventory counts"). ANALYZE reads a bounded sample (≤ 30 000 rows), changes no data and
+ * takes only a lock that ordinary reads and writes ignore; a failure (e.g. a role that does not own the table, or a
+ * VACUUM holding the lock until cancelled) is logged, never the request's failure: the count is already saved.
+ */
+export async function refreshLineStatistics(q: Queryable, log: { warn(obj: object, msg: string): void }): Promise<void> {
+  try {
+    await q.query('ANALYZE inventory_count_lines');
+  } catch (err) {
+    log.warn({ err }, 'inventory: ANALYZE of the count lines failed');
+  }
+}
+
 // ------------------------------------------------------------------------------------------------------------ counting
 
 /** What the PUT needs to know of each product it names. */
@@ -160,39 +181,63 @@ export interface CountedProduct {
   has_production_date: boolean;
 }
 
-export async function countedProducts(q: Queryable, countId: number, productIds: number[]): Promise<Map<number, CountedProduct>> {
-  const { rows } = await q.query<CountedProduct>(
-    `SELECT p.id, p.code, p.deleted_at IS NOT NULL AS deleted, p.has_batch, p.has_expiry_date, p.has_production_date,
-            (c.scope = 'all' OR EXISTS (SELECT 1 FROM inventory_count_products cp WHERE cp.count_id = c.id AND cp.product_id = p.id)) AS in_scope
-       FROM products p, inventory_counts c
-      WHERE c.id = $1 AND p.id = ANY ($2::bigint[])`,
-    [countId, productIds],
-  );
-  return new Map(rows.map((r) => [r.id, r]));
+/** A count locked for counting, with what the PUT needs to check its lines. */
+export interface CountingCheck {
+  head: CountHead | null;
+  products: Map<number, CountedProduct>;
+  /** `product\u0000batch` of the keys asked that are known: a line of the count, or a balance row anywhere (its dates known). */
+  known: Set<string>;
 }
 
-/** The (product, batch) keys among `keys` that are known: a line of the count, or a balance row anywhere (its dates known). */
-export async function knownBatches(q: Queryable, countId: number, keys: { productId: number; batch: string }[]): Promise<Set<string>> {
-  const { rows } = await q.query<{ product_id: number; batch_number: string }>(
-    `SELECT k.product_id, k.batch_number FROM unnest($2::bigint[], $3::text[]) AS k(product_id, batch_number)
-      WHERE EXISTS (SELECT 1 FROM inventory_count_lines l WHERE l.count_id = $1 AND l.product_id = k.product_id AND l.batch_number = k.batch_number)
-         OR EXISTS (SELECT 1 FROM stock_balances b WHERE b.product_id = k.product_id AND b.batch_number = k.batch_number)`,
-    [countId, keys.map((k) => k.productId), keys.map((k) => k.batch)],
+/**
+ * One statement (one round trip) for a save's checks: the count locked FOR SHARE (many counters at once; apply and cancel
+ * lock it FOR UPDATE), the products the lines name (state, batch and date rules, in the count's scope) and which of the
+ * (product, batch) keys asked are known. The products and keys are read once the lock is held (sub-selects of the
+ * locking row); a lock that waited waited for an apply or a cancel, and the count is then closed (409) whatever they say.
+ */
+export async function lockCountForCounting(
+  q: Queryable,
+  countId: number,
+  productIds: number[],
+  keys: { productId: number; batch: string }[],
+): Promise<CountingCheck> {
+  const { rows } = await q.query<CountHead & { products: string; known: string }>(
+    `SELECT ${HEAD},
+            (SELECT coalesce(json_agg(json_build_object('id', p.id, 'code', p.code, 'deleted', p.deleted_at IS NOT NULL,
+                      'has_batch', p.has_batch, 'has_expiry_date', p.has_expiry_date, 'has_production_date', p.has_production_date,
+                      'in_scope', c.scope = 'all' OR EXISTS (SELECT 1 FROM inventory_count_products cp WHERE cp.count_id = c.id AND cp.product_id = p.id))), '[]')::text
+               FROM products p WHERE p.id = ANY ($2::bigint[])) AS products,
+            (SELECT coalesce(json_agg(json_build_array(k.product_id, k.batch_number)), '[]')::text
+               FROM unnest($3::bigint[], $4::text[]) AS k(product_id, batch_number)
+              WHERE EXISTS (SELECT 1 FROM inventory_count_lines l WHERE l.count_id = c.id AND l.product_id = k.product_id AND l.batch_number = k.batch_number)
+                 OR EXISTS (SELECT 1 FROM stock_balances b WHERE b.product_id = k.product_id AND b.batch_number = k.batch_number)) AS known
+       FROM inventory_counts c WHERE c.id = $1 FOR SHARE OF c`,
+    [countId, productIds, keys.map((k) => k.productId), keys.map((k) => k.batch)],
   );
-  return new Set(rows.map((r) => `${r.product_id}\u0000${r.batch_number}`));
+  const row = rows[0];
+  if (!row) return { head: null, products: new Map(), known: new Set() };
+  const { products, known, ...head } = row;
+  return {
+    head,
+    products: new Map((JSON.parse(products) as CountedProduct[]).map((p) => [p.id, p])),
+    known: new Set((JSON.parse(known) as [number, string][]).map(([id, batch]) => `${id}\u0000${batch}`)),
+  };
 }
 
 /**
  * Saves counted quantities in one statement: each line keeps the latest count (a line met for the first time is added
  * with book 0: its balance row did not exist at the snapshot, or the snapshot would hold it), every count is kept in
- * the line's history. Returns the lines written (as PUT …/lines answers them).
+ * the line's history. Returns the lines written (as PUT …/lines answers them). `activity`: the activity_log row of the
+ * save, written by the same statement (a data-modifying CTE: one round trip less; same row, same transaction).
  */
 export async function saveCounts(
   q: Queryable,
   countId: number,
   lines: InventoryCountLineFields[],
   userId: number | null,
+  activity?: ActivityEntry,
 ): Promise<InventorySavedLine[]> {
+  const log = activity ? activityInsert(activity, 8) : null;
   const { rows } = await q.query<InventorySavedLine>(
     `WITH input AS (
        SELECT * FROM unnest($2::bigint[], $3::text[], $4::numeric[], $5::date[], $6::date[])
@@ -208,7 +253,7 @@ export async function saveCounts(
        RETURNING l.id, l.product_id, l.batch_number, l.counted_quantity, l.counted_at
      ), hist AS (
        INSERT INTO inventory_count_entries (line_id, counted_quantity, counted_by) SELECT id, counted_quantity, $7 FROM up
-     )
+     )${log ? `, logged AS (${log.sql})` : ''}
      SELECT id AS line_id, product_id, batch_number, counted_quantity::text AS counted_quantity,
             to_char(counted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS counted_at
        FROM up ORDER BY id`,
@@ -220,6 +265,7 @@ export async function saveCounts(
       lines.map((l) => l.expiry_date ?? null),
       lines.map((l) => l.production_date ?? null),
       userId,
+      ...(log ? log.params : []),
     ],
   );
   return rows;
@@ -227,10 +273,11 @@ export async function saveCounts(
 
 // --------------------------------------------------------------------------------------------------------------- reads
 
-const SUMMARY = `c.id, c.warehouse_id, w.name AS warehouse_name, c.status, c.scope, c.family, c.notes,
+const SUMMARY_HEAD = `c.id, c.warehouse_id, w.name AS warehouse_name, c.status, c.scope, c.family, c.notes,
   ${isoTimestamp('c.snapshot_at')}, to_char(c.snapshot_day, 'YYYY-MM-DD') AS snapshot_day, c.uncounted,
   cu.username AS created_by, xu.username AS closed_by,
-  ${isoTimestamp('c.closed_at')},
+  ${isoTimestamp('c.closed_at')}`;
+const SUMMARY = `${SUMMARY_HEAD},
   (SELECT count(*)::int FROM inventory_count_lines l WHERE l.count_id = c.id) AS line_count,
   (SELECT count(*)::int FROM inventory_count_lines l WHERE l.count_id = c.id AND l.counted_quantity IS NOT NULL) AS counted_count`;
 const SUMMARY_FROM = `FROM inventory_counts c JOIN warehouses w ON w.id = c.warehouse_id
@@ -302,74 +349,92 @@ export interface ReviewPage {
 }
 
 /**
- * One page of the reviewers' lines and how many the filter selects, in one statement: book at the snapshot, counted,
- * difference, moved since the snapshot (today's balance minus the book: exact, since balances are the sum of the ledger
- * and the book was the balance at the snapshot), the value of the difference at the price in force on the count day for
- * the product's supplier, and what apply posted. Filters: differences only, uncounted, |value| ≥ min_value.
+ * The review in ONE statement (one round trip, one snapshot): the count's summary, one page of the reviewers' lines,
+ * how many lines the filter selects, and the totals per currency of the valued differences over the whole count.
+ *
+ * Per line: book at the snapshot, counted, difference, moved since the snapshot (today's balance minus the book: exact,
+ * since balances are the sum of the ledger and the book was the balance at the snapshot; read for the page's rows only),
+ * the value of the difference at the price in force on the count day for the product's supplier, and what apply posted.
+ * Filters: differences only, uncounted, |value| ≥ min_value. The line counts (all, counted, matching) come from one scan
+ * of the count's lines; only the value filter needs the price of every line. Totals: exact numerics, rounded per line
+ * to 4 decimals as the page shows them. Null when the count does not exist.
  */
-export async function reviewLines(
-  q: Queryable,
-  countId: number,
-  f: ReviewPage,
-): Promise<{ rows: InventoryCountLineView[]; total: number }> {
-  const where = ['l.count_id = $1'];
-  if (f.filter === 'differences') where.push('l.counted_quantity IS NOT NULL AND l.counted_quantity <> l.book_quantity');
-  if (f.filter === 'uncounted') where.push('l.counted_quantity IS NULL');
+export async function reviewView(q: Queryable, countId: number, f: ReviewPage): Promise<InventoryCountView | null> {
+  const filter: string[] = [];
+  if (f.filter === 'differences') filter.push('l.counted_quantity IS NOT NULL AND l.counted_quantity <> l.book_quantity');
+  if (f.filter === 'uncounted') filter.push('l.counted_quantity IS NULL');
   const valued = f.minValue !== undefined;
-  if (valued) where.push('abs(round((l.counted_quantity - l.book_quantity) * pf.price, 4)) >= $4::numeric');
-  // The value filter needs the price of every line; the others read the lines alone and join the page's 200 rows only.
+  if (valued) filter.push('abs(round((l.counted_quantity - l.book_quantity) * pf.price, 4)) >= $4::numeric');
+  const where = ['l.count_id = $1', ...filter].join(' AND ');
+  // The value filter needs the price of every line; the others read the lines alone and join the page's rows only.
   const from = `FROM inventory_count_lines l JOIN products p ON p.id = l.product_id
-    ${valued ? 'JOIN inventory_counts c ON c.id = l.count_id LEFT JOIN price_in_force(c.snapshot_day) pf ON pf.product_id = p.id AND pf.supplier_id = p.supplier_id' : ''}
-    WHERE ${where.join(' AND ')}`;
-  const { rows } = await q.query<{ total: number; lines: string }>(
-    `WITH pg AS (SELECT l.id, p.code, l.batch_number ${from} ORDER BY p.code, l.batch_number LIMIT $2 OFFSET $3)
-     SELECT (SELECT count(*)::int ${valued ? from : `FROM inventory_count_lines l WHERE ${where.join(' AND ')}`}) AS total,
+    ${valued ? 'JOIN inventory_counts vc ON vc.id = l.count_id LEFT JOIN price_in_force(vc.snapshot_day) pf ON pf.product_id = p.id AND pf.supplier_id = p.supplier_id' : ''}
+    WHERE ${where}`;
+  const matching = valued ? `(SELECT count(*)::int ${from})` : filter.length > 0 ? `n.matching` : 'n.line_count';
+  const { rows } = await q.query<InventoryCountSummary & { matching_lines: number; lines: string; totals: string }>(
+    `WITH pg AS (
+       SELECT l.id, l.product_id, l.batch_number, l.counted_quantity, l.book_quantity, l.expiry_date, l.counted_by, l.counted_at,
+              l.adjustment, l.movement_id, p.code, coalesce(p.name, p.description) AS product_name, p.unit_of_measure, p.has_batch,
+              p.has_expiry_date, p.supplier_id
+         ${from} ORDER BY p.code, l.batch_number LIMIT $2 OFFSET $3
+     )
+     SELECT ${SUMMARY_HEAD}, n.line_count, n.counted_count, ${matching} AS matching_lines,
             (SELECT coalesce(json_agg(json_build_object(
-              'line_id', l.id, 'product_id', l.product_id, 'product_code', p.code, 'product_name', coalesce(p.name, p.description),
-              'unit_of_measure', p.unit_of_measure, 'has_batch', p.has_batch, 'has_expiry_date', p.has_expiry_date,
-              'batch_number', l.batch_number, 'counted_quantity', l.counted_quantity::text,
-              'expiry_date', to_char(l.expiry_date, 'YYYY-MM-DD'), 'counted_by', u.username,
-              'counted_at', to_char(l.counted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-              'book_quantity', l.book_quantity::text,
-              'difference', (l.counted_quantity - l.book_quantity)::text,
-              'moved_since', (CASE WHEN c.status = 'applied' THEN 0 ELSE coalesce(b.quantity, 0) - l.book_quantity END)::text,
+              'line_id', pg.id, 'product_id', pg.product_id, 'product_code', pg.code, 'product_name', pg.product_name,
+              'unit_of_measure', pg.unit_of_measure, 'has_batch', pg.has_batch, 'has_expiry_date', pg.has_expiry_date,
+              'batch_number', pg.batch_number, 'counted_quantity', pg.counted_quantity::text,
+              'expiry_date', to_char(pg.expiry_date, 'YYYY-MM-DD'), 'counted_by', u.username,
+              'counted_at', to_char(pg.counted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+              'book_quantity', pg.book_quantity::text,
+              'difference', (pg.counted_quantity - pg.book_quantity)::text,
+              'moved_since', (CASE WHEN c.status = 'applied' THEN 0 ELSE coalesce(b.quantity, 0) - pg.book_quantity END)::text,
               'current_quantity', coalesce(b.quantity, 0)::text,
-              'difference_value', round((l.counted_quantity - l.book_quantity) * pf.price, 4)::text,
+              'difference_value', round((pg.counted_quantity - pg.book_quantity) * pf.price, 4)::text,
               'currency', pf.currency,
-              'adjustment', l.adjustment::text,
-              'movement_id', l.movement_id) ORDER BY pg.code, pg.batch_number), '[]')::text
+              'adjustment', pg.adjustment::text,
+              'movement_id', pg.movement_id) ORDER BY pg.code, pg.batch_number), '[]')::text
                FROM pg
-               JOIN inventory_count_lines l ON l.id = pg.id
-               JOIN inventory_counts c ON c.id = l.count_id
-               JOIN products p ON p.id = l.product_id
-               LEFT JOIN users u ON u.id = l.counted_by
-               LEFT JOIN stock_balances b ON b.product_id = l.product_id AND b.warehouse_id = c.warehouse_id AND b.batch_number = l.batch_number
-               LEFT JOIN price_in_force(c.snapshot_day) pf ON pf.product_id = p.id AND pf.supplier_id = p.supplier_id) AS lines`,
+               LEFT JOIN users u ON u.id = pg.counted_by
+               LEFT JOIN stock_balances b ON b.product_id = pg.product_id AND b.warehouse_id = c.warehouse_id AND b.batch_number = pg.batch_number
+               LEFT JOIN price_in_force(c.snapshot_day) pf ON pf.product_id = pg.product_id AND pf.supplier_id = pg.supplier_id) AS lines,
+            (SELECT coalesce(json_agg(json_build_object('currency', t.currency, 'gains', t.gains, 'losses', t.losses, 'net', t.net,
+                      'lines', t.lines) ORDER BY t.currency NULLS LAST), '[]')::text
+               FROM (SELECT pf.currency,
+                            coalesce(sum(round(d.diff * pf.price, 4)) FILTER (WHERE d.diff > 0), 0)::text AS gains,
+                            coalesce(sum(round(-d.diff * pf.price, 4)) FILTER (WHERE d.diff < 0), 0)::text AS losses,
+                            coalesce(sum(round(d.diff * pf.price, 4)), 0)::text AS net,
+                            count(*)::int AS lines
+                       FROM (SELECT l.product_id, l.counted_quantity - l.book_quantity AS diff
+                               FROM inventory_count_lines l
+                              WHERE l.count_id = $1 AND l.counted_quantity IS NOT NULL AND l.counted_quantity <> l.book_quantity) d
+                       -- the differing lines' prices by index (at most one in force per product and supplier), not a hash of every product
+                       LEFT JOIN LATERAL (
+                         SELECT pf.price, pf.currency FROM products p
+                           JOIN price_in_force(c.snapshot_day) pf ON pf.product_id = p.id AND pf.supplier_id = p.supplier_id
+                          WHERE p.id = d.product_id
+                       ) pf ON true
+                      GROUP BY pf.currency) t) AS totals
+       ${SUMMARY_FROM}
+       CROSS JOIN (SELECT count(*)::int AS line_count, count(l.counted_quantity)::int AS counted_count,
+                          count(*) FILTER (WHERE ${filter.length > 0 && !valued ? filter.join(' AND ') : 'true'})::int AS matching
+                     FROM inventory_count_lines l WHERE l.count_id = $1) n
+      WHERE c.id = $1`,
     [countId, f.limit, f.offset, ...(valued ? [f.minValue] : [])],
   );
-  return { rows: JSON.parse(rows[0].lines) as InventoryCountLineView[], total: rows[0].total };
-}
-
-/** Totals per currency of the valued differences (gains, losses, net), computed by the database (exact). */
-export async function reviewTotals(q: Queryable, countId: number): Promise<{ totals: InventoryTotal[]; unpriced: number }> {
-  const { rows } = await q.query<InventoryTotal & { currency: string | null; lines: number }>(
-    `SELECT pf.currency,
-            coalesce(sum(round(d.diff * pf.price, 4)) FILTER (WHERE d.diff > 0), 0)::text AS gains,
-            coalesce(sum(round(-d.diff * pf.price, 4)) FILTER (WHERE d.diff < 0), 0)::text AS losses,
-            coalesce(sum(round(d.diff * pf.price, 4)), 0)::text AS net,
-            count(*)::int AS lines
-       FROM (SELECT l.product_id, l.counted_quantity - l.book_quantity AS diff, p.supplier_id, c.snapshot_day
-               FROM inventory_count_lines l JOIN inventory_counts c ON c.id = l.count_id JOIN products p ON p.id = l.product_id
-              WHERE l.count_id = $1 AND l.counted_quantity IS NOT NULL AND l.counted_quantity <> l.book_quantity) d
-       LEFT JOIN price_in_force(d.snapshot_day) pf ON pf.product_id = d.product_id AND pf.supplier_id = d.supplier_id
-      GROUP BY pf.currency ORDER BY pf.currency NULLS LAST`,
-    [countId],
-  );
-  const unpriced = rows.find((r) => r.currency === null)?.lines ?? 0;
-  const totals = rows
-    .filter((r) => r.currency !== null)
-    .map((r) => ({ currency: r.currency as string, gains: r.gains, losses: r.losses, net: r.net }));
-  return { totals, unpriced };
+  const row = rows[0];
+  if (!row) return null;
+  const { lines, totals: byCurrency, matching_lines, ...summary } = row;
+  const sums = JSON.parse(byCurrency) as (InventoryTotal & { currency: string | null; lines: number })[];
+  return {
+    ...summary,
+    lines: JSON.parse(lines) as InventoryCountLineView[],
+    matching_lines,
+    totals: sums
+      .filter((r) => r.currency !== null)
+      .map((r) => ({ currency: r.currency as string, gains: r.gains, losses: r.losses, net: r.net })),
+    uncounted_count: summary.line_count - summary.counted_count,
+    unpriced_count: sums.find((r) => r.currency === null)?.lines ?? 0,
+  };
 }
 
 // --------------------------------------------------------------------------------------------------------------- apply

@@ -20,7 +20,7 @@ import { idempotentReply } from '../http/idempotency';
 import { requestLang } from '../http/lang';
 import { sendPage, TOTAL_COUNT_HEADER } from '../http/page';
 import { idParams } from '../http/schemas';
-import { ApplyProblems, applyCount, cancelCount, openCount, problemsBody } from './apply';
+import { ApplyProblems, applyCount, cancelCount, problemsBody } from './apply';
 import { checkCountedLines } from './lines';
 import { inventoryMessages as msg } from './messages';
 import * as sql from './queries';
@@ -37,11 +37,9 @@ async function summaryOf(q: Queryable, id: number) {
 }
 
 async function reviewOf(q: Queryable, id: number, page: sql.ReviewPage) {
-  const summary = await summaryOf(q, id);
-  const lines = await sql.reviewLines(q, id, page);
-  const { totals, unpriced } = await sql.reviewTotals(q, id);
-  const uncounted = summary.line_count - summary.counted_count;
-  return { ...summary, lines: lines.rows, matching_lines: lines.total, totals, uncounted_count: uncounted, unpriced_count: unpriced };
+  const view = await sql.reviewView(q, id, page);
+  if (!view) throw new AppError(404, 'INVENTORY_COUNT_NOT_FOUND', msg.notFound, { id });
+  return view;
 }
 
 const applyAnswer = z.object({ id: z.number(), status: z.string(), posted: z.number().describe('adjustments posted') });
@@ -119,6 +117,9 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return summaryOf(q, id);
       });
+      // A large snapshot changes the lines' statistics: refresh them now (after the commit, outside the creating
+      // transaction) so the first review pages are planned for it. PGlite has no autovacuum and would never do it.
+      if (summary.line_count >= sql.ANALYZE_AFTER_LINES) await sql.refreshLineStatistics(db, request.log);
       return reply.code(201).send(summary);
     },
   );
@@ -183,15 +184,15 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       return db.tx(async (q) => {
-        await openCount(q, id, 'share');
+        // Two statements (were four or five): the count locked with the lines' checks, then the save with its activity row (one per line
+        // saved: the lines are unique per product and batch, so the upsert writes exactly lines.length rows).
         const lines = await checkCountedLines(q, id, request.body.lines);
-        const saved = await sql.saveCounts(q, id, lines, request.user.id);
-        await logActivity(q, {
+        const saved = await sql.saveCounts(q, id, lines, request.user.id, {
           userId: request.user.id,
           action: 'count',
           entityType: 'inventory_count',
           entityId: id,
-          details: { lines: saved.length },
+          details: { lines: lines.length },
         });
         return { saved: saved.length, lines: saved };
       });
