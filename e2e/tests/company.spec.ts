@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { apiToken, bearer, signIn } from './support';
+import { apiToken, bearer, companyDay, signIn } from './support';
 
 // Issue 26 (company): edit the company's data and logo at /anagrafica/azienda (keyboard, refusals inline), then print a
 // purchase order: its header shows the new name, address, VAT number and logo, and the supplier's address and VAT
@@ -97,7 +97,7 @@ test('company data and logo, then the purchase order prints them (PDF read back)
     },
   });
   expect(product.status()).toBe(201);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = companyDay();
   const order = await page.request.post('/api/purchase-orders', {
     headers,
     data: {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiToken, bearer, signIn, typeNumber } from './support';
+import { apiToken, bearer, companyDay, signIn, typeNumber } from './support';
 
 // Issue 28 in the browser: an expiring batch, an expired one and a late order appear on the home page of the roles that
 // may see them (admin, warehouse) and not of the others (administration: the chart and transfers); a buyer opens the "to
@@ -10,8 +10,7 @@ const WH = `E2E Riordino ${suffix}`;
 const PASSWORD = 'Dashboard-pass-1';
 
 function day(offset: number): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate() + offset)).toISOString().slice(0, 10);
+  return companyDay(offset);
 }
 const dmy = (iso: string) => iso.split('-').reverse().join('/');
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, bearer, exactDecimal, signIn, switchLanguage, typeDate, typeNumber } from './support';
+import { apiToken, bearer, companyDayText, exactDecimal, signIn, switchLanguage, typeDate, typeNumber } from './support';
 
 // Issue 4: stock movements in the browser against the real server and ledger: load 10 of a batch product into A,
 // transfer 4 to B, an unload of 7 from A is refused, an unload of 6 succeeds, and the list filters and sorts show it.
@@ -9,9 +9,7 @@ const BATCH = `LOT-${suffix}`;
 const WAREHOUSE_A = `E2E Magazzino A ${suffix}`;
 const WAREHOUSE_B = `E2E Magazzino B ${suffix}`;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const now = new Date();
-const todayText = `${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFullYear()}`;
+const todayText = companyDayText();
 
 const table = (page: Page) => page.getByTestId('movements-table');
 const bodyRows = (page: Page) => table(page).locator('tbody tr');
@@ -192,10 +190,9 @@ test.describe('stock movements', () => {
 
     // Date range: a range ending yesterday has none of them; today has all three.
     await page.getByTestId('filter-type').selectOption('');
-    const yesterday = new Date(now.getTime() - 86_400_000);
     // Typed as the user reads them, dd/MM/yyyy (the one DateField), whatever the browser's locale.
-    const yesterdayText = `${pad(yesterday.getDate())}/${pad(yesterday.getMonth() + 1)}/${yesterday.getFullYear()}`;
-    const todayDay = `${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFullYear()}`;
+    const yesterdayText = companyDayText(-1);
+    const todayDay = companyDayText();
     await page.getByTestId('filter-to').fill(yesterdayText);
     await expect(page.getByText('Nessun movimento trovato')).toBeVisible();
     await page.getByTestId('filter-from').fill(todayDay);

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { apiToken, bearer } from './support';
+import { apiToken, bearer, companyDay } from './support';
 
 // Issue 22: the documents every route of the portal can show — made through the API with long, realistic names and a
 // unique suffix, so a spec using them runs beside the others on a shared database — and the list of those routes. Used by
@@ -23,7 +23,7 @@ function party(name: string) {
   };
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => companyDay();
 
 export interface Ids {
   suffix: string;

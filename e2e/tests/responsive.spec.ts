@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { routes, setUp, unique } from './portal-data';
-import { apiToken, bearer, signIn } from './support';
+import { apiToken, bearer, companyDay, signIn } from './support';
 
 // Issue 22 (responsive): EVERY route of the portal — hubs, lists, forms, the detail and print pages of real documents made
 // here through the API — at 768×1024, 1024×768 and 1366×900, asserted:
@@ -146,7 +146,7 @@ test.describe('responsive: tablet and laptop sizes', () => {
     });
     await post('/api/stock-movements', {
       movement_type: 'C',
-      movement_date: new Date().toISOString().slice(0, 10),
+      movement_date: companyDay(),
       product_id: productId,
       warehouse_id: warehouseId,
       quantity: '7.5',

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, bearer, exactDecimal, signIn, switchLanguage } from './support';
+import { apiToken, bearer, companyDay, exactDecimal, signIn, switchLanguage } from './support';
 
 // Issue 11: sales in the browser against the real server and ledger. A product with three batches in one warehouse: one
 // expired, one expiring first (the FEFO choice) and one later. Sell 2,5 from the FEFO batch, be refused above
@@ -9,11 +9,7 @@ const CODE = `E2E-SALE-${suffix}`;
 const WAREHOUSE = `E2E Vendite ${suffix}`;
 const CUSTOMER = `E2E Cliente ${suffix}`;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const day = (offsetDays: number) => {
-  const d = new Date(Date.now() + offsetDays * 86_400_000);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
+const day = (offsetDays: number) => companyDay(offsetDays);
 const text = (iso: string) => iso.split('-').reverse().join('/');
 const EXPIRED = { batch: `OLD-${suffix}`, expiry: day(-5) };
 const FIRST = { batch: `FEFO-${suffix}`, expiry: day(40) };

@@ -77,3 +77,20 @@ export function sumExact(values: unknown[]): string {
   const text = (neg ? -total : total).toString().padStart(4, '0');
   return exactDecimal(`${neg ? '-' : ''}${text.slice(0, -3)}.${text.slice(-3)}`);
 }
+
+/**
+ * The company's calendar day (Europe/Rome, as the server's rules count it) plus `offsetDays`, 'yyyy-MM-dd'. Never the
+ * machine's or UTC's day: between 23:00 and 24:00 UTC they are already (or still) another day in Rome.
+ */
+export function companyDay(offsetDays = 0): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
+  const [y, m, d] = today.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + offsetDays)).toISOString().slice(0, 10);
+}
+
+/** `companyDay(offsetDays)` as people read it, dd/MM/yyyy. */
+export function companyDayText(offsetDays = 0): string {
+  return companyDay(offsetDays).split('-').reverse().join('/');
+}
