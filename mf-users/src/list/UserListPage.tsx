@@ -57,7 +57,8 @@ export function UserListPage() {
         header: t('list.columns.username'),
         value: (u) => u.username,
         render: (u) => (
-          <span>
+          // Long user names (e2e_num_mwzmfzge5…) break rather than push the actions off a portrait tablet (issue 22).
+          <span style={{ overflowWrap: 'anywhere' }}>
             {u.username}
             {u.id === me?.id ? <span className="muted"> {t('list.you')}</span> : null}
           </span>
@@ -78,6 +79,7 @@ export function UserListPage() {
       {
         id: 'online',
         header: t('list.columns.online'),
+        priority: 'medium',
         value: (u) => (u.is_online ? t('list.online') : t('list.offline')),
         render: (u) => (
           <span data-testid={`user-online-${u.username}`}>
