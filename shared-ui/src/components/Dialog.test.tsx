@@ -60,7 +60,42 @@ function OpenerOfSelfFocusing() {
   );
 }
 
+/** Closing puts the focus on a field of the page on purpose (as the scan box does after a camera read). */
+function OpenerThatPlacesFocus() {
+  const [open, setOpen] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        open
+      </button>
+      <input ref={field} aria-label="scan box" />
+      {open ? (
+        <Dialog title="Fotocamera" onClose={() => setOpen(false)}>
+          <button
+            type="button"
+            onClick={() => {
+              setOpen(false);
+              field.current?.focus();
+            }}
+          >
+            read
+          </button>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
+
 describe('Dialog (the kit’s one dialog)', () => {
+  it('a control the page focused on purpose while closing keeps the focus (not the opener)', async () => {
+    render(<OpenerThatPlacesFocus />);
+    await userEvent.click(screen.getByRole('button', { name: 'open' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'read' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'scan box' })).toHaveFocus();
+  });
+
   it('gives focus back to the opener even when a child took the focus as it mounted', async () => {
     render(<OpenerOfSelfFocusing />);
     await userEvent.click(screen.getByRole('button', { name: 'open' }));

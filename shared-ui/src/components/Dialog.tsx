@@ -78,9 +78,14 @@ export function Dialog({
     };
     el.addEventListener('cancel', onCancel);
     return () => {
+      // Where the focus is as the dialog goes: a control outside it that the app focused on purpose while closing (the
+      // scan box after a camera read) keeps it; otherwise (inside the dialog, or nowhere) it goes back to the opener.
+      const active = document.activeElement;
+      const placed = active instanceof HTMLElement && active !== document.body && !el.contains(active) ? active : null;
       el.removeEventListener('cancel', onCancel);
       if (typeof el.close === 'function' && el.open) el.close();
-      if (opener?.isConnected) opener.focus();
+      const target = placed?.isConnected ? placed : opener;
+      if (target?.isConnected) target.focus();
     };
     // The dialog opens once per mount; initialFocus is read then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
