@@ -64,3 +64,33 @@ describe('usePagedList search in the URL (browser router)', () => {
     expect(window.location.search).toBe('');
   });
 });
+
+describe('usePagedList: two URL writes before the router commits the first', () => {
+  let list: ReturnType<typeof usePagedList<{ id: number }>> | null = null;
+  function Both() {
+    list = usePagedList<{ id: number }>('/stock-movements', { filters: ['code'], sorts: ['quantity', 'date'], defaultSort: 'date' });
+    return null;
+  }
+  beforeEach(() => {
+    fetchPageMock.mockReset();
+    fetchPageMock.mockResolvedValue({ rows: [], total: 0 });
+    window.history.replaceState(null, '', '/operazioni/movimenti');
+  });
+
+  it('compose: a filter and a sort written in one go both reach the URL (the second does not start from the stale URL)', async () => {
+    render(
+      <BrowserRouter>
+        <Routes>
+          <Route path="/operazioni/movimenti" element={<Both />} />
+        </Routes>
+      </BrowserRouter>,
+    );
+    await act(async () => {
+      list!.setFilter('code', 'E2E-MOV');
+      list!.toggleSort('quantity');
+    });
+    const params = new URLSearchParams(window.location.search);
+    expect(params.get('code')).toBe('E2E-MOV');
+    expect(params.get('sort')).toBe('quantity');
+  });
+});

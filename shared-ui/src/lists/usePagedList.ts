@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from '@wms/shared-ui/router';
 import { fetchPage, type QueryParams } from './fetch-page';
 
@@ -122,21 +122,27 @@ export function usePagedList<T>(path: string, options: PagedListOptions = {}): P
   const [pending, setPending] = useState<Record<string, string | null>>({});
   useEffect(() => setPending({}), [params]);
 
+  // The URL as this list last wrote it: two writes before the router commits the first (a sort clicked while the typed
+  // filter's debounce fires) compose instead of the second starting again from the stale URL and dropping the first
+  // (React Router's functional setSearchParams reads the params of the last render, not the pending ones). A URL the
+  // router brings from outside (back button, a link) replaces it.
+  const seenParams = useRef(params);
+  const latestParams = useRef(params);
+  if (seenParams.current !== params) {
+    seenParams.current = params;
+    latestParams.current = params;
+  }
   const update = useCallback(
     (changes: Record<string, string | null>, keepOffset = false) => {
       setPending((p) => ({ ...p, ...changes }));
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(changes)) {
-            if (v === null || v === '') next.delete(k);
-            else next.set(k, v);
-          }
-          if (!keepOffset) next.delete('offset');
-          return next;
-        },
-        { replace: true },
-      );
+      const next = new URLSearchParams(latestParams.current);
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === null || v === '') next.delete(k);
+        else next.set(k, v);
+      }
+      if (!keepOffset) next.delete('offset');
+      latestParams.current = next;
+      setParams(next, { replace: true });
     },
     [setParams],
   );

@@ -65,6 +65,16 @@ export function ScanInput({
   useEffect(() => {
     if (takeFocus) inputRef.current?.focus();
   }, [takeFocus]);
+  // After the camera's dialog has gone (its own clean-up gives the focus back to the camera button first), the box takes
+  // the focus: the next scan goes there. A focus() while the modal dialog is still open would be refused (inert page).
+  const [cameraClosed, setCameraClosed] = useState(0);
+  useEffect(() => {
+    if (cameraClosed > 0) inputRef.current?.focus();
+  }, [cameraClosed]);
+  const closeCamera = () => {
+    setCameraOpen(false);
+    setCameraClosed((n) => n + 1);
+  };
 
   async function submit(raw: string) {
     const code = cleanScan(raw);
@@ -175,14 +185,10 @@ export function ScanInput({
         <Suspense fallback={null}>
           <CameraScanner
             onDecoded={(code) => {
-              setCameraOpen(false);
+              closeCamera();
               void submit(code);
-              inputRef.current?.focus();
             }}
-            onClose={() => {
-              setCameraOpen(false);
-              inputRef.current?.focus();
-            }}
+            onClose={closeCamera}
           />
         </Suspense>
       ) : null}
