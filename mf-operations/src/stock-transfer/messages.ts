@@ -199,7 +199,7 @@ export const stockTransferMessages = defineTranslations({
       title: 'Lignes',
       scanInactive: 'Le produit {{code}} n’est pas actif : il ne peut pas être transféré',
       add: 'Ajouter une ligne',
-      remove: 'Supprimer la ligne {{n}}',
+      remove: 'Retirer la ligne {{n}}',
       line: 'Ligne {{n}}',
     },
     detail: {
