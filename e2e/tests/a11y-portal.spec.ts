@@ -81,4 +81,39 @@ test.describe('accessibility of every route and dialog (issue 22)', () => {
       'cancelled',
     );
   });
+
+  test('dialog states: the batch dialog with its errors shown, a price’s and a movement’s delete confirmation: axe clean inside each', async ({
+    page,
+  }) => {
+    const ids = await setUp(page);
+    await signIn(page);
+    const inside = async (what: string) => {
+      const dialog = page.getByRole('dialog');
+      await expect(dialog, what).toBeVisible();
+      expect(await seriousViolations(page, 'dialog'), what).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(dialog, what).toBeHidden();
+    };
+
+    // The receipt's batch dialog, then Confirm with nothing typed: the errors are shown, and readable.
+    await page.goto(`/operazioni/ricezione-merce/${ids.orderId}`);
+    await settled(page);
+    await page.getByTestId(`quantity-RESP-LOT-${ids.suffix}`).fill('10');
+    await page.getByTestId(`batches-RESP-LOT-${ids.suffix}`).click();
+    await expect(page.getByTestId('batch-dialog')).toBeVisible();
+    expect(await seriousViolations(page, 'dialog')).toEqual([]);
+    await page.getByTestId('batch-save').click();
+    await expect(page.getByTestId('batch-dialog').locator('.field-error').first()).toBeVisible();
+    await inside('batch dialog with errors');
+
+    await page.goto(`/operazioni/prezzi?q=${encodeURIComponent(`RESP-${ids.suffix}`)}`);
+    await settled(page);
+    await page.getByTestId(`delete-price-${ids.priceId}`).click();
+    await inside('price delete confirmation');
+
+    await page.goto(`/operazioni/movimenti?code=${encodeURIComponent(`RESP-${ids.suffix}`)}`);
+    await settled(page);
+    await page.getByTestId(`delete-movement-${ids.movementId}`).click();
+    await inside('movement delete confirmation');
+  });
 });
