@@ -9,9 +9,7 @@ const suffix = Date.now().toString(36).toUpperCase();
 const WH = `E2E Riordino ${suffix}`;
 const PASSWORD = 'Dashboard-pass-1';
 
-function day(offset: number): string {
-  return companyDay(offset);
-}
+const day = companyDay;
 const dmy = (iso: string) => iso.split('-').reverse().join('/');
 
 function vat(first10: string): string {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, bearer, signIn } from './support';
+import { apiToken, bearer, companyDayText, signIn } from './support';
 
 // Issue 25: a warehouse clerk counts on a tablet (768×1024) with the keyboard and a scanned code while the warehouse keeps
 // working; the reviewer applies; stock levels and the item history show the adjustment; axe finds nothing serious.
@@ -9,8 +9,6 @@ const CODE = `INV-E2E-${suffix}`.toUpperCase();
 const WAREHOUSE = `Magazzino inventario ${suffix}`;
 const CLERK = `conta_${suffix}`;
 const PASSWORD = 'Count-password-1';
-
-const dmy = (d: Date) => `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
@@ -50,7 +48,7 @@ test('a clerk counts with the keyboard and a scanned code on a tablet; the revie
     has_production_date: false,
     status: 'active',
   });
-  const today = dmy(new Date());
+  const today = companyDayText();
   await post('/api/stock-movements', {
     movement_type: 'C',
     product_id: product.id,

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiToken, bearer, exactDecimal, signIn, sumExact, switchLanguage, typeDate, typeNumber } from './support';
+import { apiToken, bearer, companyDay, exactDecimal, signIn, sumExact, switchLanguage, typeDate, typeNumber } from './support';
 
 // Issue 21: numbers as Italians and French write them, exact on the wire, shown one way, units never as their raw code.
 // In Chromium, every quantity and price field of the operations forms (movement, order line quantity and unit price,
@@ -112,14 +112,8 @@ const party = (name: string) => ({
   phone: '030 1',
 });
 
-/** 'yyyy-MM-dd' of the company's today plus `days` (Europe/Rome). */
-function day(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
-  const [y, m, d] = today.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
+/** 'yyyy-MM-dd' of the company's today plus `days` (Europe/Rome): support's companyDay. */
+const day = companyDay;
 const dmy = (iso: string) => iso.split('-').reverse().join('/');
 
 let serial = 0;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, bearer, signIn, switchLanguage } from './support';
+import { apiToken, bearer, companyDay, signIn, switchLanguage } from './support';
 
 // Issue 14: stock levels and valuation in the browser against the real server: filter, expand to batches with expiry
 // markers, print preview with and without batches, CSV download opened and checked, valuation at a past date with totals
@@ -11,14 +11,8 @@ const CODE_PLAIN = `E2E-REP-P-${suffix}`;
 const WH_A = `E2E Report A ${suffix}`;
 const WH_B = `E2E Report B ${suffix}`;
 
-/** 'yyyy-MM-dd' of the company's today plus `days` (Europe/Rome), as the server's rules count. */
-function day(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
-  const [y, m, d] = today.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
+/** 'yyyy-MM-dd' of the company's today plus `days` (Europe/Rome): support's companyDay. */
+const day = companyDay;
 const dmy = (iso: string) => iso.split('-').reverse().join('/');
 const plain = (s: string | null) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
 

@@ -9,7 +9,7 @@ const CODE = `E2E-SALE-${suffix}`;
 const WAREHOUSE = `E2E Vendite ${suffix}`;
 const CUSTOMER = `E2E Cliente ${suffix}`;
 
-const day = (offsetDays: number) => companyDay(offsetDays);
+const day = companyDay;
 const text = (iso: string) => iso.split('-').reverse().join('/');
 const EXPIRED = { batch: `OLD-${suffix}`, expiry: day(-5) };
 const FIRST = { batch: `FEFO-${suffix}`, expiry: day(40) };
