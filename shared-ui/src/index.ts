@@ -93,6 +93,7 @@ export {
   type WarehousePickerProps,
 } from './pickers/pickers';
 export { fetchPage, cleanParams, totalOf, type Page, type QueryParams } from './lists/fetch-page';
+export { recordApi, type RecordApi } from './lists/record-api';
 export {
   usePagedList,
   pagingProps,

@@ -13,7 +13,7 @@ import {
   type Column,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
-import { deleteParty, partiesPath } from './api';
+import { partiesApi, partiesPath } from './api';
 import { PartyForm } from './PartyForm';
 
 const PAGE_SIZE = 50;
@@ -43,7 +43,7 @@ export function PartiesPage({ kind }: { kind: PartyKind }) {
           tone: 'danger',
         },
         run: async () => {
-          await deleteParty(kind, p.id, user?.id);
+          await partiesApi[kind].remove(p.id, user?.id);
           return t(`${kind}.deleted`);
         },
         failure: (err) => failureText(err, `${NS}:${kind}.deleteError`),

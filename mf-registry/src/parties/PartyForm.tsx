@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { partySchema, type PartyBody, type PartyKind } from '@wms/shared-api';
 import { FormActions, RequiredNote, TextField, toastSuccess, useSession, useZodForm } from '@wms/shared-ui';
 import { NS } from '../paths';
-import { saveParty } from './api';
+import { partiesApi } from './api';
 
 type TextKey = Exclude<keyof PartyBody, 'is_active'>;
 
@@ -42,7 +42,7 @@ export function PartyForm({ kind, id, initial, onDone }: PartyFormProps) {
   const { user } = useSession();
   const form = useZodForm(partySchema, initial);
   const onSubmit = form.handleSubmit(async (parsed) => {
-    await saveParty(kind, id, parsed, user?.id);
+    await partiesApi[kind].save(id, parsed, user?.id);
     toastSuccess(t(`${kind}.${id ? 'updated' : 'created'}`));
     onDone(true);
   }, `${NS}:${kind}.saveError`);

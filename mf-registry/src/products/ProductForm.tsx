@@ -18,7 +18,7 @@ import {
   type Option,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
-import { createProduct, fetchSupplierOptions, updateProduct } from './api';
+import { fetchSupplierOptions, products } from './api';
 import { PRODUCTS_URL } from './paths';
 
 export type ProductFormMode = 'new' | 'edit' | 'duplicate';
@@ -71,8 +71,7 @@ export function ProductForm({ mode, productId, initial, currentSupplierName }: P
 
   const onSubmit = form.handleSubmit(
     async (parsed) => {
-      if (mode === 'edit' && productId) await updateProduct(productId, parsed, user?.id);
-      else await createProduct(parsed, user?.id);
+      await products.save(mode === 'edit' ? productId : null, parsed, user?.id);
       toastSuccess(t(mode === 'edit' ? 'products.feedback.updated' : 'products.feedback.created'));
       navigate(PRODUCTS_URL);
     },

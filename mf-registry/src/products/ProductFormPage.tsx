@@ -4,7 +4,7 @@ import { emptyProduct, productBodyOf, type ProductBody } from '@wms/shared-api';
 import { Loaded, PageHeader } from '@wms/shared-ui';
 import { useRecordLoad } from '../common/useRecordLoad';
 import { NS } from '../paths';
-import { fetchProduct } from './api';
+import { products } from './api';
 import { ProductForm, type ProductFormMode } from './ProductForm';
 import { PRODUCTS_URL, type DuplicateState } from './paths';
 import { StockLimitsPanel } from './StockLimitsPanel';
@@ -55,7 +55,7 @@ export function ProductFormPage({ mode }: { mode: 'new' | 'edit' }) {
 /** The product to edit, read with the kit: spinner, 404 as NotFound, another failure back to the list; then form and stock limits. */
 function EditProduct({ id }: { id: string }) {
   const { t } = useTranslation(NS);
-  const load = useRecordLoad(() => fetchProduct(id), [id], PRODUCTS_URL, t('products.feedback.loadError'));
+  const load = useRecordLoad(() => products.fetchOne(id), [id], PRODUCTS_URL, t('products.feedback.loadError'));
   return (
     <Loaded
       load={load}

@@ -4,7 +4,7 @@ import { Link, useNavigate } from '@wms/shared-ui/router';
 import { PRODUCT_SORTS, type Product } from '@wms/shared-api';
 import { failureText, formatCount, PageHeader, PagedTable, ScanInput, usePagedList, useRowActions, useSession } from '@wms/shared-ui';
 import { NS } from '../paths';
-import { deleteProduct, PRODUCTS_PATH, setProductStatus } from './api';
+import { products, PRODUCTS_PATH, setProductStatus } from './api';
 import { productColumns } from './productColumns';
 import { NEW_PRODUCT_URL, type DuplicateState } from './paths';
 
@@ -47,7 +47,7 @@ export function ProductListPage() {
           confirmLabel: t('products.rowActions.delete'),
         },
         run: async () => {
-          await deleteProduct(p.id, user?.id);
+          await products.remove(p.id, user?.id);
           return t('products.feedback.deleted');
         },
         // A refusal the server explains (still in stock) says why; anything else is the §8 sentence.

@@ -14,7 +14,7 @@ import {
 } from '@wms/shared-ui';
 import { useRecordLoad } from '../common/useRecordLoad';
 import { NS } from '../paths';
-import { fetchWarehouse, saveWarehouse } from './api';
+import { warehouses } from './api';
 import { WAREHOUSES_URL } from './paths';
 
 /**
@@ -36,7 +36,7 @@ export function WarehouseFormPage({ mode }: { mode: 'new' | 'edit' }) {
 /** The warehouse to edit, read with the kit: spinner, 404 as NotFound, another failure back to the list; then its form. */
 function EditWarehouse({ id }: { id: string }) {
   const { t } = useTranslation(NS);
-  const load = useRecordLoad(() => fetchWarehouse(id), [id], WAREHOUSES_URL, t('warehouses.feedback.loadError'));
+  const load = useRecordLoad(() => warehouses.fetchOne(id), [id], WAREHOUSES_URL, t('warehouses.feedback.loadError'));
   return (
     <Loaded
       load={load}
@@ -65,7 +65,7 @@ function WarehouseForm({ id, initial }: { id: number | null; initial: WarehouseB
   const { user } = useSession();
   const form = useZodForm(warehouseSchema, initial);
   const onSubmit = form.handleSubmit(async (parsed) => {
-    await saveWarehouse(id, parsed, user?.id);
+    await warehouses.save(id, parsed, user?.id);
     toastSuccess(t(id ? 'warehouses.feedback.updated' : 'warehouses.feedback.created'));
     navigate(WAREHOUSES_URL);
   }, `${NS}:warehouses.feedback.saveError`);

@@ -14,7 +14,7 @@ import {
   type Column,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
-import { deleteWarehouse, WAREHOUSES_PATH } from './api';
+import { warehouses, WAREHOUSES_PATH } from './api';
 import { NEW_WAREHOUSE_URL, warehouseUrl } from './paths';
 
 const PAGE_SIZE = 50;
@@ -44,7 +44,7 @@ export function WarehouseListPage() {
           tone: 'danger',
         },
         run: async () => {
-          await deleteWarehouse(w.id, user?.id);
+          await warehouses.remove(w.id, user?.id);
           return t('warehouses.feedback.deleted');
         },
         failure: (err) => warehouseDeleteFailure(err, t),
