@@ -5,6 +5,8 @@ export * from '@wms/shared-api/core';
 // Not in the light core (the first page does not parse scans): the GS1 parser and label builder, the GTIN rules.
 export * from './rules/gtin';
 export * from './rules/gs1';
+// The batches a form may take goods from (FEFO, a corrected document's own goods counted back): movements, transfers.
+export * from './rules/stock-batches';
 export * from './schemas/common';
 export * from './schemas/login';
 export * from './schemas/movement';
