@@ -12,7 +12,7 @@ export { serverErrorText } from './errors/server-error-text';
 export { ToastHost, toastSuccess, toastError, toastInfo, TOAST_LIMIT } from './toasts/toasts';
 
 // formatters
-export { formatDate, toDate } from './format/date';
+export { formatDate, formatDateTime, toDate } from './format/date';
 export {
   formatNumber,
   formatKind,
@@ -80,6 +80,10 @@ export { DateField, type DateFieldProps } from './forms/DateField';
 export { Calendar, type CalendarProps } from './forms/Calendar';
 export { useZodForm, focusField, type ZodForm, type FormProblem, type FieldBinding } from './forms/useZodForm';
 export { FormActions, RequiredNote, type FormActionsProps } from './forms/FormActions';
+export { useLiveForm, type LiveForm } from './forms/useLiveForm';
+export { lineField, patchAt, type LineFieldSource } from './forms/lines';
+export { FormDialog, type FormDialogProps } from './components/FormDialog';
+export { formatUnitTotals, formatUnitProgress, type UnitTotal } from './format/unit-totals';
 export { failureText, withReason } from './forms/failure-text';
 export { EntityPicker, PICKER_DEBOUNCE_MS, PICKER_LIMIT, type EntityPickerProps, type PickerRow } from './pickers/EntityPicker';
 export {
@@ -111,6 +115,7 @@ export {
 export { PagedTable, ListBody, SAVED_ROW_CLASS, type PagedTableProps, type ListBodyProps } from './lists/PagedTable';
 export { useRowActions, type RowAction, type RowActionsState } from './lists/useRowAction';
 export { useLoad, Loaded, type Load, type LoadedProps } from './lists/Loaded';
+export { useRecordLoad, type RecordLoadOptions } from './lists/useRecordLoad';
 export { FilterBar, type FilterBarProps } from './lists/FilterBar';
 export { RowActions, type RowActionsProps } from './lists/RowActions';
 export { useDocumentTitle } from './components/useDocumentTitle';

@@ -9,10 +9,10 @@ import {
   RequiredNote,
   TextField,
   toastSuccess,
+  useRecordLoad,
   useSession,
   useZodForm,
 } from '@wms/shared-ui';
-import { useRecordLoad } from '../common/useRecordLoad';
 import { NS } from '../paths';
 import { warehouses } from './api';
 import { WAREHOUSES_URL } from './paths';
@@ -36,7 +36,7 @@ export function WarehouseFormPage({ mode }: { mode: 'new' | 'edit' }) {
 /** The warehouse to edit, read with the kit: spinner, 404 as NotFound, another failure back to the list; then its form. */
 function EditWarehouse({ id }: { id: string }) {
   const { t } = useTranslation(NS);
-  const load = useRecordLoad(() => warehouses.fetchOne(id), [id], WAREHOUSES_URL, t('warehouses.feedback.loadError'));
+  const load = useRecordLoad(() => warehouses.fetchOne(id), [id], { backTo: WAREHOUSES_URL, failure: t('warehouses.feedback.loadError') });
   return (
     <Loaded
       load={load}

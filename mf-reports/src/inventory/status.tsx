@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { InventoryCountStatus, InventoryCountSummary } from '@wms/shared-api';
-import { Badge, formatDate } from '@wms/shared-ui';
+import { Badge, formatDateTime } from '@wms/shared-ui';
 import { NS } from '../paths';
 
 const TONE = { open: 'warning', applied: 'success', cancelled: 'neutral' } as const;
@@ -18,8 +18,5 @@ export function useScopeText(): (c: Pick<InventoryCountSummary, 'scope' | 'famil
 
 /** The snapshot's instant as people read it: dd/MM/yyyy HH:mm (local time). */
 export function snapshotText(c: Pick<InventoryCountSummary, 'snapshot_at'>): string {
-  const at = new Date(c.snapshot_at);
-  const hh = String(at.getHours()).padStart(2, '0');
-  const mm = String(at.getMinutes()).padStart(2, '0');
-  return `${formatDate(at)} ${hh}:${mm}`;
+  return formatDateTime(c.snapshot_at);
 }

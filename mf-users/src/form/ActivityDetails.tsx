@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityField, DisplayKind } from '@wms/shared-api';
-import { formatCount, formatDate, formatKind, formatNumber, formatUnit } from '@wms/shared-ui';
-import { formatDateTime } from '../format';
+import { formatCount, formatDate, formatDateTime, formatKind, formatNumber, formatUnit } from '@wms/shared-ui';
 import { NS } from '../paths';
 
 type T = (key: string, options?: Record<string, unknown>) => string;

@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityView } from '@wms/shared-api';
-import { PagedTable, formatCount, useServerList, type Column } from '@wms/shared-ui';
+import { PagedTable, formatCount, formatDateTime, useServerList, type Column } from '@wms/shared-ui';
 import { activitiesPath } from '../api/users';
-import { formatDateTime } from '../format';
 import { ActivityDetails, activityText } from './ActivityDetails';
 import { NS } from '../paths';
 

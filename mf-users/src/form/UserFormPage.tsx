@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from '@wms/shared-ui/router';
-import { Loaded, PageHeader, toastError, toastSuccess, useLoad, useSession, withReason } from '@wms/shared-ui';
-import { createUser, fetchUser, updateUser, type UserPayload } from '../api/users';
+import { Loaded, PageHeader, toastError, toastSuccess, useRecordLoad, useSession, withReason } from '@wms/shared-ui';
+import { users, type UserPayload } from '../api/users';
 import { BASE_PATH, NS } from '../paths';
 import { ActivityLog } from './ActivityLog';
 import { NEW_USER, UserForm } from './UserForm';
@@ -22,20 +21,15 @@ export function UserFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const { user: me } = useSession();
   // The user to edit, read with the kit (an answer for an older id is dropped). SPEC §8: a user that cannot be loaded —
   // one that does not exist included — is fetchFailed with the server's reason, and the list again.
-  const load = useLoad(() => (editId ? fetchUser(editId) : Promise.resolve(null)), [editId]);
-  const failed = load.status === 'failed';
-  useEffect(() => {
-    if (load.status !== 'failed') return;
-    toastError(withReason(t('feedback.fetchFailed'), load.error));
-    void navigate(BASE_PATH, { replace: true });
-    // Once per failure, in the words of that moment (a language switch does not say it again).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [failed]);
+  const load = useRecordLoad(() => (editId ? users.fetchOne(editId) : Promise.resolve(null)), [editId], {
+    backTo: BASE_PATH,
+    failure: (err) => withReason(t('feedback.fetchFailed'), err),
+    leaveOnNotFound: true,
+  });
 
   const save = async (payload: UserPayload) => {
     try {
-      if (mode === 'new') await createUser(payload, me?.id);
-      else await updateUser(id!, payload, me?.id);
+      await users.save(mode === 'new' ? null : id, payload, me?.id);
     } catch (err) {
       toastError(withReason(t(mode === 'new' ? 'feedback.createFailed' : 'feedback.updateFailed'), err));
       throw err;
@@ -50,8 +44,7 @@ export function UserFormPage({ mode }: { mode: 'new' | 'edit' }) {
     <section className="screen users-screen" data-testid="user-form-page">
       <PageHeader title={title} subtitle={loaded?.username || t('form.subtitle')} />
       {editId ? (
-        // While it leaves after a failure the page keeps its spinner.
-        <Loaded load={failed ? { status: 'loading', retry: load.retry } : load} failedText={() => t('feedback.fetchFailed')}>
+        <Loaded load={load} failedText={() => t('feedback.fetchFailed')}>
           {(u) =>
             u ? (
               <>

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { formatDateTime } from '@wms/shared-ui';
 import { switchLanguage } from '@wms/shared-ui/testing';
-import { formatDateTime } from '../format';
 import { clearToasts, renderUsers } from '../test-support/render';
 import { fake, requestsOf, resetFake, server } from '../test-support/server';
 

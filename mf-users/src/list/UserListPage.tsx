@@ -6,6 +6,7 @@ import {
   Badge,
   failureText,
   formatCount,
+  formatDateTime,
   PageHeader,
   PagedTable,
   RowActions,
@@ -14,8 +15,7 @@ import {
   useSession,
   type Column,
 } from '@wms/shared-ui';
-import { deleteUser, USERS_PATH, USERS_QUERY } from '../api/users';
-import { formatDateTime } from '../format';
+import { users, USERS_PATH, USERS_QUERY } from '../api/users';
 import { BASE_PATH, NS } from '../paths';
 import '../users.css';
 
@@ -42,7 +42,7 @@ export function UserListPage() {
           tone: 'danger',
         },
         run: async () => {
-          await deleteUser(u.id, me?.id);
+          await users.remove(u.id, me?.id);
           return t('feedback.deleted');
         },
         failure: (err) => failureText(err, `${NS}:feedback.deleteFailed`),

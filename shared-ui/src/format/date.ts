@@ -27,3 +27,9 @@ export function formatDate(value: Date | string | number | null | undefined): st
   const date = toDate(value);
   return date ? `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}` : '';
 }
+
+/** dd/MM/yyyy HH:mm in the browser's time zone (an instant: a login, an activity, a count's snapshot), or ''. */
+export function formatDateTime(value: Date | string | number | null | undefined): string {
+  const date = toDate(value);
+  return date ? `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}` : '';
+}

@@ -1,4 +1,4 @@
-import { formatDate, toDate } from './date';
+import { formatDate, formatDateTime, toDate } from './date';
 import {
   formatAmount,
   formatCount,
@@ -32,6 +32,15 @@ describe('formatDate (dd/MM/yyyy)', () => {
     expect(formatDate(undefined)).toBe('');
     expect(formatDate('')).toBe('');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('formatDateTime (dd/MM/yyyy HH:mm)', () => {
+  it('is local time, empty without a date', () => {
+    const d = new Date(2025, 2, 4, 9, 5);
+    expect(formatDateTime(d.toISOString())).toBe('04/03/2025 09:05');
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime('garbage')).toBe('');
   });
 });
 
