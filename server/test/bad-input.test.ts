@@ -274,6 +274,7 @@ describe('bad decimals in every write API: 400 with the field, never 500', () =>
     ],
     ['POST', '/api/sales', { product_id: 1, warehouse_id: 1, customer_id: 1, quantity: v }, 'quantity'],
     ['POST', '/api/prices', { product_id: 1, supplier_id: 1, price: v, currency: 'EUR', start_date: '2026-01-01' }, 'price'],
+    ['POST', '/api/prices/from-today', { product_id: 1, supplier_id: 1, price: v }, 'price'],
     [
       'POST',
       '/api/purchase-orders',
@@ -378,6 +379,7 @@ describe('deep nesting, invalid UTF-8, lone surrogates, loose ids in bodies: 400
       ['POST', '/api/goods-receipts/receive'],
       ['POST', '/api/purchase-orders'],
       ['POST', '/api/prices'],
+      ['POST', '/api/prices/from-today'],
       ['POST', '/api/sales'],
       ['PUT', '/api/users/1'],
       ['POST', '/api/users'],
@@ -492,6 +494,7 @@ describe('deep nesting, invalid UTF-8, lone surrogates, loose ids in bodies: 400
       ['POST', '/api/prices', (v) => price({ product_id: v }), 'product_id'],
       ['POST', '/api/prices', (v) => price({ supplier_id: v }), 'supplier_id'],
       ['PUT', '/api/prices/1', (v) => price({ supplier_id: v }), 'supplier_id'],
+      ['POST', '/api/prices/from-today', (v) => ({ product_id: v, supplier_id: 1, price: '1.5' }), 'product_id'],
       ['POST', '/api/purchase-orders', (v) => order({ supplier_id: v }), 'supplier_id'],
       ['POST', '/api/purchase-orders', (v) => order({}, { product_id: v }), 'items.0.product_id'],
       ['PUT', '/api/purchase-orders/1', (v) => order({}, { id: v }), 'items.0.id'],

@@ -19,6 +19,7 @@ export * from './schemas/stock-report';
 export * from './schemas/valuation';
 export * from './schemas/goods-receipt';
 export * from './schemas/price';
+export * from './schemas/price-from-today';
 export * from './schemas/purchase-order';
 export * from './schemas/sale';
 export * from './schemas/transfer';

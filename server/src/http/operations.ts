@@ -133,6 +133,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
 
   'GET /api/prices': { id: 'listPrices', tag: 'prices' },
   'POST /api/prices': { id: 'createPrice', tag: 'prices', conflicts: ['PRICE_OVERLAP'] },
+  'POST /api/prices/from-today': { id: 'savePriceFromToday', tag: 'prices', conflicts: ['PRICE_OVERLAP'] },
   'GET /api/prices/counts': { id: 'countPrices', tag: 'prices' },
   'GET /api/prices/in-force': { id: 'getPriceInForce', tag: 'prices' },
   'GET /api/prices/product/{productId}': { id: 'listProductPrices', tag: 'prices', notFound: false },

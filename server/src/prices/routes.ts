@@ -1,15 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  addDays,
   companyToday,
   PRICE_SORTS,
   PRICE_STATUSES,
   priceCountsSchema,
+  priceFromTodayResultSchema,
+  priceFromTodaySchema,
   priceInForceSchema,
   priceSchema,
   priceViewSchema,
   type Currency,
+  type Price,
   type PriceFields,
+  type PriceFromTodayResult,
 } from '@wms/shared-api';
 import { describeChanges } from '../activity/changes';
 import { logActivity } from '../activity/log';
@@ -20,6 +25,7 @@ import { sendPage } from '../http/page';
 import { dayField } from '@wms/shared-api';
 import { listQuery } from '@wms/shared-api';
 import { deletedSchema, idParams } from '../http/schemas';
+import { planPriceFromToday } from './from-today';
 import { priceInForce } from './in-force';
 import { priceMessages as msg } from './messages';
 import * as sql from './sql';
@@ -55,8 +61,12 @@ async function found(q: Queryable, id: number) {
  * The checks the schema cannot make: live product and supplier, the product belongs to that supplier (a product with no
  * supplier may be priced by any). Returns the fields with the currency filled in (the product's when not given).
  */
-async function checked(q: Queryable, p: PriceFields): Promise<PriceFields & { currency: Currency }> {
-  const product = await sql.productForPrice(q, p.product_id);
+async function checked<P extends Pick<PriceFields, 'product_id' | 'supplier_id' | 'currency'>>(
+  q: Queryable,
+  p: P,
+  lock = false,
+): Promise<P & { currency: Currency }> {
+  const product = await sql.productForPrice(q, p.product_id, lock);
   if (!product) throw new AppError(400, 'PRODUCT_NOT_FOUND', msg.productUnknown, { id: p.product_id });
   if (!(await sql.supplierIsLive(q, p.supplier_id)))
     throw new AppError(400, 'SUPPLIER_NOT_FOUND', msg.supplierUnknown, { id: p.supplier_id });
@@ -186,6 +196,68 @@ export const priceRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
       return reply.code(201).send(price);
+    },
+  );
+
+  app.post(
+    '/prices/from-today',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "Make a price the supplier's price of a product from today (the company's day, Europe/Rome), in one transaction: " +
+          'the price in force until now ends yesterday and a new one starts today, up to the day before the next price ' +
+          '(201, outcome created); a price in force that started today changes its amount (200, updated); the same amount ' +
+          'and currency already in force writes nothing (200, unchanged: a repeated call is harmless). Calls for one product ' +
+          'queue on its row',
+        body: priceFromTodaySchema,
+        response: { 200: priceFromTodayResultSchema, 201: priceFromTodayResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.user.id;
+      const today = companyToday();
+      const result = await noOverlap(() =>
+        db.tx(async (q): Promise<PriceFromTodayResult> => {
+          const p = await checked(q, request.body, true);
+          const prices = await sql.lockSupplierPrices(q, p.product_id, p.supplier_id, today);
+          const plan = planPriceFromToday(prices, p, today);
+          if (plan.kind === 'unchanged') return { outcome: 'unchanged', price: await found(q, plan.current.id), closed: null };
+          /** An existing price rewritten (as PUT /prices/{id} does), its changes logged. */
+          const rewrite = async (before: Price, change: Partial<Pick<Price, 'price' | 'currency' | 'end_date'>>) => {
+            await sql.updatePrice(q, before.id, { ...before, ...change }, userId);
+            const after = await found(q, before.id);
+            const changed = describeChanges(before, after, ['price', 'currency', 'start_date', 'end_date']);
+            const details = { product_code: after.product_code, ...changed };
+            await logActivity(q, { userId, action: 'update', entityType: 'price', entityId: before.id, details });
+            return after;
+          };
+          if (plan.kind === 'update') {
+            const price = await rewrite(plan.current, { price: p.price, currency: p.currency });
+            return { outcome: 'updated', price, closed: null };
+          }
+          const closed = plan.close ? await rewrite(plan.close, { end_date: addDays(today, -1) }) : null;
+          const fields = { ...p, start_date: plan.start_date, end_date: plan.end_date };
+          const id = await sql.insertPrice(q, fields, userId);
+          await logActivity(q, {
+            userId,
+            action: 'create',
+            entityType: 'price',
+            entityId: id,
+            details: {
+              product_id: p.product_id,
+              supplier_id: p.supplier_id,
+              price: p.price,
+              currency: p.currency,
+              start_date: fields.start_date,
+              end_date: fields.end_date,
+            },
+          });
+          return { outcome: 'created', price: await found(q, id), closed };
+        }),
+      );
+      return reply.code(result.outcome === 'created' ? 201 : 200).send(result);
     },
   );
 

@@ -110,13 +110,28 @@ export async function productPrices(q: Queryable, productId: number, today: stri
   return rows.map((r) => view(r, today));
 }
 
-/** What a price save needs to know of its product: live?, its supplier, code and currency. */
-export async function productForPrice(q: Queryable, productId: number) {
+/**
+ * What a price save needs to know of its product: live?, its supplier, code and currency. `lock`: the product row is held
+ * (FOR NO KEY UPDATE) until the transaction ends, so two "price from today" of one product queue; stock and document
+ * writes that only reference the product (FOR KEY SHARE) are not held up.
+ */
+export async function productForPrice(q: Queryable, productId: number, lock = false) {
   const { rows } = await q.query<{ id: number; code: string; supplier_id: number | null; currency: string }>(
-    'SELECT id, code, supplier_id, currency FROM products WHERE id = $1 AND deleted_at IS NULL',
+    `SELECT id, code, supplier_id, currency FROM products WHERE id = $1 AND deleted_at IS NULL${lock ? ' FOR NO KEY UPDATE' : ''}`,
     [productId],
   );
   return rows[0] ?? null;
+}
+
+/** The live prices of one product and supplier, oldest first, locked until the transaction ends (FOR UPDATE). */
+export async function lockSupplierPrices(q: Queryable, productId: number, supplierId: number, today: string): Promise<Price[]> {
+  const { rows } = await q.query<Row>(
+    `SELECT ${SELECT} ${FROM}
+      WHERE pr.product_id = $1 AND pr.supplier_id = $2 AND pr.deleted_at IS NULL
+      ORDER BY pr.start_date, pr.id FOR UPDATE OF pr`,
+    [productId, supplierId],
+  );
+  return rows.map((r) => view(r, today));
 }
 
 export async function supplierIsLive(q: Queryable, supplierId: number): Promise<boolean> {
