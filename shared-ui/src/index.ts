@@ -26,6 +26,7 @@ export {
   DEFAULT_CURRENCY,
   type DecimalsOptions,
 } from './format/number';
+export { formatTotals, totalsText, Totals, type CurrencyAmount, type TotalsProps } from './format/totals';
 
 // building blocks
 export { PageHeader, type PageHeaderProps } from './components/PageHeader';
@@ -33,6 +34,7 @@ export { Hub, type HubCard, type HubProps } from './components/Hub';
 export { Dialog, type DialogProps } from './components/Dialog';
 export { ConfirmDialog, useConfirm, type ConfirmDialogProps, type ConfirmOptions } from './components/ConfirmDialog';
 export { DataTable, type Column, type DataTableProps } from './components/DataTable';
+export { dayColumn } from './components/day-column';
 export { compareValues, nextSort, type SortState, type SortDirection, type CellValue } from './components/table-sort';
 export { Truncate, truncateText, type TruncateProps } from './components/Truncate';
 export { Badge, type BadgeProps, type BadgeTone } from './components/Badge';
@@ -79,6 +81,8 @@ export { NumberField, type NumberFieldProps } from './forms/NumberField';
 export { DateField, type DateFieldProps } from './forms/DateField';
 export { Calendar, type CalendarProps } from './forms/Calendar';
 export { useZodForm, focusField, type ZodForm, type FormProblem, type FieldBinding } from './forms/useZodForm';
+export { useFormList, type FormList } from './forms/useFormList';
+export { optionalField } from './forms/optional-field';
 export { FormActions, RequiredNote, type FormActionsProps } from './forms/FormActions';
 export { useLiveForm, type LiveForm } from './forms/useLiveForm';
 export { lineField, patchAt, type LineFieldSource } from './forms/lines';
@@ -117,6 +121,7 @@ export { useRowActions, type RowAction, type RowActionsState } from './lists/use
 export { useLoad, Loaded, type Load, type LoadedProps } from './lists/Loaded';
 export { useRecordLoad, type RecordLoadOptions } from './lists/useRecordLoad';
 export { FilterBar, type FilterBarProps } from './lists/FilterBar';
+export { ExportButton, downloadFile, type ExportButtonProps } from './lists/export';
 export { RowActions, type RowActionsProps } from './lists/RowActions';
 export { useDocumentTitle } from './components/useDocumentTitle';
 export { NotFound, isNotFound, type NotFoundProps } from './components/NotFound';

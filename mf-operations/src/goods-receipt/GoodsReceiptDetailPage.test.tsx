@@ -140,7 +140,7 @@ describe('goods receipt detail', () => {
     type('quantity-FARINA-00', '10');
     await userEvent.click(screen.getByTestId('receive-save'));
     expect(await screen.findByTestId('error-batches-FARINA-00')).toHaveTextContent('Questo articolo richiede almeno un lotto');
-    expect(screen.getByTestId('error-item.1.warehouse_id')).toHaveTextContent('Seleziona il magazzino');
+    expect(screen.getByTestId('error-items.0.warehouse_id')).toHaveTextContent('Seleziona il magazzino');
     expect(posted).toEqual([]);
   });
 
@@ -155,7 +155,7 @@ describe('goods receipt detail', () => {
     expect(input('quantity-FARINA-00')).toHaveFocus();
     type('quantity-FARINA-00', '10');
     await userEvent.click(screen.getByTestId('receive-save'));
-    expect(await screen.findByTestId('error-item.1.warehouse_id')).toBeInTheDocument();
+    expect(await screen.findByTestId('error-items.0.warehouse_id')).toBeInTheDocument();
     expect(screen.getByTestId('warehouse-FARINA-00')).toHaveFocus();
     expect(posted).toEqual([]);
   });
@@ -342,7 +342,7 @@ describe('goods receipt detail', () => {
     type('quantity-VITE-M6', '5');
     await userEvent.click(screen.getByTestId('receive-save'));
     expect(await screen.findByTestId('form-error')).toHaveTextContent('Dati non validi');
-    expect(screen.getByTestId('error-item.2.warehouse_id')).toHaveTextContent('Magazzino disattivato');
+    expect(screen.getByTestId('error-items.1.warehouse_id')).toHaveTextContent('Magazzino disattivato');
     await waitFor(() => expect(screen.getByTestId('warehouse-VITE-M6')).toHaveFocus());
     expect(document.querySelector('.Toastify__toast')).toBeNull();
   });

@@ -1,9 +1,15 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from '@wms/shared-ui/router';
-import { expiredReceiptBatches, newIdempotencyKey, type ReceiptOrder, type ReceiptOrderItem } from '@wms/shared-api';
 import {
-  currentLanguage,
+  expiredReceiptBatches,
+  newIdempotencyKey,
+  receiptBatchBody,
+  receiptBatchDraft,
+  receiptDraftSchema,
+  type ReceiptOrder,
+} from '@wms/shared-api';
+import {
   DateField,
   displayDay,
   failureText,
@@ -11,6 +17,7 @@ import {
   FormActions,
   Loaded,
   PageHeader,
+  patchAt,
   TextField,
   toastError,
   toastSuccess,
@@ -19,21 +26,13 @@ import {
   useDocumentTitle,
   useLoad,
   useWarehouses,
+  useZodForm,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchReceiptOrder, receiveGoods, reverseReceipt, setItemCompleted } from './api';
 import { BatchDialog } from './BatchDialog';
 import { RECEIPT_LIST_URL } from './paths';
-import {
-  initialDraft,
-  itemLocked,
-  orderDone,
-  receiptBody,
-  receiptProblems,
-  serverProblems,
-  type ItemDraft,
-  type ReceiptDraft,
-} from './receipt-form';
+import { draftOf, itemLocked, orderDone, receiptBody, withFormPaths, type ReceiptDraft, type ReceiptLine } from './receipt-form';
 import { ReceiptHistoryPanel } from './ReceiptHistoryPanel';
 import { ReceiptItemsTable } from './ReceiptItemsTable';
 import { OrderStatusBadge } from './status';
@@ -56,73 +55,67 @@ export function GoodsReceiptDetailPage() {
 
 /**
  * The order, the delivery note (DDT) number and date, the items to receive now, batches, mark-as-completed, summary and
- * history. One save posts one delivery note — every item with a quantity, all or nothing — exactly once (one
- * Idempotency-Key per save action), then returns to the list. Batches already expired on the receipt day are received only
- * after an explicit confirmation. A refusal shows in the form (by its fields and in the form's box), never also as a toast.
- * An order with nothing left to receive opens read-only: its items, what was received, the labels.
+ * history. The form is the kit's useZodForm on shared-api's receiptDraftSchema (the server's rules and words). One save
+ * posts one delivery note — every item with a quantity, all or nothing — exactly once (one Idempotency-Key per save
+ * action), then returns to the list. Batches already expired on the receipt day are received only after an explicit
+ * confirmation. A refusal shows in the form (by its fields and in the form's box), never also as a toast. An order with
+ * nothing left to receive opens read-only: its items, what was received, the labels.
  */
 function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
-  const lang = currentLanguage() === 'fr' ? 'fr' : 'it';
   const { warehouses } = useWarehouses();
   const { confirm, dialog } = useConfirm();
   const [order, setOrder] = useState(initial);
-  const [draft, setDraft] = useState<ReceiptDraft>(() => initialDraft(initial));
-  const [shown, setShown] = useState<Record<string, string>>({});
-  const [unreadable, setUnreadable] = useState<Record<string, boolean>>({});
+  const schema = useMemo(() => receiptDraftSchema(initial.items), [initial]);
+  const form = useZodForm(schema, draftOf(initial));
+  const draft = form.values as ReceiptDraft;
   const [busy, setBusy] = useState(false);
-  const [batchItem, setBatchItem] = useState<ReceiptOrderItem | null>(null);
-  /** One key per save action: a retry of the same action (double click, timeout) reuses it. */
+  const [batchLine, setBatchLine] = useState<number | null>(null);
+  /** One key per save action: a retry of the same action (double click, timeout) reuses it; a change makes a new one. */
   const saveKey = useRef<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    saveKey.current = null;
+  }, [draft]);
   const done = orderDone(order);
   const title = `${t('goodsReceipt.detailTitle')} ${order.order_number}`;
   useDocumentTitle(title);
-  /** Where the focus goes once the form is enabled again: the DDT number on open, the fields a refusal named. */
-  const focusLater = useRef<string[] | null>(['document_number']);
-  useEffect(() => {
-    if (busy || !focusLater.current) return;
-    focusField(formRef.current, focusLater.current);
-    focusLater.current = null;
-  });
+  // The receipt starts with its delivery note: the DDT number has the focus.
+  useEffect(() => focusField(form.formRef.current, 'document_number'), [form.formRef]);
+  const setLines = (items: ReceiptLine[]) => form.set('items', items);
 
-  const change = (patch: Partial<ReceiptDraft>) => {
-    saveKey.current = null;
-    setDraft((d) => ({ ...d, ...patch }));
-  };
-  const changeItem = (itemId: number, patch: Partial<ItemDraft>) =>
-    change({ items: { ...draft.items, [itemId]: { ...draft.items[itemId], ...patch } } });
+  /** Posts the draft, once it passed the form's checks and the expired batches (if any) were confirmed. */
+  const send = (confirmExpired: boolean) =>
+    form.handleSubmit(
+      async () => {
+        const body = receiptBody(order, draft);
+        saveKey.current ??= newIdempotencyKey();
+        const receipt = await receiveGoods(confirmExpired ? { ...body, confirm_expired: true } : body, saveKey.current).catch(
+          (err: unknown) => {
+            throw withFormPaths(err, body, order);
+          },
+        );
+        toastSuccess(t('goodsReceipt.feedback.saveSuccess', { number: receipt.document_number }));
+        navigate(RECEIPT_LIST_URL, { state: { receiptId: receipt.id, documentNumber: receipt.document_number } });
+      },
+      'operations:goodsReceipt.feedback.saveError',
+      { toast: false },
+    )();
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    const problems = receiptProblems(order, draft, lang);
-    setShown(problems);
-    const names = [...Object.keys(problems), ...Object.keys(unreadable).filter((k) => unreadable[k])];
-    if (names.length > 0) {
-      // The kit's rule: focus on the first field in error, in the form's order. "Nothing to receive" names no field:
-      // the first quantity that can still be received is where to type.
-      const firstOpen = order.items.find((i) => !itemLocked(i));
-      if (problems.items && firstOpen) names.push(`item.${firstOpen.id}.quantity`);
-      focusField(formRef.current, names);
+    if (!form.validate()) {
+      // "Nothing to receive" names no field: when it is the only problem, the first quantity that can still be received
+      // is where to type.
+      const checked = schema.safeParse(draft);
+      if (!checked.success && checked.error.issues.every((i) => i.path.join('.') === 'items')) {
+        focusField(form.formRef.current, `items.${order.items.findIndex((i) => !itemLocked(i))}.quantity`);
+      }
       return;
     }
-    const body = receiptBody(order, draft);
-    const expired = expiredReceiptBatches(body.items, today());
+    const expired = expiredReceiptBatches(receiptBody(order, draft).items, today());
     if (expired.length > 0 && !(await confirmExpired(expired))) return;
-    setBusy(true);
-    saveKey.current ??= newIdempotencyKey();
-    try {
-      const receipt = await receiveGoods(expired.length > 0 ? { ...body, confirm_expired: true } : body, saveKey.current);
-      saveKey.current = null;
-      toastSuccess(t('goodsReceipt.feedback.saveSuccess', { number: receipt.document_number }));
-      navigate(RECEIPT_LIST_URL, { state: { receiptId: receipt.id, documentNumber: receipt.document_number } });
-    } catch (err) {
-      const problems = serverProblems(body, err, failureText(err, 'operations:goodsReceipt.feedback.saveError'));
-      focusLater.current = Object.keys(problems);
-      setShown(problems);
-      setBusy(false);
-    }
+    await send(expired.length > 0);
   };
 
   const confirmExpired = (
@@ -152,11 +145,17 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
     });
   };
 
-  /** An action outside the form (completion, reversal): the order as it is now, else the failure as a toast. */
+  /**
+   * An action outside the form (completion, reversal): the order as it is now — a line it locked receives nothing now —
+   * else the failure as a toast.
+   */
   const act = async (run: () => Promise<ReceiptOrder>, successKey: string) => {
     setBusy(true);
     try {
-      setOrder(await run());
+      const next = await run();
+      const locked = new Set(next.items.filter(itemLocked).map((i) => i.id));
+      setOrder(next);
+      setLines(draft.items.map((l) => (locked.has(l.order_item_id) ? { ...l, quantity: '', batches: [] } : l)));
       toastSuccess(t(successKey));
     } catch (err) {
       toastError(failureText(err, 'operations:goodsReceipt.feedback.genericError'));
@@ -164,8 +163,6 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
       setBusy(false);
     }
   };
-  const toggleCompleted = (item: ReceiptOrderItem) =>
-    void act(() => setItemCompleted(item.id, !item.completed), 'goodsReceipt.feedback.completedSaved');
   const reverse = async (receiptId: number) => {
     const label = t('goodsReceipt.history.reverse');
     if (!(await confirm({ title: label, message: t('goodsReceipt.actions.reverseConfirm'), tone: 'danger', confirmLabel: label }))) return;
@@ -179,15 +176,14 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
   const items = (
     <ReceiptItemsTable
       items={order.items}
-      drafts={draft.items}
-      problems={shown}
+      lines={draft.items}
+      form={form}
       warehouses={warehouses}
       busy={busy}
       readOnly={done}
-      onChange={changeItem}
-      onInputProblem={(key, bad) => setUnreadable((s) => ({ ...s, [key]: bad }))}
-      onOpenBatches={setBatchItem}
-      onToggleCompleted={toggleCompleted}
+      onChange={(i, patch) => setLines(patchAt(draft.items, i, patch))}
+      onOpenBatches={setBatchLine}
+      onToggleCompleted={(item) => void act(() => setItemCompleted(item.id, !item.completed), 'goodsReceipt.feedback.completedSaved')}
     />
   );
   return (
@@ -219,38 +215,35 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
           {items}
         </>
       ) : (
-        <form ref={formRef} onSubmit={(e) => void save(e)} noValidate>
+        <form ref={form.formRef} onSubmit={(e) => void save(e)} noValidate>
           <div className="gr-ddt">
             <TextField
-              name="document_number"
+              {...form.field('document_number')}
+              value={draft.document_number}
               label={f('documentNumber')}
               required
-              value={draft.document_number}
-              onChange={(v) => change({ document_number: v ?? '' })}
-              error={shown.document_number}
-              disabled={busy}
+              disabled={busy || form.saving}
               data-testid="document-number"
             />
             <DateField
-              name="document_date"
+              {...form.field('document_date')}
+              value={draft.document_date}
               label={f('documentDate')}
               required
-              value={draft.document_date}
-              onChange={(v) => change({ document_date: v })}
-              onInputProblem={(p) => setUnreadable((s) => ({ ...s, document_date: !!p }))}
-              error={shown.document_date}
-              disabled={busy}
+              disabled={busy || form.saving}
               data-testid="document-date"
             />
           </div>
           {items}
-          {shown.items || shown._ ? (
+          {form.error('items') ? (
             <p className="field-error" role="alert" data-testid="form-error">
-              {[shown.items, shown._].filter(Boolean).join(' — ')}
+              {form.error('items')}
             </p>
           ) : null}
           <FormActions
-            saving={busy}
+            saving={busy || form.saving}
+            failure={form.failure}
+            failureTestId="form-error"
             saveLabel={t('goodsReceipt.actions.save')}
             saveTestId="receive-save"
             onCancel={() => navigate(RECEIPT_LIST_URL)}
@@ -258,15 +251,15 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
         </form>
       )}
       <ReceiptHistoryPanel order={order} busy={busy} onReverse={(rid) => void reverse(rid)} />
-      {batchItem ? (
+      {batchLine !== null ? (
         <BatchDialog
-          item={batchItem}
-          quantity={draft.items[batchItem.id].quantity}
-          batches={draft.items[batchItem.id].batches}
-          onCancel={() => setBatchItem(null)}
+          item={order.items[batchLine]}
+          quantity={draft.items[batchLine].quantity}
+          batches={draft.items[batchLine].batches.map(receiptBatchDraft)}
+          onCancel={() => setBatchLine(null)}
           onSave={(batches) => {
-            changeItem(batchItem.id, { batches });
-            setBatchItem(null);
+            setLines(patchAt(draft.items, batchLine, { batches: batches.map(receiptBatchBody) }));
+            setBatchLine(null);
           }}
         />
       ) : null}

@@ -2,12 +2,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from '@wms/shared-ui/router';
 import type { ReceiptOrderRow } from '@wms/shared-api';
-import { displayDay, formatCount, formatKind, PageHeader, PagedTable, usePagedList, type Column } from '@wms/shared-ui';
+import { displayDay, formatCount, formatKind, formatUnitProgress, PageHeader, PagedTable, usePagedList, type Column } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { ORDERS_TO_RECEIVE_PATH } from './api';
 import { labelsUrl, receiptOrderUrl } from './paths';
 import { OrderStatusBadge } from './status';
-import { formatUnitProgress } from './unit-totals';
 
 const PAGE_SIZE = 50;
 

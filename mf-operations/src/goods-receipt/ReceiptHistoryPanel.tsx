@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from '@wms/shared-ui/router';
 import type { ReceiptOrder } from '@wms/shared-api';
-import { displayDay, formatCount, formatQuantity } from '@wms/shared-ui';
+import { displayDay, formatCount, formatQuantity, formatUnitTotals } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { labelsUrl } from './paths';
-import { formatUnitTotals } from './unit-totals';
 
 /** The order's summary (ordered, total received, last receipt, receipt count) and its receipts, newest first. */
 export function ReceiptHistoryPanel({

@@ -1,36 +1,45 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from '@wms/shared-ui/router';
-import type { ReceiptOrderItem, Warehouse } from '@wms/shared-api';
-import { formatQuantity, formatUnit, NumberField, QUANTITY_DECIMALS, Truncate, WarehousePicker } from '@wms/shared-ui';
+import { needsBatches, type ReceiptOrderItem, type Warehouse } from '@wms/shared-api';
+import {
+  formatQuantity,
+  formatUnit,
+  lineField,
+  NumberField,
+  QUANTITY_DECIMALS,
+  Truncate,
+  WarehousePicker,
+  type LineFieldSource,
+} from '@wms/shared-ui';
 import { NS } from '../paths';
 import { itemHistoryUrl } from './paths';
-import { isPositiveQuantity, itemLocked, itemNeedsBatches, type ItemDraft } from './receipt-form';
+import { isPositiveQuantity, itemLocked, type ReceiptLine } from './receipt-form';
 import { ItemStatusBadge } from './status';
 
 export interface ReceiptItemsTableProps {
   items: ReceiptOrderItem[];
-  drafts: Record<number, ItemDraft>;
-  problems: Record<string, string>;
+  /** The form's lines, one per item, in the same order. */
+  lines: ReceiptLine[];
+  /** The page's useZodForm: each control is bound to its line's path ('items.2.quantity'). */
+  form: LineFieldSource;
   warehouses: Warehouse[] | null;
   busy: boolean;
   /** Nothing left to receive: no quantity, warehouse or batch controls (the completion toggle stays). */
   readOnly?: boolean;
-  onChange: (itemId: number, patch: Partial<ItemDraft>) => void;
-  onInputProblem: (key: string, bad: boolean) => void;
-  onOpenBatches: (item: ReceiptOrderItem) => void;
+  onChange: (line: number, patch: Partial<ReceiptLine>) => void;
+  onOpenBatches: (line: number) => void;
   onToggleCompleted: (item: ReceiptOrderItem) => void;
 }
 
 /** The order's items: ordered, received, remaining, the quantity now, warehouse, status, mark-as-completed, batches. */
 export function ReceiptItemsTable({
   items,
-  drafts,
-  problems,
+  lines,
+  form,
   warehouses,
   busy,
   readOnly = false,
   onChange,
-  onInputProblem,
   onOpenBatches,
   onToggleCompleted,
 }: ReceiptItemsTableProps) {
@@ -55,11 +64,12 @@ export function ReceiptItemsTable({
           </tr>
         </thead>
         <tbody>
-          {items.map((item) => {
-            const d = drafts[item.id];
+          {items.map((item, i) => {
+            const line = lines[i];
             const locked = itemLocked(item);
-            const p = (k: string) => problems[`item.${item.id}.${k}`];
-            const disabled = locked || busy;
+            const bind = (k: string) => lineField(form, `items.${i}.${k}`);
+            const disabled = locked || busy || form.saving;
+            const batchesError = form.error(`items.${i}.batches`);
             return (
               <tr key={item.id} data-testid={`item-row-${item.code}`} className={locked ? 'gr-locked' : undefined}>
                 <td data-label={f('code')} className="code">
@@ -83,14 +93,12 @@ export function ReceiptItemsTable({
                   <>
                     <td data-label={f('quantityNow')}>
                       <NumberField
-                        name={`item.${item.id}.quantity`}
+                        {...bind('quantity')}
                         label={<span className="sr-only">{`${f('quantityNow')} ${item.code}`}</span>}
                         decimals={QUANTITY_DECIMALS}
-                        value={d.quantity}
+                        value={line.quantity}
                         disabled={disabled}
-                        onChange={(v) => onChange(item.id, { quantity: v })}
-                        onInputProblem={(prob) => onInputProblem(`item.${item.id}.quantity`, !!prob)}
-                        error={p('quantity')}
+                        onChange={(v) => onChange(i, { quantity: v })}
                         suffix={formatUnit(item.unit_of_measure) || undefined}
                         hint={locked ? undefined : `max ${formatQuantity(item.max_receivable_quantity, item.unit_of_measure)}`}
                         data-testid={`quantity-${item.code}`}
@@ -98,13 +106,12 @@ export function ReceiptItemsTable({
                     </td>
                     <td data-label={f('warehouse')}>
                       <WarehousePicker
-                        name={`item.${item.id}.warehouse_id`}
+                        {...bind('warehouse_id')}
                         label={<span className="sr-only">{`${f('warehouse')} ${item.code}`}</span>}
                         warehouses={warehouses}
-                        value={d.warehouse_id}
+                        value={line.warehouse_id}
                         disabled={disabled}
-                        onChange={(id) => onChange(item.id, { warehouse_id: id })}
-                        error={p('warehouse_id')}
+                        onChange={(id) => onChange(i, { warehouse_id: id })}
                         data-testid={`warehouse-${item.code}`}
                       />
                     </td>
@@ -118,7 +125,7 @@ export function ReceiptItemsTable({
                     <input
                       type="checkbox"
                       checked={item.completed || locked}
-                      disabled={busy || (locked && !item.completed)}
+                      disabled={busy || form.saving || (locked && !item.completed)}
                       onChange={() => onToggleCompleted(item)}
                       data-testid={`completed-${item.code}`}
                     />
@@ -127,22 +134,22 @@ export function ReceiptItemsTable({
                 </td>
                 {readOnly ? null : (
                   <td data-label={f('batches')}>
-                    {itemNeedsBatches(item) ? (
+                    {needsBatches(item) ? (
                       <>
                         <button
                           type="button"
-                          name={`item.${item.id}.batches`}
+                          name={`items.${i}.batches`}
                           className="btn btn-secondary"
-                          aria-describedby={p('batches') ? `batches-error-${item.id}` : undefined}
-                          disabled={disabled || !isPositiveQuantity(d.quantity)}
-                          onClick={() => onOpenBatches(item)}
+                          aria-describedby={batchesError ? `batches-error-${item.id}` : undefined}
+                          disabled={disabled || !isPositiveQuantity(line.quantity)}
+                          onClick={() => onOpenBatches(i)}
                           data-testid={`batches-${item.code}`}
                         >
-                          {t('goodsReceipt.batch.open', { count: d.batches.length })}
+                          {t('goodsReceipt.batch.open', { count: line.batches.length })}
                         </button>
-                        {p('batches') ? (
+                        {batchesError ? (
                           <p className="field-error" id={`batches-error-${item.id}`} data-testid={`error-batches-${item.code}`}>
-                            {p('batches')}
+                            {batchesError}
                           </p>
                         ) : null}
                       </>

@@ -151,14 +151,59 @@ export const receiptItemSchema = z.object({
     .transform((v) => v ?? []),
 });
 
+const documentNumber = z
+  .string({ error: (iss) => (iss.input == null ? 'documentNumberRequired' : 'invalidType') })
+  .trim()
+  .min(1, { error: 'documentNumberRequired' })
+  .max(MAX_DOCUMENT_NUMBER, { error: 'tooLong' })
+  .refine((v) => !hasControlChars(v), { error: 'controlChars' });
+
+/**
+ * SPEC §5 rules of a receipt's items that need no product (one line of the order once; a warehouse, batches summing to
+ * the quantity and no batch twice on a received item), each by its index in `items`. Items with nothing received are
+ * skipped: they are not part of the document.
+ */
+function checkReceivedItems(items: ReadonlyArray<z.output<typeof receiptItemSchema>>, ctx: z.RefinementCtx): void {
+  const seen = new Set<number>();
+  items.forEach((item, i) => {
+    if (seen.has(item.order_item_id)) ctx.addIssue({ code: 'custom', path: ['items', i, 'order_item_id'], message: 'duplicateItem' });
+    seen.add(item.order_item_id);
+    if (!isPositive(item.quantity)) return;
+    if (item.warehouse_id == null) ctx.addIssue({ code: 'custom', path: ['items', i, 'warehouse_id'], message: 'warehouseRequired' });
+    if (
+      item.batches.length > 0 &&
+      !batchesMatch(
+        item.quantity,
+        item.batches.map((b) => b.quantity),
+      )
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['items', i, 'batches'],
+        message: 'quantityMismatch',
+        params: mismatchParams(item.quantity, item.batches),
+      });
+    }
+    const numbers = new Set<string>();
+    item.batches.forEach((b, j) => {
+      if (b.batch_number && numbers.has(b.batch_number.toLowerCase())) {
+        ctx.addIssue({ code: 'custom', path: ['items', i, 'batches', j, 'batch_number'], message: 'duplicateBatch' });
+      }
+      numbers.add(b.batch_number.toLowerCase());
+    });
+  });
+}
+
+/** Adds `problems` (receiptItemProblems' paths, relative to `at`) to a zod refinement as issues with their keys and words. */
+function addProblems(ctx: z.RefinementCtx, at: ReadonlyArray<string | number>, problems: Record<string, ReceiptProblem>): void {
+  for (const [path, p] of Object.entries(problems)) {
+    ctx.addIssue({ code: 'custom', path: [...at, ...path.split('.')], message: p.key, params: p.params });
+  }
+}
+
 export const goodsReceiptSchema = z
   .object({
-    document_number: z
-      .string({ error: (iss) => (iss.input == null ? 'documentNumberRequired' : 'invalidType') })
-      .trim()
-      .min(1, { error: 'documentNumberRequired' })
-      .max(MAX_DOCUMENT_NUMBER, { error: 'tooLong' })
-      .refine((v) => !hasControlChars(v), { error: 'controlChars' }),
+    document_number: documentNumber,
     document_date: day('documentDateRequired'),
     order_id: id,
     items: z
@@ -176,34 +221,7 @@ export const goodsReceiptSchema = z
       return;
     }
     if (!r.items.some((i) => isPositive(i.quantity))) ctx.addIssue({ code: 'custom', path: ['items'], message: 'noItemsToSave' });
-    const seen = new Set<number>();
-    r.items.forEach((item, i) => {
-      if (seen.has(item.order_item_id)) ctx.addIssue({ code: 'custom', path: ['items', i, 'order_item_id'], message: 'duplicateItem' });
-      seen.add(item.order_item_id);
-      if (!isPositive(item.quantity)) return;
-      if (item.warehouse_id == null) ctx.addIssue({ code: 'custom', path: ['items', i, 'warehouse_id'], message: 'warehouseRequired' });
-      if (
-        item.batches.length > 0 &&
-        !batchesMatch(
-          item.quantity,
-          item.batches.map((b) => b.quantity),
-        )
-      ) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['items', i, 'batches'],
-          message: 'quantityMismatch',
-          params: mismatchParams(item.quantity, item.batches),
-        });
-      }
-      const numbers = new Set<string>();
-      item.batches.forEach((b, j) => {
-        if (b.batch_number && numbers.has(b.batch_number.toLowerCase())) {
-          ctx.addIssue({ code: 'custom', path: ['items', i, 'batches', j, 'batch_number'], message: 'duplicateBatch' });
-        }
-        numbers.add(b.batch_number.toLowerCase());
-      });
-    });
+    checkReceivedItems(r.items, ctx);
   })
   // Items with nothing received are not part of the document.
   .transform((r) => ({ ...r, items: r.items.filter((i) => isPositive(i.quantity)) }));
@@ -285,6 +303,105 @@ export function receiptItemProblems(
     }
   });
   return out;
+}
+
+// ------------------------------------------------------------------------------------------------------ the screen's form
+
+/**
+ * The receipt as the detail screen edits it (issue 22: one rule set, one wording, for the form and the server). `items`
+ * holds every line of the order in its order, a blank quantity meaning "nothing now", and `lines[i]` is line i's product:
+ * goodsReceiptSchema's rules plus receiptItemProblems (which the server checks once it has read the products), each
+ * message on its line's index ('items.2.batches'). With no quantity anywhere the body the screen would send is empty:
+ * "no changes", as the server says of an empty body.
+ */
+export function receiptDraftSchema(lines: readonly ReceiptProductFlags[]) {
+  return z
+    .object({
+      document_number: documentNumber,
+      document_date: day('documentDateRequired'),
+      order_id: id,
+      items: z.array(receiptItemSchema).max(MAX_RECEIPT_ITEMS, { error: 'tooLong' }),
+    })
+    .superRefine((r, ctx) => {
+      if (!r.items.some((i) => isPositive(i.quantity))) {
+        ctx.addIssue({ code: 'custom', path: ['items'], message: 'noChanges' });
+        return;
+      }
+      checkReceivedItems(r.items, ctx);
+      r.items.forEach((item, i) => lines[i] && addProblems(ctx, ['items', i], receiptItemProblems(item, lines[i])));
+    });
+}
+
+/** A batch row of the batch dialog as typed: every field text, '' when empty (NumberField and DateField values). */
+export interface ReceiptBatchDraft {
+  batch_number: string;
+  quantity: string;
+  production_date: string;
+  expiry_date: string;
+}
+
+const batchDraftSchema = z.object({ batch_number: z.string(), quantity: z.string(), production_date: z.string(), expiry_date: z.string() });
+
+/**
+ * The batch dialog of one line receiving `quantity` of `product` (SPEC §5): each row by the body's batch schema, then the
+ * product's rules and the batch sum (receiptItemProblems) and no batch number twice — all of them at once, whatever row
+ * is still incomplete, with the server's words ('batches' is the sum's message, 'batches.1.expiry_date' a row's).
+ */
+export function receiptBatchesSchema(product: ReceiptProductFlags, quantity: string) {
+  return z.object({ batches: z.array(batchDraftSchema).max(MAX_RECEIPT_BATCHES, { error: 'tooLong' }) }).superRefine((v, ctx) => {
+    v.batches.forEach((b, j) => {
+      const parsed = receiptBatchSchema.safeParse(b);
+      if (!parsed.success) addProblems(ctx, ['batches', j], fieldProblems(parsed.error));
+    });
+    addProblems(ctx, [], receiptItemProblems({ quantity, batches: v.batches }, product));
+    const numbers = v.batches.map((b) => b.batch_number.trim().toLowerCase());
+    numbers.forEach((n, j) => {
+      if (n && numbers.indexOf(n) < j) ctx.addIssue({ code: 'custom', path: ['batches', j, 'batch_number'], message: 'duplicateBatch' });
+    });
+  });
+}
+
+/** A batch row of the dialog as the body sends it: trimmed batch number, blanks as null. */
+export function receiptBatchBody(b: ReceiptBatchDraft) {
+  return {
+    batch_number: b.batch_number.trim() || null,
+    quantity: b.quantity,
+    production_date: b.production_date || null,
+    expiry_date: b.expiry_date || null,
+  };
+}
+
+export type ReceiptBatchBody = ReturnType<typeof receiptBatchBody>;
+
+/** A batch of a body back in the dialog's row form (null as ''). */
+export function receiptBatchDraft(b: ReceiptBatchBody): ReceiptBatchDraft {
+  return {
+    batch_number: b.batch_number ?? '',
+    quantity: b.quantity,
+    production_date: b.production_date ?? '',
+    expiry_date: b.expiry_date ?? '',
+  };
+}
+
+/**
+ * The row a scanned label adds to the dialog's `rows` (issue 27): its batch, dates and quantity — else what is still
+ * missing from the line's `quantity`. An untouched single row (no batch, no dates) is replaced rather than kept.
+ */
+export function addScannedBatch(
+  rows: readonly ReceiptBatchDraft[],
+  quantity: string,
+  found: { batch_number?: string | null; quantity?: string | null; expiry_date?: string | null; production_date?: string | null },
+): ReceiptBatchDraft[] {
+  const blank = rows.length === 1 && !rows[0].batch_number && !rows[0].expiry_date && !rows[0].production_date;
+  const kept = blank ? [] : rows;
+  const missing = isDecimalString(quantity) ? subtractDecimals(quantity, sumQuantities(kept.map((b) => b.quantity))) : '';
+  const row: ReceiptBatchDraft = {
+    batch_number: found.batch_number ?? '',
+    quantity: found.quantity ?? (missing && isPositive(missing) ? missing : ''),
+    expiry_date: found.expiry_date ?? '',
+    production_date: found.production_date ?? '',
+  };
+  return [...kept, row];
 }
 
 // ------------------------------------------------------------------------------------------------------------ wording

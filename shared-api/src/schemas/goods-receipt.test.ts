@@ -1,0 +1,93 @@
+import { fieldMessages } from '../validation/issues';
+import { addScannedBatch, goodsReceiptSchema, receiptBatchBody, receiptBatchesSchema, receiptDraftSchema } from './goods-receipt';
+
+/** Issue 22: the detail screen's form and batch dialog parse with the server's receipt rules and say the same words. */
+const batched = { has_batches: true, has_expiry: true, has_production_date: false };
+const plain = { has_batches: false, has_expiry: false, has_production_date: false };
+const line = (order_item_id: number, quantity: string, over: object = {}) => ({
+  order_item_id,
+  product_id: order_item_id * 10,
+  quantity,
+  warehouse_id: null,
+  batches: [],
+  ...over,
+});
+const messages = (r: { success: boolean; error?: Parameters<typeof fieldMessages>[0] }) => (r.error ? fieldMessages(r.error, 'it') : {});
+
+describe('receipt draft (the detail form)', () => {
+  const schema = receiptDraftSchema([batched, plain]);
+
+  it('nothing typed: the header rules and "no changes", as the server says of an empty body', () => {
+    const draft = { document_number: ' ', document_date: '', order_id: 7, items: [line(1, ''), line(2, '')] };
+    expect(messages(schema.safeParse(draft))).toEqual({
+      document_number: 'Il numero del documento di trasporto (DDT) è obbligatorio',
+      document_date: 'La data del documento di trasporto (DDT) è obbligatoria',
+      items: 'Nessuna modifica da salvare',
+    });
+    const body = { ...draft, items: [] };
+    expect(messages(goodsReceiptSchema.safeParse(body)).items).toBe('Nessuna modifica da salvare');
+  });
+
+  it("each rule on its line's index: warehouse, the product's batches; lines without a quantity say nothing", () => {
+    const draft = { document_number: 'DDT-1', document_date: '2026-03-12', order_id: 7, items: [line(1, '10'), line(2, '')] };
+    expect(messages(schema.safeParse(draft))).toEqual({
+      'items.0.warehouse_id': 'Seleziona il magazzino per ogni articolo ricevuto',
+      'items.0.batches': 'Questo articolo richiede almeno un lotto',
+    });
+    const batches = [{ batch_number: 'L1', quantity: '6', production_date: null, expiry_date: null }];
+    const mismatch = { ...draft, items: [line(1, '10', { warehouse_id: 1, batches }), line(2, '5', { warehouse_id: 1 })] };
+    expect(messages(schema.safeParse(mismatch))).toEqual({
+      'items.0.batches': 'La somma dei lotti (6) deve essere uguale alla quantità ricevuta (10)',
+      'items.0.batches.0.expiry_date': 'La data di scadenza è obbligatoria per questo prodotto',
+    });
+  });
+});
+
+describe('batch dialog', () => {
+  const row = (over: object = {}) => ({ batch_number: '', quantity: '10', production_date: '', expiry_date: '', ...over });
+
+  it('every problem at once, whatever row is incomplete, with the server words', () => {
+    const r = receiptBatchesSchema(batched, '10').safeParse({
+      batches: [row(), row({ batch_number: 'L2', quantity: '', expiry_date: '2027-01-31' })],
+    });
+    const m = messages(r);
+    expect(m['batches.0.batch_number']).toBe('Il numero di lotto è obbligatorio');
+    expect(m['batches.0.expiry_date']).toBe('La data di scadenza è obbligatoria per questo prodotto');
+    expect(m['batches.1.quantity']).toBeDefined();
+  });
+
+  it('within 0.001 of the quantity the rows are taken; a batch number twice is refused', () => {
+    const ok = receiptBatchesSchema(batched, '10').safeParse({
+      batches: [
+        row({ batch_number: 'L1', quantity: '6', expiry_date: '2027-12-31' }),
+        row({ batch_number: 'L2', quantity: '3.999', expiry_date: '2028-01-31' }),
+      ],
+    });
+    expect(ok.success).toBe(true);
+    const twice = receiptBatchesSchema(batched, '10').safeParse({
+      batches: [
+        row({ batch_number: 'L1', quantity: '5', expiry_date: '2027-12-31' }),
+        row({ batch_number: 'l1 ', quantity: '5', expiry_date: '2027-12-31' }),
+      ],
+    });
+    expect(messages(twice)).toEqual({ 'batches.1.batch_number': 'Lo stesso lotto compare due volte' });
+  });
+
+  it('rows go to the body with blanks as null', () => {
+    expect(receiptBatchBody(row({ batch_number: ' L1 ' }))).toEqual({
+      batch_number: 'L1',
+      quantity: '10',
+      production_date: null,
+      expiry_date: null,
+    });
+  });
+
+  it('a scanned label replaces the untouched row, else adds one with what is still missing', () => {
+    expect(addScannedBatch([row()], '10', { batch_number: 'LS', quantity: '6', expiry_date: '2027-03-31' })).toEqual([
+      row({ batch_number: 'LS', quantity: '6', expiry_date: '2027-03-31' }),
+    ]);
+    const kept = [row({ batch_number: 'L1', quantity: '6' })];
+    expect(addScannedBatch(kept, '10', { batch_number: 'L2' })).toEqual([...kept, row({ batch_number: 'L2', quantity: '4' })]);
+    expect(addScannedBatch(kept, '6', { batch_number: 'L2' })[1].quantity).toBe('');
+  });
+});
