@@ -54,7 +54,10 @@ export function ProductFormPage({ mode }: { mode: 'new' | 'edit' }) {
 /** The product to edit, read with the kit: spinner, 404 as NotFound, another failure back to the list; then form and stock limits. */
 function EditProduct({ id }: { id: string }) {
   const { t } = useTranslation(NS);
-  const load = useRecordLoad(() => products.fetchOne(id), [id], { backTo: PRODUCTS_URL, failure: t('products.feedback.loadError') });
+  const load = useRecordLoad((signal) => products.fetchOne(id, signal), [id], {
+    backTo: PRODUCTS_URL,
+    failure: t('products.feedback.loadError'),
+  });
   return (
     <Loaded
       load={load}

@@ -39,7 +39,7 @@ export function StockLimitsPanel({ productId, unit }: { productId: number; unit?
   const { t } = useTranslation(NS);
   const { user } = useSession();
   const [attempt, setAttempt] = useState(0);
-  const load = useLoad(async () => (await api.get<StockLimits>(limitsPath(productId))).data, [productId, attempt]);
+  const load = useLoad(async (signal) => (await api.get<StockLimits>(limitsPath(productId), { signal })).data, [productId, attempt]);
   return (
     <section className="stock-limits-panel" aria-labelledby="stock-limits-title" data-testid="stock-limits-panel">
       <h2 id="stock-limits-title">{t('stockLimits.title')}</h2>

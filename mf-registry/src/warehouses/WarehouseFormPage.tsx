@@ -36,7 +36,10 @@ export function WarehouseFormPage({ mode }: { mode: 'new' | 'edit' }) {
 /** The warehouse to edit, read with the kit: spinner, 404 as NotFound, another failure back to the list; then its form. */
 function EditWarehouse({ id }: { id: string }) {
   const { t } = useTranslation(NS);
-  const load = useRecordLoad(() => warehouses.fetchOne(id), [id], { backTo: WAREHOUSES_URL, failure: t('warehouses.feedback.loadError') });
+  const load = useRecordLoad((signal) => warehouses.fetchOne(id, signal), [id], {
+    backTo: WAREHOUSES_URL,
+    failure: t('warehouses.feedback.loadError'),
+  });
   return (
     <Loaded
       load={load}

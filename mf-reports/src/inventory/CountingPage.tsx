@@ -43,7 +43,7 @@ import './inventory.css';
 export function CountingPage() {
   const { t } = useTranslation(NS);
   const { id } = useParams();
-  const load = useLoad(() => fetchCounting(id ?? ''), [id]);
+  const load = useLoad((signal) => fetchCounting(id ?? '', signal), [id]);
   useDocumentTitle(t('inventory.counting.title', { id }));
   return (
     <section className="screen reports-screen inventory-counting" data-testid="counting-page">

@@ -55,8 +55,12 @@ export function ReviewPage() {
   const { id } = useParams();
   const [query, setQuery] = useState<Query>({ filter: 'all', minValue: '', page: 1, attempt: 0 });
   const load = useLoad(
-    () =>
-      fetchReview(id ?? '', { filter: query.filter, min_value: query.minValue, limit: PAGE_SIZE, offset: (query.page - 1) * PAGE_SIZE }),
+    (signal) =>
+      fetchReview(
+        id ?? '',
+        { filter: query.filter, min_value: query.minValue, limit: PAGE_SIZE, offset: (query.page - 1) * PAGE_SIZE },
+        signal,
+      ),
     [id, query],
   );
   // The last answer stays on screen while the next page or filter loads (the filters keep their focus).

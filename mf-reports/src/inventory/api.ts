@@ -19,8 +19,8 @@ export async function startCount(body: InventoryCountCreateFields): Promise<Inve
   return data;
 }
 
-export async function fetchCounting(id: string | number): Promise<InventoryCountingView> {
-  const { data } = await api.get<InventoryCountingView>(`${COUNTS_PATH}/${encodeURIComponent(String(id))}/counting`);
+export async function fetchCounting(id: string | number, signal?: AbortSignal): Promise<InventoryCountingView> {
+  const { data } = await api.get<InventoryCountingView>(`${COUNTS_PATH}/${encodeURIComponent(String(id))}/counting`, { signal });
   return data;
 }
 
@@ -33,9 +33,9 @@ export interface ReviewParams {
 }
 
 /** The review: one page of lines the server filters (by product code), totals over the whole count. */
-export async function fetchReview(id: string | number, params: ReviewParams = {}): Promise<InventoryCountView> {
+export async function fetchReview(id: string | number, params: ReviewParams = {}, signal?: AbortSignal): Promise<InventoryCountView> {
   const clean = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== ''));
-  const { data } = await api.get<InventoryCountView>(`${COUNTS_PATH}/${encodeURIComponent(String(id))}`, { params: clean });
+  const { data } = await api.get<InventoryCountView>(`${COUNTS_PATH}/${encodeURIComponent(String(id))}`, { params: clean, signal });
   return data;
 }
 

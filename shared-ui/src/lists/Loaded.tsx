@@ -12,20 +12,23 @@ export type Load<T> = LoadState<T> & {
 
 /**
  * What a screen reads before it can show (an entity to edit, the options of its form): loaded again when `deps` change
- * or on retry; an answer that arrives after the deps changed is dropped.
+ * or on retry. The request of a load that is no longer wanted (the deps changed, a retry, the screen left) is aborted
+ * through `signal` — pass it to the API call — and its answer, if one still comes, is dropped.
  */
-export function useLoad<T>(load: () => Promise<T>, deps: DependencyList): Load<T> {
+export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList): Load<T> {
   const [state, setState] = useState<LoadState<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let alive = true;
+    const controller = new AbortController();
     setState({ status: 'loading' });
-    load().then(
+    load(controller.signal).then(
       (value) => alive && setState({ status: 'ready', value }),
       (error: unknown) => alive && setState({ status: 'failed', error }),
     );
     return () => {
       alive = false;
+      controller.abort();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, attempt]);

@@ -36,6 +36,31 @@ describe('useLoad + Loaded', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it('aborts the request of a load no longer wanted (deps changed, screen left) and drops its answer', async () => {
+    const signals: AbortSignal[] = [];
+    const pending: ((v: string) => void)[] = [];
+    function ById({ id }: { id: number }) {
+      const state = useLoad(
+        (signal) =>
+          new Promise<string>((resolve) => {
+            signals.push(signal);
+            pending.push(resolve);
+          }),
+        [id],
+      );
+      return state.status === 'ready' ? <p>{state.value}</p> : <p>attesa {id}</p>;
+    }
+    const { rerender, unmount } = render(<ById id={1} />);
+    rerender(<ById id={2} />);
+    expect(signals.map((s) => s.aborted)).toEqual([true, false]);
+    pending[0]('vecchio');
+    pending[1]('nuovo');
+    expect(await screen.findByText('nuovo')).toBeInTheDocument();
+    expect(screen.queryByText('vecchio')).toBeNull();
+    unmount();
+    expect(signals[1].aborted).toBe(true);
+  });
+
   it('a 404 says not found with the way back, and no Retry', async () => {
     render(<LoadProbe load={() => Promise.reject({ response: { status: 404 } })} />);
     expect(await screen.findByTestId('not-found')).toHaveTextContent('Movimento non trovato');

@@ -4,8 +4,8 @@ import { api } from '@wms/shared-api/core';
 export interface RecordApi<T, F> {
   /** The collection's API path, e.g. '/products' (lists page through usePagedList on it). */
   path: string;
-  /** GET {path}/{id}. */
-  fetchOne: (id: string | number) => Promise<T>;
+  /** GET {path}/{id}; `signal` aborts it (useLoad's). */
+  fetchOne: (id: string | number, signal?: AbortSignal) => Promise<T>;
   /** POST {path} with `created_by` when `id` is null, else PUT {path}/{id} with `modified_by`. */
   save: (id: string | number | null | undefined, fields: F, userId?: number) => Promise<T>;
   /** DELETE {path}/{id} with body {deleted_by}: the user id, or "system" if absent (SPEC §7). */
@@ -20,7 +20,7 @@ export function recordApi<T, F extends object>(path: string, extra: Record<strin
   const one = (id: string | number) => `${path}/${encodeURIComponent(String(id))}`;
   return {
     path,
-    fetchOne: async (id) => (await api.get<T>(one(id))).data,
+    fetchOne: async (id, signal) => (await api.get<T>(one(id), { signal })).data,
     save: async (id, fields, userId) => {
       const { data } =
         id == null || id === ''

@@ -21,7 +21,7 @@ export interface RecordLoadOptions {
  * toast, once, and goes back to the list — a 404 too if `leaveOnNotFound`, else it stays for `Loaded`'s NotFound. While it
  * leaves, the page keeps its spinner.
  */
-export function useRecordLoad<T>(load: () => Promise<T>, deps: DependencyList, options: RecordLoadOptions): Load<T> {
+export function useRecordLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList, options: RecordLoadOptions): Load<T> {
   const state = useLoad(load, deps);
   const navigate = useNavigate();
   const leave = state.status === 'failed' && (options.leaveOnNotFound || !isNotFound(state.error));
