@@ -87,6 +87,8 @@ export { FormActions, RequiredNote, type FormActionsProps } from './forms/FormAc
 export { useLiveForm, type LiveForm } from './forms/useLiveForm';
 export { lineField, patchAt, type LineFieldSource } from './forms/lines';
 export { FormDialog, type FormDialogProps } from './components/FormDialog';
+export { Facts, type Fact, type FactsProps } from './components/Facts';
+export { CardTable, type CardColumn, type CardTableProps } from './components/CardTable';
 export { formatUnitTotals, formatUnitProgress, type UnitTotal } from './format/unit-totals';
 export { failureText, withReason } from './forms/failure-text';
 export { EntityPicker, PICKER_DEBOUNCE_MS, PICKER_LIMIT, type EntityPickerProps, type PickerRow } from './pickers/EntityPicker';
