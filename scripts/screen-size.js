@@ -5,7 +5,8 @@
 // through each other. Not counted: the translation catalogue (`messages.ts`: words, not code), tests and test support,
 // and modules outside the folder (the kit, shared-api, the remote's own shared helpers are shared by every screen).
 // Other screens of the same folder (a print page, labels, a receipt's history) are their own pages and are only counted
-// when the list or the form imports them.
+// when the list or the form imports them. A panel of another domain shown on the page, with its own API, permission and
+// save (the product's stock limits: replenishment), lives in that domain's folder, as on the server.
 //
 // Usage: node scripts/screen-size.js [--json]   (exit 1 when a pair is over the limit)
 'use strict';

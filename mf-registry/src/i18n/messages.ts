@@ -4,7 +4,7 @@ import { companyMessages } from '../company/messages';
 import { customersMessages } from '../customers/messages';
 import { partiesMessages } from '../parties/messages';
 import { productsMessages } from '../products/messages';
-import { stockLimitsMessages } from '../products/StockLimitsMessages';
+import { stockLimitsMessages } from '../replenishment/messages';
 import { suppliersMessages } from '../suppliers/messages';
 import { warehousesMessages } from '../warehouses/messages';
 

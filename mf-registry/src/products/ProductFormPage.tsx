@@ -6,7 +6,7 @@ import { NS } from '../paths';
 import { products } from './api';
 import { ProductForm, type ProductFormMode } from './ProductForm';
 import { PRODUCTS_URL, type DuplicateState } from './paths';
-import { StockLimitsPanel } from './StockLimitsPanel';
+import { StockLimitsPanel } from '../replenishment/StockLimitsPanel';
 
 const TITLES: Record<ProductFormMode, string> = {
   new: 'products.newTitle',

@@ -13,8 +13,10 @@ import {
   DataTable,
   failureText,
   formatQuantity,
+  lineField,
   Loaded,
   NumberField,
+  patchAt,
   toastSuccess,
   useLoad,
   useSession,
@@ -84,11 +86,7 @@ function LimitsEditor({ productId, initial, onSaved }: { productId: number; init
   const rows = form.values.limits;
   const nameOf = (id: unknown) =>
     warehouses?.find((w) => w.id === id)?.name ?? initial.limits.find((l) => l.warehouse_id === id)?.warehouse_name ?? '';
-  const patch = (i: number, change: Partial<Limit>) =>
-    form.set(
-      'limits',
-      rows.map((r, j) => (j === i ? { ...r, ...change } : r)),
-    );
+  const patch = (i: number, change: Partial<Limit>) => form.set('limits', patchAt(rows, i, change));
   const remove = (i: number) => {
     form.set(
       'limits',
@@ -130,13 +128,11 @@ function LimitsEditor({ productId, initial, onSaved }: { productId: number; init
             {(['min', 'max'] as const).map((bound) => (
               <NumberField
                 key={bound}
-                name={`limits.${i}.${bound}`}
+                {...lineField(form, `limits.${i}.${bound}`)}
                 label={t(`stockLimits.${bound}Of`, { warehouse: nameOf(r.warehouse_id) })}
                 decimals={QUANTITY_DECIMALS}
                 value={r[bound] as string}
                 onChange={(v) => patch(i, { [bound]: v })}
-                onInputProblem={(p) => form.setInputProblem(`limits.${i}.${bound}`, p)}
-                error={form.error(`limits.${i}.${bound}`)}
               />
             ))}
             <button

@@ -1,6 +1,6 @@
 import { defineTranslations } from '@wms/shared-ui';
 
-/** The product form's stock-limits panel (issue 28). */
+/** The stock-limits panel of the product form (issue 28; the replenishment domain, as on the server). */
 export const stockLimitsMessages = defineTranslations({
   it: {
     title: 'Scorte minime e massime',

@@ -250,7 +250,7 @@ function crud<T extends Row>(
 const supplierName = (id: unknown) => fake.suppliers.find((s) => s.id === id)?.business_name ?? null;
 
 export const server = setupServer(
-  // The product form's stock-limits panel (issue 28): none by default; products/StockLimitsPanel.test.tsx answers its own.
+  // The product form's stock-limits panel (issue 28): none by default; replenishment/StockLimitsPanel.test.tsx answers its own.
   http.get('*/api/products/:id/stock-limits', ({ params }) =>
     HttpResponse.json({ product_id: Number.parseInt(String(params.id), 10), limits: [] }),
   ),
