@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   addScannedBatch,
@@ -14,7 +14,6 @@ import {
   formatUnit,
   FormDialog,
   NumberField,
-  patchAt,
   QUANTITY_DECIMALS,
   ScanInput,
   TextField,
@@ -45,19 +44,11 @@ export function BatchDialog({ item, quantity, batches: initial, onSave, onCancel
   const schema = useMemo(() => receiptBatchesSchema(item, quantity), [item, quantity]);
   const form = useLiveForm(schema, { batches: initial.length ? initial : [{ ...EMPTY_BATCH, quantity }] });
   const { batches } = form.values;
-  const setBatches = (next: (rows: ReceiptBatchDraft[]) => ReceiptBatchDraft[]) => form.setValues((v) => ({ batches: next(v.batches) }));
-  /** A row just added: its first field takes the focus. */
-  const added = useRef<number | null>(null);
-  useEffect(() => {
-    if (added.current === null) return;
-    form.formRef.current?.querySelector<HTMLElement>(`[name^="batches.${added.current}."]`)?.focus();
-    added.current = null;
-  }, [batches.length, form.formRef]);
 
   // Exact: 0,1 + 0,2 is 0,3 (quantities are decimal strings; sumQuantities skips what is not one yet).
   const sum = sumQuantities(batches.map((b) => b.quantity));
   const totalProblem = form.error('batches');
-  const set = (j: number, patch: Partial<ReceiptBatchDraft>) => setBatches((bs) => patchAt(bs, j, patch));
+  const set = (j: number, patch: Partial<ReceiptBatchDraft>) => form.patchRow('batches', j, patch);
   const f = (k: string) => t(`goodsReceipt.fields.${k}`);
   /** The dates the product manages: field, label, test id. */
   const dateFields = (
@@ -67,19 +58,13 @@ export function BatchDialog({ item, quantity, batches: initial, onSave, onCancel
     ] as const
   ).filter((d) => d[3]);
 
-  /** Rows after a removed one show their new values afresh: what their fields said is forgotten. */
-  const remove = (j: number) => {
-    setBatches((bs) => bs.filter((_, k) => k !== j));
-    form.forget((name) => parseInt(name.split('.')[1], 10) >= j);
-  };
-
   /**
    * A scanned label adds a batch line with its batch, dates and quantity (else what is still missing from the total); the
    * untouched first line is replaced. A code of another product is refused with its code.
    */
   const onScan = (found: BarcodeLookup): string | undefined => {
     if (found.product.id !== item.product_id) return t('goodsReceipt.batch.scanOtherProduct', { code: found.product.code });
-    setBatches((bs) => addScannedBatch(bs, quantity, found));
+    form.setValues((v) => ({ batches: addScannedBatch(v.batches, quantity, found) }));
     return undefined;
   };
 
@@ -140,21 +125,14 @@ export function BatchDialog({ item, quantity, batches: initial, onSave, onCancel
             />
           ))}
           {batches.length > 1 ? (
-            <button type="button" className="btn btn-ghost btn-ghost-danger" onClick={() => remove(j)}>
+            <button type="button" className="btn btn-ghost btn-ghost-danger" onClick={() => form.removeRow('batches', j)}>
               {t('goodsReceipt.batch.remove')}
             </button>
           ) : null}
         </fieldset>
       ))}
-      <button
-        type="button"
-        className="btn btn-secondary"
-        onClick={() => {
-          added.current = batches.length;
-          setBatches((bs) => [...bs, EMPTY_BATCH]);
-        }}
-        data-testid="batch-add"
-      >
+      {/* A row added: its first field takes the focus. */}
+      <button type="button" className="btn btn-secondary" onClick={() => form.addRow('batches', EMPTY_BATCH)} data-testid="batch-add">
         {t('goodsReceipt.batch.add')}
       </button>
       <p className={totalProblem ? 'field-error' : 'muted'} data-testid="batch-total" aria-live="polite">

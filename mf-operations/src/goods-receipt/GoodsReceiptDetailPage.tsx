@@ -2,16 +2,24 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from '@wms/shared-ui/router';
 import {
+  apiError,
   expiredReceiptBatches,
   newIdempotencyKey,
   receiptBatchBody,
   receiptBatchDraft,
+  receiptDraftBody,
+  receiptDraftOf,
+  receiptDraftPaths,
   receiptDraftSchema,
+  receiptLineLocked,
+  type ReceiptDraft,
+  type ReceiptDraftLine,
   type ReceiptOrder,
 } from '@wms/shared-api';
 import {
   DateField,
   displayDay,
+  Facts,
   failureText,
   focusField,
   FormActions,
@@ -32,7 +40,6 @@ import { NS } from '../paths';
 import { fetchReceiptOrder, receiveGoods, reverseReceipt, setItemCompleted } from './api';
 import { BatchDialog } from './BatchDialog';
 import { RECEIPT_LIST_URL } from './paths';
-import { draftOf, itemLocked, orderDone, receiptBody, withFormPaths, type ReceiptDraft, type ReceiptLine } from './receipt-form';
 import { ReceiptHistoryPanel } from './ReceiptHistoryPanel';
 import { ReceiptItemsTable } from './ReceiptItemsTable';
 import { OrderStatusBadge } from './status';
@@ -68,7 +75,7 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
   const { confirm, dialog } = useConfirm();
   const [order, setOrder] = useState(initial);
   const schema = useMemo(() => receiptDraftSchema(initial.items), [initial]);
-  const form = useZodForm(schema, draftOf(initial));
+  const form = useZodForm(schema, receiptDraftOf(initial));
   const draft = form.values as ReceiptDraft;
   const [busy, setBusy] = useState(false);
   const [batchLine, setBatchLine] = useState<number | null>(null);
@@ -77,22 +84,26 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
   useEffect(() => {
     saveKey.current = null;
   }, [draft]);
-  const done = orderDone(order);
+  /** Nothing left to receive (every line received or marked completed): the screen opens read-only. */
+  const done = order.status === 'fullyReceived' || order.items.every(receiptLineLocked);
   const title = `${t('goodsReceipt.detailTitle')} ${order.order_number}`;
   useDocumentTitle(title);
   // The receipt starts with its delivery note: the DDT number has the focus.
   useEffect(() => focusField(form.formRef.current, 'document_number'), [form.formRef]);
-  const setLines = (items: ReceiptLine[]) => form.set('items', items);
+  const setLines = (items: ReceiptDraftLine[]) => form.set('items', items);
 
   /** Posts the draft, once it passed the form's checks and the expired batches (if any) were confirmed. */
   const send = (confirmExpired: boolean) =>
     form.handleSubmit(
       async () => {
-        const body = receiptBody(order, draft);
+        const body = receiptDraftBody(order, draft);
         saveKey.current ??= newIdempotencyKey();
         const receipt = await receiveGoods(confirmExpired ? { ...body, confirm_expired: true } : body, saveKey.current).catch(
           (err: unknown) => {
-            throw withFormPaths(err, body, order);
+            // The server names the body's lines; the form's fields are the order's.
+            const refusal = apiError(err);
+            if (refusal?.fields) refusal.fields = receiptDraftPaths(refusal.fields, body, draft);
+            throw err;
           },
         );
         toastSuccess(t('goodsReceipt.feedback.saveSuccess', { number: receipt.document_number }));
@@ -109,11 +120,11 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
       // is where to type.
       const checked = schema.safeParse(draft);
       if (!checked.success && checked.error.issues.every((i) => i.path.join('.') === 'items')) {
-        focusField(form.formRef.current, `items.${order.items.findIndex((i) => !itemLocked(i))}.quantity`);
+        focusField(form.formRef.current, `items.${order.items.findIndex((i) => !receiptLineLocked(i))}.quantity`);
       }
       return;
     }
-    const expired = expiredReceiptBatches(receiptBody(order, draft).items, today());
+    const expired = expiredReceiptBatches(receiptDraftBody(order, draft).items, today());
     if (expired.length > 0 && !(await confirmExpired(expired))) return;
     await send(expired.length > 0);
   };
@@ -153,7 +164,7 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
     setBusy(true);
     try {
       const next = await run();
-      const locked = new Set(next.items.filter(itemLocked).map((i) => i.id));
+      const locked = new Set(next.items.filter(receiptLineLocked).map((i) => i.id));
       setOrder(next);
       setLines(draft.items.map((l) => (locked.has(l.order_item_id) ? { ...l, quantity: '', batches: [] } : l)));
       toastSuccess(t(successKey));
@@ -197,16 +208,14 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
           </Link>
         }
       />
-      <dl className="gr-order-head">
-        <dt>{f('orderDate')}</dt>
-        <dd>{displayDay(order.order_date)}</dd>
-        <dt>{f('requestedArrival')}</dt>
-        <dd>{order.requested_arrival_date ? displayDay(order.requested_arrival_date) : '—'}</dd>
-        <dt>{f('status')}</dt>
-        <dd data-testid="order-status">
-          <OrderStatusBadge status={order.status} />
-        </dd>
-      </dl>
+      <Facts
+        className="gr-order-head"
+        facts={[
+          { label: f('orderDate'), value: displayDay(order.order_date) },
+          { label: f('requestedArrival'), value: order.requested_arrival_date && displayDay(order.requested_arrival_date) },
+          { label: f('status'), value: <OrderStatusBadge status={order.status} />, testId: 'order-status' },
+        ]}
+      />
       {done ? (
         <>
           <p className="notice" role="status" data-testid="receipt-done">

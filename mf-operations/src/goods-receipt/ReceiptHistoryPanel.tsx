@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from '@wms/shared-ui/router';
 import type { ReceiptOrder } from '@wms/shared-api';
-import { displayDay, formatCount, formatQuantity, formatUnitTotals } from '@wms/shared-ui';
+import { displayDay, Facts, formatCount, formatQuantity, formatUnitTotals } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { labelsUrl } from './paths';
 
@@ -23,16 +23,14 @@ export function ReceiptHistoryPanel({
     <div className="gr-panels">
       <section className="card gr-summary" data-testid="receipt-summary">
         <h2>{t('goodsReceipt.summary.title')}</h2>
-        <dl>
-          <dt>{t('goodsReceipt.summary.ordered')}</dt>
-          <dd data-testid="summary-ordered">{formatUnitTotals(totals, 'ordered') || '—'}</dd>
-          <dt>{t('goodsReceipt.summary.received')}</dt>
-          <dd data-testid="summary-received">{formatUnitTotals(totals, 'received') || '—'}</dd>
-          <dt>{t('goodsReceipt.summary.last')}</dt>
-          <dd>{s.last_receipt_date ? displayDay(s.last_receipt_date) : '—'}</dd>
-          <dt>{t('goodsReceipt.summary.count')}</dt>
-          <dd data-testid="summary-count">{formatCount(s.receipt_count)}</dd>
-        </dl>
+        <Facts
+          facts={[
+            { label: t('goodsReceipt.summary.ordered'), value: formatUnitTotals(totals, 'ordered'), testId: 'summary-ordered' },
+            { label: t('goodsReceipt.summary.received'), value: formatUnitTotals(totals, 'received'), testId: 'summary-received' },
+            { label: t('goodsReceipt.summary.last'), value: s.last_receipt_date && displayDay(s.last_receipt_date) },
+            { label: t('goodsReceipt.summary.count'), value: formatCount(s.receipt_count), testId: 'summary-count' },
+          ]}
+        />
       </section>
       <section className="card gr-history" data-testid="receipt-history">
         <h2>{t('goodsReceipt.history.title')}</h2>

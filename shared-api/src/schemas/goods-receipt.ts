@@ -13,6 +13,7 @@ import {
   fieldProblems,
   type FieldProblem,
   isBatchExpired,
+  isLineLocked,
   registerValidationMessages,
   validationMessage,
 } from '@wms/shared-api/core';
@@ -330,6 +331,63 @@ export function receiptDraftSchema(lines: readonly ReceiptProductFlags[]) {
       checkReceivedItems(r.items, ctx);
       r.items.forEach((item, i) => lines[i] && addProblems(ctx, ['items', i], receiptItemProblems(item, lines[i])));
     });
+}
+
+/** A line of the draft: the body's item with the quantity as typed ('' = nothing now) and its batches as the body sends them. */
+export interface ReceiptDraftLine {
+  order_item_id: number;
+  product_id: number;
+  quantity: string;
+  warehouse_id: number | null;
+  batches: ReceiptBatchBody[];
+}
+
+/** What receiptDraftSchema reads: the delivery note and one line per order item, in the order's order. */
+export interface ReceiptDraft {
+  document_number: string;
+  document_date: string;
+  order_id: number;
+  items: ReceiptDraftLine[];
+}
+
+/** A line that receives nothing more (SPEC §4): received in full or marked completed; its controls are disabled. */
+export const receiptLineLocked = (i: Pick<ReceiptOrderItem, 'ordered_quantity' | 'received_quantity' | 'completed'>) =>
+  isLineLocked({ quantity: i.ordered_quantity, received_quantity: i.received_quantity, completed: i.completed });
+
+/** A quantity as typed (exact decimal text, '' when empty) that is more than zero: the line receives now. */
+export const isReceivedQuantity = (text: string) => isDecimalString(text) && isPositive(text);
+
+/** A new draft of `order`: no delivery note yet, every line with nothing received and its current warehouse. */
+export function receiptDraftOf(order: Pick<ReceiptOrder, 'id' | 'items'>): ReceiptDraft {
+  return {
+    document_number: '',
+    document_date: '',
+    order_id: order.id,
+    items: order.items.map((i) => ({
+      order_item_id: i.id,
+      product_id: i.product_id,
+      quantity: '',
+      warehouse_id: i.current_warehouse_id,
+      batches: [],
+    })),
+  };
+}
+
+/** The body a draft sends (SPEC §7: one delivery note, all or nothing): the lines still open with a quantity above zero. */
+export function receiptDraftBody(order: Pick<ReceiptOrder, 'items'>, draft: ReceiptDraft) {
+  const open = new Set(order.items.filter((i) => !receiptLineLocked(i)).map((i) => i.id));
+  return {
+    ...draft,
+    items: draft.items.filter((l) => open.has(l.order_item_id) && isReceivedQuantity(l.quantity)),
+  } satisfies GoodsReceiptBody;
+}
+
+/** A refusal's field paths name the body's lines ('items.0.warehouse_id'); the draft's name the order's ('items.1.…'). */
+export function receiptDraftPaths(fields: Record<string, string>, body: ReceiptDraft, draft: ReceiptDraft): Record<string, string> {
+  const lineOf = (n: string) => draft.items.findIndex((l) => l.order_item_id === body.items[parseInt(n, 10)]?.order_item_id);
+  return Object.fromEntries(
+    Object.entries(fields).map(([path, text]) => [path.replace(/^items\.(\d+)/, (_m, n: string) => `items.${lineOf(n)}`), text]),
+  );
 }
 
 /** A batch row of the batch dialog as typed: every field text, '' when empty (NumberField and DateField values). */

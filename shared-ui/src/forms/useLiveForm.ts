@@ -1,9 +1,13 @@
-import { useCallback, useRef, useState, type FocusEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { fieldProblems, formatMessageParams } from '@wms/shared-api/core';
 import { currentLanguage } from '../i18n/instance';
+import { patchAt } from './lines';
 import { focusField, type FormProblem } from './useZodForm';
+
+/** The row type of a list field's value. */
+type RowOf<A> = A extends ReadonlyArray<infer R> ? R : never;
 
 /**
  * A form checked as it is typed, for the small forms whose messages must follow every keystroke once shown — a dialog's
@@ -70,7 +74,29 @@ export function useLiveForm<S extends z.ZodType<unknown, Record<string, unknown>
   /** Props of a field named `name` (a path such as 'batches.0.quantity'): its message and its unreadable-text report. */
   const bind = (name: string) => ({ name, error: error(name), onInputProblem: (p: FormProblem | null) => setInputProblem(name, p) });
 
-  return { formRef, values, setValues, error, bind, onBlur, forget, attempt, attempted };
+  /** A list field's rows ('batches'): change one, add one (its first field then takes the focus), remove one. */
+  type Values = z.input<S>;
+  type ListName = { [K in keyof Values & string]: Values[K] extends ReadonlyArray<unknown> ? K : never }[keyof Values & string];
+  const rowsOf = (v: Values, list: ListName) => v[list] as ReadonlyArray<RowOf<Values[typeof list]>>;
+  const focusRow = useRef<string | null>(null);
+  useEffect(() => {
+    if (focusRow.current === null) return;
+    formRef.current?.querySelector<HTMLElement>(`[name^="${focusRow.current}"]`)?.focus();
+    focusRow.current = null;
+  });
+  const patchRow = <L extends ListName>(list: L, index: number, patch: Partial<RowOf<Values[L]>>) =>
+    setValues((v) => ({ ...v, [list]: patchAt(rowsOf(v, list), index, patch) }));
+  const addRow = <L extends ListName>(list: L, row: RowOf<Values[L]>) => {
+    focusRow.current = `${list}.${rowsOf(values, list).length}.`;
+    setValues((v) => ({ ...v, [list]: [...rowsOf(v, list), row] }));
+  };
+  /** Rows after the removed one show their new values afresh: what the fields of those rows said is forgotten. */
+  const removeRow = (list: ListName, index: number) => {
+    setValues((v) => ({ ...v, [list]: rowsOf(v, list).filter((_, k) => k !== index) }));
+    forget((name) => name.startsWith(`${list}.`) && parseInt(name.slice(list.length + 1), 10) >= index);
+  };
+
+  return { formRef, values, setValues, error, bind, onBlur, forget, attempt, attempted, patchRow, addRow, removeRow };
 }
 
 export type LiveForm<S extends z.ZodType<unknown, Record<string, unknown>>> = ReturnType<typeof useLiveForm<S>>;
