@@ -43,7 +43,7 @@ export function PriceFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const { id } = useParams();
   const editId = mode === 'edit' && id ? parseInt(id, 10) : null;
   useDocumentTitle(t(editId ? 'prices.editTitle' : 'prices.newTitle'));
-  const load = useLoad(async () => (editId ? priceBodyOf(await fetchPrice(editId)) : emptyPrice(companyToday())), [editId]);
+  const load = useLoad(async (signal) => (editId ? priceBodyOf(await fetchPrice(editId, signal)) : emptyPrice(companyToday())), [editId]);
   return (
     <Loaded
       load={load}

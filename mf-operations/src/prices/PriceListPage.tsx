@@ -47,7 +47,7 @@ export function PriceListPage() {
   const { act, busyId, dialog } = useRowActions(list.reload);
   // The counters follow the searched term (the URL's) and every reload of the rows (a delete changes them).
   const q = list.filter('q');
-  const counts = useLoad(() => fetchPriceCounts(q), [q, list.rows]);
+  const counts = useLoad((signal) => fetchPriceCounts(q, signal), [q, list.rows]);
 
   const remove = useCallback(
     (p: Price) =>

@@ -3,12 +3,12 @@ import { api, type Price, type PriceBody, type PriceCounts, type PriceInForce } 
 /** The price calls of SPEC §7, typed. Failures are the API client's ApiError: callers word them (§8) with failureText. */
 export const PRICES_PATH = '/prices';
 
-export async function fetchPrice(id: number | string): Promise<Price> {
-  return (await api.get<Price>(`${PRICES_PATH}/${id}`)).data;
+export async function fetchPrice(id: number | string, signal?: AbortSignal): Promise<Price> {
+  return (await api.get<Price>(`${PRICES_PATH}/${id}`, { signal })).data;
 }
 
-export async function fetchPriceCounts(q: string): Promise<PriceCounts> {
-  return (await api.get<PriceCounts>(`${PRICES_PATH}/counts`, { params: q ? { q } : {} })).data;
+export async function fetchPriceCounts(q: string, signal?: AbortSignal): Promise<PriceCounts> {
+  return (await api.get<PriceCounts>(`${PRICES_PATH}/counts`, { params: q ? { q } : {}, signal })).data;
 }
 
 export async function savePrice(id: number | null, body: PriceBody): Promise<Price> {

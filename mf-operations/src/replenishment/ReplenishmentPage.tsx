@@ -48,7 +48,7 @@ export function ReplenishmentPage() {
   const [warehouseId, setWarehouseId] = useState<number | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [created, setCreated] = useState<Created[]>([]);
-  const load = useLoad(() => fetchProposal(warehouseId), [warehouseId, attempt]);
+  const load = useLoad((signal) => fetchProposal(warehouseId, signal), [warehouseId, attempt]);
   return (
     <section className="replenishment">
       <PageHeader title={t('replenishment.title')} subtitle={t('replenishment.subtitle')} />

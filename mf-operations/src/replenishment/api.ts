@@ -3,8 +3,9 @@ import { api, idempotent, type ReplenishmentLine, type ReplenishmentOrdersBody, 
 /** The replenishment calls (issue 28). Failures are the API client's ApiError: callers word them with failureText. */
 export const REPLENISHMENT_PATH = '/replenishment';
 
-export async function fetchProposal(warehouseId: number | null): Promise<ReplenishmentLine[]> {
-  return (await api.get<ReplenishmentLine[]>(REPLENISHMENT_PATH, { params: warehouseId ? { warehouse_id: warehouseId } : {} })).data;
+export async function fetchProposal(warehouseId: number | null, signal?: AbortSignal): Promise<ReplenishmentLine[]> {
+  const params = warehouseId ? { warehouse_id: warehouseId } : {};
+  return (await api.get<ReplenishmentLine[]>(REPLENISHMENT_PATH, { params, signal })).data;
 }
 
 /** One key per action: a double click or a retried request orders once (server/src/http/idempotency.ts). */

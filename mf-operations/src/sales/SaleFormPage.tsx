@@ -82,7 +82,7 @@ export function SaleFormPage() {
   const params = useParams();
   const editId = params.id ? parseInt(params.id, 10) : null;
   useDocumentTitle(t(editId ? 'sales.editTitle' : 'sales.newTitle'));
-  const load = useLoad(() => (editId ? getSale(editId) : Promise.resolve(null)), [editId]);
+  const load = useLoad((signal) => (editId ? getSale(editId, signal) : Promise.resolve(null)), [editId]);
   return (
     <Loaded
       load={load}

@@ -25,13 +25,13 @@ export async function cancelSale(id: number): Promise<void> {
   await api.put(`${SALES_PATH}/${id}/cancel`);
 }
 
-export async function getSale(id: number): Promise<SaleView> {
-  return (await api.get<SaleView>(`${SALES_PATH}/${id}`)).data;
+export async function getSale(id: number, signal?: AbortSignal): Promise<SaleView> {
+  return (await api.get<SaleView>(`${SALES_PATH}/${id}`, { signal })).data;
 }
 
 /** The batches a sale may take from, FEFO-ordered by the server (the form orders them again with the one sortFefo), expired ones marked. */
-export async function saleStock(productId: number): Promise<SaleStockRow[]> {
-  return (await api.get<SaleStockRow[]>(`${SALES_PATH}/stock/${productId}`)).data;
+export async function saleStock(productId: number, signal?: AbortSignal): Promise<SaleStockRow[]> {
+  return (await api.get<SaleStockRow[]>(`${SALES_PATH}/stock/${productId}`, { signal })).data;
 }
 
 export async function getCustomer(id: number): Promise<Party> {

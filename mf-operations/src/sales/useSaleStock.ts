@@ -14,7 +14,7 @@ export const keyOf = (r: { warehouse_id: number; batch_number: string | null }) 
  */
 export function useSaleStock(productId: number | null, editing: SaleView | null) {
   const load = useLoad(
-    async () => ({ productId, rows: productId ? await saleStock(productId).catch(() => [] as SaleStockRow[]) : null }),
+    async (signal) => ({ productId, rows: productId ? await saleStock(productId, signal).catch(() => [] as SaleStockRow[]) : null }),
     [productId],
   );
   const loaded = load.status === 'ready' && load.value.productId === productId ? load.value.rows : null;
