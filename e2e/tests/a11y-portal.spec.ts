@@ -1,12 +1,23 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import config from '../playwright.config';
 import { routes, setUp } from './portal-data';
 import { apiToken, bearer, signIn } from './support';
 
 // Issue 22: axe over EVERY route of the portal (the detail, print and count pages of real documents made here through the
 // API, not only the hubs and lists a11y.spec.ts visits) and over the dialog states: 0 serious, 0 critical. Also the kit's
 // dialog as a keyboard user meets it: focus moves in on open, Tab stays inside, Escape closes and focus returns to the
-// button that opened it. The data is the spec's own (unique names), so it runs beside the other specs.
+// button that opened it. The dialog states: revoke; the receipt's batch dialog (open, with its errors); a price's and a
+// movement's delete; a transfer's ship, ship-and-receive, cancel and reverse; an inventory count's apply and cancel; the
+// camera scan dialog live and without a camera. The data is the spec's own (unique names), so it runs beside the other
+// specs.
+
+// The camera dialog shows a live camera: Chromium's fake webcam (its test pattern), permission granted without a prompt.
+// Launch options are per worker, so they are top-level; the other tests here never touch the camera.
+const base = config.use?.launchOptions ?? {};
+test.use({
+  launchOptions: { ...base, args: [...(base.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] },
+});
 
 async function seriousViolations(page: Page, include?: string): Promise<string[]> {
   const builder = new AxeBuilder({ page });
@@ -22,6 +33,28 @@ async function settled(page: Page) {
   await expect(page.locator('main .spinner')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+}
+
+/**
+ * A dialog as a keyboard user meets it: `opener` focused and Enter opens it; the focus is inside and Tab keeps it there;
+ * `ready` (if given) waits for the state to check; axe inside the dialog finds nothing serious or critical; Escape closes
+ * it and the focus lands on `back` (the opener, unless the screen gives it elsewhere on purpose).
+ */
+async function dialogState(page: Page, what: string, opener: Locator, ready?: (dialog: Locator) => Promise<void>, back = opener) {
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog, what).toBeVisible();
+  await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement)), { message: `${what}: focus inside` }).toBe(true);
+  if (ready) await ready(dialog);
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement)), `${what}: Tab stays inside`).toBe(true);
+  }
+  expect(await seriousViolations(page, 'dialog'), what).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog, what).toBeHidden();
+  await expect(back, `${what}: focus back`).toBeFocused();
 }
 
 test.describe('accessibility of every route and dialog (issue 22)', () => {
@@ -115,5 +148,88 @@ test.describe('accessibility of every route and dialog (issue 22)', () => {
     await settled(page);
     await page.getByTestId(`delete-movement-${ids.movementId}`).click();
     await inside('movement delete confirmation');
+  });
+
+  test('dialog states: a transfer’s ship, ship-and-receive, cancel and reverse confirmations: axe clean, focus in and back', async ({
+    page,
+  }) => {
+    const ids = await setUp(page);
+    const headers = bearer(await apiToken(page));
+    const status = async (id: number) =>
+      ((await (await page.request.get(`/api/transfers/${id}`, { headers })).json()) as { status: string }).status;
+    await signIn(page);
+
+    await page.goto(`/operazioni/trasferimenti/${ids.draftTransferId}`);
+    await settled(page);
+    await dialogState(page, 'transfer: confirm ship', page.getByTestId('ship'));
+    await dialogState(page, 'transfer: confirm ship and receive', page.getByTestId('ship-receive'));
+    await dialogState(page, 'transfer: confirm cancel', page.getByTestId('cancel-transfer'));
+
+    await page.goto(`/operazioni/trasferimenti/${ids.shippedTransferId}`);
+    await settled(page);
+    await dialogState(page, 'transfer: confirm reverse', page.getByTestId('reverse-transfer'));
+
+    // Escape answered no every time: nothing was shipped, cancelled or reversed.
+    expect(await status(ids.draftTransferId)).toBe('draft');
+    expect(await status(ids.shippedTransferId)).toBe('in_transit');
+  });
+
+  test('dialog states: an inventory count’s apply and cancel confirmations: axe clean, focus in and back', async ({ page }) => {
+    const ids = await setUp(page);
+    const headers = bearer(await apiToken(page));
+    await signIn(page);
+    await page.goto(`/report/inventario/${ids.countId}/revisione`);
+    await settled(page);
+    await dialogState(page, 'inventory: confirm apply', page.getByTestId('review-apply'));
+    await dialogState(page, 'inventory: confirm cancel', page.getByTestId('review-cancel'));
+    // Neither applied nor cancelled.
+    const count = await page.request.get(`/api/inventory-counts/${ids.countId}`, { headers });
+    expect(((await count.json()) as { status: string }).status).toBe('open');
+  });
+
+  test('dialog states: the camera scan dialog, live (fake camera) and without a camera, on the count page and the transfer form', async ({
+    page,
+  }) => {
+    const ids = await setUp(page);
+    await signIn(page);
+    // The camera is showing frames (the fake webcam's pattern) before axe looks.
+    const live = async (dialog: Locator) => {
+      await expect
+        .poll(() => dialog.getByTestId('scan-camera-video').evaluate((v: HTMLVideoElement) => v.readyState >= 2 && !v.paused), {
+          timeout: 15_000,
+        })
+        .toBe(true);
+    };
+    const unavailable = async (dialog: Locator) => {
+      await expect(dialog.getByTestId('scan-camera-unavailable')).toBeVisible();
+    };
+    // After the dialog the scan box has the focus, not the camera button (the next scan goes there: ScanInput).
+    const count = async (what: string, ready: (dialog: Locator) => Promise<void>) => {
+      await page.goto(`/report/inventario/${ids.countId}`);
+      await settled(page);
+      await dialogState(page, `count page: ${what}`, page.getByTestId('scan-camera'), ready, page.getByTestId('scan-box'));
+    };
+    const transfer = async (what: string, ready: (dialog: Locator) => Promise<void>) => {
+      await page.goto('/operazioni/trasferimenti/nuovo');
+      await settled(page);
+      await dialogState(
+        page,
+        `transfer form: ${what}`,
+        page.getByTestId('transfer-scan-camera'),
+        ready,
+        page.getByTestId('transfer-scan-box'),
+      );
+    };
+    await count('camera live', live);
+    await transfer('camera live', live);
+
+    // No camera, or its permission refused: the browser's answer to the request, for every page loaded from here on.
+    await page.addInitScript(() => {
+      if (navigator.mediaDevices) {
+        navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+      }
+    });
+    await count('no camera', unavailable);
+    await transfer('no camera', unavailable);
   });
 });
