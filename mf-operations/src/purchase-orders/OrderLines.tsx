@@ -4,6 +4,7 @@ import {
   decimalText,
   isDecimalString,
   lineTotal,
+  offersPriceFromToday,
   totalsByCurrency,
   type PurchaseOrderItemBody,
   type PurchaseOrderItem,
@@ -12,18 +13,20 @@ import {
 import {
   CheckboxField,
   displayDay,
-  formatAmount,
   formatQuantity,
   formatUnit,
   formatUnitPrice,
   NumberField,
   ProductPicker,
   QUANTITY_DECIMALS,
+  Totals,
   UNIT_PRICE_DECIMALS,
+  type FormList,
+  lineField,
   type FormProblem,
+  type LineFieldSource,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
-import { offersSupplierPrice } from './supplier-price';
 
 /** A line as the form keeps it: the body fields plus what the screen shows beside them. */
 export interface LineState extends PurchaseOrderItemBody {
@@ -37,7 +40,7 @@ export interface LineState extends PurchaseOrderItemBody {
   source?: { kind: 'price'; from: string } | { kind: 'none' } | { kind: 'manual' } | { kind: 'looking' };
   /** The price in force on the order date the line found ('2.50000'), null when none; undefined when not looked up. */
   inForce?: string | null;
-  /** Save the typed unit price as the supplier's price from today, with the order (offered by offersSupplierPrice). */
+  /** Save the typed unit price as the supplier's price from today, with the order (offered by offersPriceFromToday). */
   saveAsPrice?: boolean;
   received?: string;
   /** The quantity or unit price field holds text that cannot be read (its message says so): no total is guessed. */
@@ -51,6 +54,9 @@ export interface PickedProduct {
   currency: Currency;
   unit: string | null;
 }
+
+let keys = 0;
+const newLine = (): LineState => ({ key: `n${++keys}`, id: null, product_id: '', quantity: '', unit_price: '' });
 
 export function lineOf(i: PurchaseOrderItem): LineState {
   return {
@@ -81,35 +87,29 @@ function previewTotal(l: LineState): string | null {
 }
 
 interface Props {
-  lines: LineState[];
+  lines: FormList<LineState>;
   supplierId: number | null;
-  disabled: boolean;
-  error: (field: string) => string | undefined;
-  onInputProblem: (field: string, problem: FormProblem | null) => void;
-  onChange: (index: number, change: Partial<LineState>) => void;
+  /** The order's form: the lines' messages, their unreadable text, the saving state. */
+  form: LineFieldSource;
   onProduct: (index: number, product: PickedProduct | null) => void;
-  onAdd: () => void;
-  onRemove: (index: number) => void;
 }
 
 /** The item lines of an order: product (the supplier's active ones), quantity, unit price, exact total, and the price's origin. */
-export function OrderLines({ lines, supplierId, disabled, error, onInputProblem, onChange, onProduct, onAdd, onRemove }: Props) {
+export function OrderLines({ lines, supplierId, form, onProduct }: Props) {
   const { t } = useTranslation(NS);
   const f = (k: string, params?: Record<string, unknown>) => t(`purchaseOrders.fields.${k}`, params);
+  const { error, saving: disabled } = form;
   /** A line's number field: its name, value and message, and text it cannot read marked (no total is guessed from it). */
-  const numberProps = (i: number, l: LineState, name: 'quantity' | 'unit_price') => ({
-    name: `items.${i}.${name}`,
-    required: true,
-    value: l[name] as string,
-    disabled,
-    error: error(`items.${i}.${name}`),
-    onInputProblem: (p: FormProblem | null) => {
-      onInputProblem(`items.${i}.${name}`, p);
-      if (!!p !== !!l.unreadable?.[name]) onChange(i, { unreadable: { ...l.unreadable, [name]: !!p } });
-    },
-  });
+  const numberProps = (i: number, l: LineState, name: 'quantity' | 'unit_price') => {
+    const bound = lineField(form, `items.${i}.${name}`);
+    const onInputProblem = (p: FormProblem | null) => {
+      bound.onInputProblem(p);
+      if (!!p !== !!l.unreadable?.[name]) lines.patch(i, { unreadable: { ...l.unreadable, [name]: !!p } });
+    };
+    return { ...bound, required: true, value: l[name] as string, onInputProblem };
+  };
   const totals = totalsByCurrency(
-    lines.flatMap((l) => {
+    lines.rows.flatMap((l) => {
       const total = previewTotal(l);
       return total ? [{ currency: l.currency ?? 'EUR', total }] : [];
     }),
@@ -122,7 +122,7 @@ export function OrderLines({ lines, supplierId, disabled, error, onInputProblem,
           {error('items')}
         </p>
       ) : null}
-      {lines.map((l, i) => {
+      {lines.rows.map((l, i) => {
         const total = previewTotal(l);
         const source = l.source;
         return (
@@ -144,7 +144,7 @@ export function OrderLines({ lines, supplierId, disabled, error, onInputProblem,
               {...numberProps(i, l, 'quantity')}
               label={f('quantity')}
               decimals={QUANTITY_DECIMALS}
-              onChange={(v) => onChange(i, { quantity: v })}
+              onChange={(v) => lines.patch(i, { quantity: v })}
               suffix={formatUnit(l.unit) || undefined}
               data-testid={`quantity-${i}`}
             />
@@ -152,7 +152,7 @@ export function OrderLines({ lines, supplierId, disabled, error, onInputProblem,
               {...numberProps(i, l, 'unit_price')}
               label={f('unit_price')}
               decimals={UNIT_PRICE_DECIMALS}
-              onChange={(v) => onChange(i, { unit_price: v, source: { kind: 'manual' } })}
+              onChange={(v) => lines.patch(i, { unit_price: v, source: { kind: 'manual' } })}
               hint={
                 source ? (
                   <span data-testid={`price-source-${i}`}>
@@ -164,13 +164,13 @@ export function OrderLines({ lines, supplierId, disabled, error, onInputProblem,
               }
               data-testid={`unit-price-${i}`}
             />
-            {offersSupplierPrice(l) ? (
+            {offersPriceFromToday(l) ? (
               <CheckboxField
                 name={`items.${i}.save_as_price`}
                 label={f('saveAsPrice')}
                 value={l.saveAsPrice === true}
                 disabled={disabled}
-                onChange={(on) => onChange(i, { saveAsPrice: on === true })}
+                onChange={(on) => lines.patch(i, { saveAsPrice: on === true })}
                 data-testid={`line-save-price-${i}`}
               />
             ) : null}
@@ -181,7 +181,7 @@ export function OrderLines({ lines, supplierId, disabled, error, onInputProblem,
             <button
               type="button"
               className="btn btn-small"
-              onClick={() => onRemove(i)}
+              onClick={() => lines.removeAt(i)}
               disabled={disabled}
               aria-label={f('removeItemNamed', { n: i + 1, code: l.code ?? '' }).trim()}
               data-testid={`remove-line-${i}`}
@@ -191,11 +191,20 @@ export function OrderLines({ lines, supplierId, disabled, error, onInputProblem,
           </div>
         );
       })}
-      <button type="button" className="btn" onClick={onAdd} disabled={disabled || supplierId === null} data-testid="add-line">
+      <button
+        type="button"
+        className="btn"
+        onClick={() => lines.add(newLine())}
+        disabled={disabled || supplierId === null}
+        data-testid="add-line"
+      >
         {f('addItem')}
       </button>
       <p className="order-total" data-testid="order-total">
-        {f('orderTotal')}: <strong>{totals.length ? totals.map((x) => formatAmount(x.amount, x.currency)).join(' + ') : '—'}</strong>
+        {f('orderTotal')}:{' '}
+        <strong>
+          <Totals totals={totals} />
+        </strong>
       </p>
     </fieldset>
   );

@@ -1,10 +1,10 @@
-import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from '@wms/shared-ui/router';
 import {
   companyToday,
   emptyPurchaseOrder,
   isTimeout,
+  offersPriceFromToday,
   purchaseOrderBodyOf,
   purchaseOrderSchema,
   round4,
@@ -16,6 +16,7 @@ import {
   failureText,
   FormActions,
   Loaded,
+  optionalField,
   PageHeader,
   savedRowState,
   SupplierPicker,
@@ -23,19 +24,16 @@ import {
   toastError,
   toastSuccess,
   useDocumentTitle,
+  useFormList,
   useLoad,
   useZodForm,
   withReason,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchPriceInForce } from '../prices/api';
-import { fetchOrder, saveOrder } from './api';
+import { fetchOrder, saveOrder, savePriceFromToday } from './api';
 import { hasReceived, lineOf, OrderLines, type LineState, type PickedProduct } from './OrderLines';
 import { ORDERS_LIST } from './paths';
-import { offersSupplierPrice, saveSupplierPrice } from './supplier-price';
-
-let keys = 0;
-const newLine = (): LineState => ({ key: `n${++keys}`, id: null, product_id: '', quantity: '', unit_price: '' });
 
 /** What the form edits: the order's fields, its lines as the screen keeps them (the schema reads their body fields). */
 interface OrderToEdit {
@@ -82,25 +80,12 @@ function OrderForm({ editId, number, initial }: OrderToEdit & { editId: number |
   const orderDate = (v.order_date as string) || companyToday();
 
   // The lines are kept once, as the form's items (the schema parses their body fields and drops what the screen adds).
-  const lines = v.items as LineState[];
-  const linesRef = useRef(lines);
-  linesRef.current = lines;
-  const setLines = useCallback(
-    (next: (ls: LineState[]) => LineState[]) => {
-      linesRef.current = next(linesRef.current);
-      set('items', linesRef.current);
-    },
-    [set],
-  );
-  const change = useCallback(
-    (i: number, c: Partial<LineState>) => setLines((ls) => ls.map((l, n) => (n === i ? { ...l, ...c } : l))),
-    [setLines],
-  );
+  const lines = useFormList(v.items as LineState[], (ls) => set('items', ls));
 
   /** A product chosen: its currency, and the unit price in force on the order date (else 0), saying where it came from. */
   const onProduct = async (i: number, product: PickedProduct | null) => {
     const found = product ? { code: product.code, currency: product.currency, unit: product.unit } : {};
-    change(i, {
+    lines.patch(i, {
       product_id: product?.id ?? '',
       ...found,
       inForce: undefined,
@@ -110,15 +95,15 @@ function OrderForm({ editId, number, initial }: OrderToEdit & { editId: number |
     if (!product || !supplierId) return;
     try {
       const p = await fetchPriceInForce(product.id, supplierId, orderDate);
-      if (linesRef.current[i]?.product_id !== product.id) return;
-      change(
+      if (lines.latest()[i]?.product_id !== product.id) return;
+      lines.patch(
         i,
         p
           ? { unit_price: round4(p.price), inForce: p.price, source: { kind: 'price', from: p.start_date } }
           : { unit_price: '0', inForce: null, source: { kind: 'none' } },
       );
     } catch (err) {
-      change(i, { source: undefined });
+      lines.patch(i, { source: undefined });
       toastError(failureText(err, `${NS}:purchaseOrders.feedback.fetchPriceFailed`));
     }
   };
@@ -134,14 +119,15 @@ function OrderForm({ editId, number, initial }: OrderToEdit & { editId: number |
       return;
     }
     toastSuccess(t(editId ? 'purchaseOrders.feedback.updated' : 'purchaseOrders.feedback.created'));
-    // The prices the user asked for, once the order is saved (a refused one is said, the order stays saved).
-    const today = companyToday();
-    for (const l of linesRef.current.filter((x) => x.saveAsPrice && offersSupplierPrice(x))) {
+    // The prices the user asked for, once the order is saved (a refused one is said, the order stays saved). Each is one
+    // call, done whole or not at all by the server (POST /prices/from-today, on the company's today).
+    for (const l of lines.latest().filter((x) => x.saveAsPrice && offersPriceFromToday(x))) {
+      const names = { code: l.code ?? '' };
       try {
-        await saveSupplierPrice(data.supplier_id, l, today);
-        toastSuccess(t('purchaseOrders.feedback.priceSaved', { code: l.code ?? '' }));
+        await savePriceFromToday({ supplier_id: data.supplier_id, product_id: l.product_id, price: l.unit_price, currency: l.currency });
+        toastSuccess(t('purchaseOrders.feedback.priceSaved', names));
       } catch (err) {
-        toastError(withReason(t('purchaseOrders.feedback.priceSaveFailed', { code: l.code ?? '' }), err));
+        toastError(withReason(t('purchaseOrders.feedback.priceSaveFailed', names), err));
       }
     }
     navigate(ORDERS_LIST, { state: savedRowState(saved.id, saved.order_number) });
@@ -162,12 +148,7 @@ function OrderForm({ editId, number, initial }: OrderToEdit & { editId: number |
       >
         <DateField {...form.field('order_date')} label={t('purchaseOrders.fields.order_date')} required />
         <DateField {...form.field('requested_arrival_date')} label={t('purchaseOrders.fields.requested_arrival_date')} required />
-        <DateField
-          {...form.field('confirmed_arrival_date')}
-          value={v.confirmed_arrival_date ?? ''}
-          onChange={(d) => set('confirmed_arrival_date', d || null)}
-          label={t('purchaseOrders.fields.confirmed_arrival_date')}
-        />
+        <DateField {...optionalField(form.field('confirmed_arrival_date'))} label={t('purchaseOrders.fields.confirmed_arrival_date')} />
         <SupplierPicker
           {...form.field('supplier_id')}
           value={v.supplier_id as number | string}
@@ -176,27 +157,11 @@ function OrderForm({ editId, number, initial }: OrderToEdit & { editId: number |
           onChange={(sid) => {
             set('supplier_id', sid ?? '');
             // Lines belong to one supplier: a new supplier starts them again (received lines keep the old one, and the server refuses).
-            if (sid !== supplierId) setLines((ls) => ls.filter(hasReceived));
+            if (sid !== supplierId) lines.update((ls) => ls.filter(hasReceived));
           }}
         />
-        <TextField
-          {...form.field('notes')}
-          value={(v.notes as string) ?? ''}
-          onChange={(n) => set('notes', n || null)}
-          label={t('purchaseOrders.fields.notes')}
-          multiline
-        />
-        <OrderLines
-          lines={lines}
-          supplierId={supplierId}
-          disabled={form.saving}
-          error={form.error}
-          onInputProblem={form.setInputProblem}
-          onChange={change}
-          onProduct={(i, product) => void onProduct(i, product)}
-          onAdd={() => setLines((ls) => [...ls, newLine()])}
-          onRemove={(i) => setLines((ls) => ls.filter((_, n) => n !== i))}
-        />
+        <TextField {...optionalField(form.field('notes'))} label={t('purchaseOrders.fields.notes')} multiline />
+        <OrderLines lines={lines} supplierId={supplierId} form={form} onProduct={(i, product) => void onProduct(i, product)} />
         <FormActions saving={form.saving} failure={form.failure} onCancel={() => navigate(ORDERS_LIST)} saveTestId="save-order" />
       </form>
     </section>

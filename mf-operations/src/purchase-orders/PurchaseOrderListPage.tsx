@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@wms/shared-ui/router';
 import { ORDER_STATUSES, PURCHASE_ORDER_SORTS, type OrderStatus, type PurchaseOrderSummary } from '@wms/shared-api';
@@ -6,39 +6,38 @@ import {
   Badge,
   CheckboxField,
   DateField,
-  displayDay,
+  dayColumn,
+  ExportButton,
   failureText,
   FilterBar,
-  formatAmount,
   formatCount,
   PageHeader,
   PagedTable,
   RowActions,
   SelectField,
   SupplierPicker,
-  toastError,
+  Totals,
   useDocumentTitle,
   usePagedList,
   useRowActions,
   type Column,
+  type CurrencyAmount,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
-import { deleteOrder, downloadOrdersCsv, ORDERS_PATH } from './api';
+import { deleteOrder, ORDERS_PATH } from './api';
 import { ORDERS_LIST } from './paths';
 
 const PAGE_SIZE = 50;
 const FILTERS = ['status', 'supplier_id', 'date_from', 'date_to', 'late'] as const;
-export const STATUS_TONE: Record<OrderStatus, 'success' | 'danger' | 'warning'> = {
+const STATUS_TONE: Record<OrderStatus, 'success' | 'danger' | 'warning'> = {
   notReceived: 'danger',
   partiallyReceived: 'warning',
   fullyReceived: 'success',
 };
 
-/** Order totals with 2 decimals (SPEC §9), one figure per currency when the lines differ ("12,50 € + 3,00 USD"). */
-export function orderTotals(o: Pick<PurchaseOrderSummary, 'totals' | 'currency'>): string[] {
-  return (o.totals.length ? o.totals : [{ currency: o.currency, amount: '0' }]).map((x) => formatAmount(x.amount, x.currency));
-}
-export const showTotals = (o: Pick<PurchaseOrderSummary, 'totals' | 'currency'>): string => orderTotals(o).join(' + ');
+/** An order's totals, one per currency when the lines differ (shown "12,50 € + 3,00 USD"); 0 in its currency when empty. */
+export const orderTotals = (o: Pick<PurchaseOrderSummary, 'totals' | 'currency'>): CurrencyAmount[] =>
+  o.totals.length ? o.totals : [{ currency: o.currency, amount: '0' }];
 
 /**
  * /operazioni/ordini-fornitori (SPEC §2 Purchase orders): server-paged list with text search, status, supplier and
@@ -79,19 +78,10 @@ export function PurchaseOrderListPage() {
         truncate: 0,
         render: (o) => <span className="code nowrap">{o.order_number}</span>,
       },
-      {
-        id: 'order_date',
-        header: t('purchaseOrders.columns.order_date'),
-        value: (o) => o.order_date,
-        render: (o) => <span className="nowrap">{displayDay(o.order_date)}</span>,
-      },
-      {
-        id: 'requested_arrival_date',
-        header: t('purchaseOrders.columns.requested_arrival_date'),
-        value: (o) => o.requested_arrival_date,
-        render: (o) => <span className="nowrap">{displayDay(o.requested_arrival_date)}</span>,
+      dayColumn('order_date', t('purchaseOrders.columns.order_date'), (o) => o.order_date),
+      dayColumn('requested_arrival_date', t('purchaseOrders.columns.requested_arrival_date'), (o) => o.requested_arrival_date, {
         priority: 'medium',
-      },
+      }),
       { id: 'supplier_name', header: t('purchaseOrders.columns.supplier_name'), value: (o) => o.supplier_name, truncate: 15 },
       {
         id: 'status',
@@ -104,13 +94,7 @@ export function PurchaseOrderListPage() {
         header: t('purchaseOrders.columns.total_amount'),
         value: (o) => o.total_amount,
         // One figure per currency, each kept whole; the line may break between them (the column stays narrow).
-        render: (o) =>
-          orderTotals(o).map((x, i) => (
-            <Fragment key={i}>
-              {i > 0 ? ' + ' : null}
-              <span className="nowrap">{x}</span>
-            </Fragment>
-          )),
+        render: (o) => <Totals totals={orderTotals(o)} />,
         align: 'end',
         priority: 'medium',
       },
@@ -145,16 +129,6 @@ export function PurchaseOrderListPage() {
     [t, busyId, remove],
   );
 
-  const exportCsv = async () => {
-    const params: Record<string, string> = {};
-    for (const f of ['q', ...FILTERS]) if (list.filter(f)) params[f] = list.filter(f);
-    try {
-      await downloadOrdersCsv(params);
-    } catch (err) {
-      toastError(failureText(err, `${NS}:purchaseOrders.feedback.exportFailed`));
-    }
-  };
-
   return (
     <section className="screen" data-testid="purchase-orders-page">
       <PageHeader
@@ -165,9 +139,15 @@ export function PurchaseOrderListPage() {
             <Link className="btn btn-primary" to={`${ORDERS_LIST}/nuovo`} data-testid="add-order">
               {t('purchaseOrders.add')}
             </Link>
-            <button type="button" className="btn" onClick={() => void exportCsv()} data-testid="export-orders">
-              {t('purchaseOrders.exportCsv')}
-            </button>
+            <ExportButton
+              list={list}
+              path={`${ORDERS_PATH}/export.csv`}
+              filters={FILTERS}
+              fileName="ordini-fornitori.csv"
+              label={t('purchaseOrders.exportCsv')}
+              failureKey={`${NS}:purchaseOrders.feedback.exportFailed`}
+              testId="export-orders"
+            />
           </>
         }
       />

@@ -10,12 +10,13 @@ import {
   formatUnitPrice,
   Loaded,
   PrintToolbar,
+  totalsText,
   useDocumentTitle,
   useLoad,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchOrder, fetchOrderSupplier } from './api';
-import { showTotals } from './PurchaseOrderListPage';
+import { orderTotals } from './PurchaseOrderListPage';
 import { ORDERS_LIST as LIST_URL } from './paths';
 import './print.css';
 
@@ -108,7 +109,7 @@ function OrderSheet({ order, supplier }: { order: PurchaseOrder; supplier: Party
                 {t('purchaseOrders.fields.orderTotal')}
               </td>
               <td className="num" data-testid="print-total">
-                <strong>{showTotals(order)}</strong>
+                <strong>{totalsText(orderTotals(order))}</strong>
               </td>
             </tr>
           </tfoot>

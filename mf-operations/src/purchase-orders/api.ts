@@ -1,4 +1,11 @@
-import { api, type Party, type PurchaseOrder, type PurchaseOrderBody } from '@wms/shared-api';
+import {
+  api,
+  type Party,
+  type PriceFromTodayBody,
+  type PriceFromTodayResult,
+  type PurchaseOrder,
+  type PurchaseOrderBody,
+} from '@wms/shared-api';
 import { isNotFound } from '@wms/shared-ui';
 
 /** The purchase-order calls of SPEC §7, typed. Saving has its own 30 s timeout (SPEC §7, §9). */
@@ -30,15 +37,10 @@ export async function deleteOrder(id: number): Promise<void> {
   await api.delete(`${ORDERS_PATH}/${id}`);
 }
 
-/** Downloads the filtered list as CSV (the call carries the session, so it goes through the client, then a blob link). */
-export async function downloadOrdersCsv(params: Record<string, string>): Promise<void> {
-  const res = await api.get<Blob>(`${ORDERS_PATH}/export.csv`, { params, responseType: 'blob' });
-  const url = URL.createObjectURL(res.data);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `ordini-fornitori.csv`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+/**
+ * "Save as the supplier's price from today" (issue 22): one call, one transaction on the server (the price in force ends
+ * yesterday, the new one starts today; the same price already in force is left as it is).
+ */
+export async function savePriceFromToday(body: PriceFromTodayBody): Promise<PriceFromTodayResult> {
+  return (await api.post<PriceFromTodayResult>('/prices/from-today', body)).data;
 }

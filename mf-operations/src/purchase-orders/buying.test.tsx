@@ -288,10 +288,9 @@ describe('purchase orders', () => {
   it("a unit price typed where none is in force is saved as the supplier's price from today; the order is highlighted", async () => {
     server.use(
       http.get('*/api/prices/in-force', () => HttpResponse.json(null)),
-      http.get('*/api/prices/product/11', () => HttpResponse.json([])),
-      http.post('*/api/prices', async ({ request }) => {
+      http.post('*/api/prices/from-today', async ({ request }) => {
         await record(request);
-        return HttpResponse.json(price(9, { price: '3.50000' }), { status: 201 });
+        return HttpResponse.json({ outcome: 'created', price: price(9, { price: '3.50000' }), closed: null }, { status: 201 });
       }),
     );
     renderOperations('/operazioni/ordini-fornitori/nuovo', 'orders');
@@ -310,18 +309,46 @@ describe('purchase orders', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Salva come prezzo del fornitore da oggi' }));
     await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
     expect(await screen.findByText('Prezzo del fornitore di VT-M8 salvato da oggi')).toBeInTheDocument();
-    expect(sent.find((r) => r.method === 'POST' && r.path === '/api/prices')?.body).toEqual({
+    // One call: the server ends the old price and starts this one today, in one transaction (nothing to put back here).
+    expect(sent.find((r) => r.path === '/api/prices/from-today')?.body).toEqual({
       supplier_id: 7,
       product_id: 11,
       price: '3.5',
       currency: 'EUR',
-      start_date: today,
-      end_date: null,
     });
     // The order first, then its price; back on the list the saved order is highlighted.
-    const posts = sent.filter((r) => r.method === 'POST').map((r) => r.path);
-    expect(posts).toEqual(['/api/purchase-orders', '/api/prices']);
+    const writes = sent.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+    expect(writes).toEqual(['POST /api/purchase-orders', 'POST /api/prices/from-today']);
     expect(await screen.findByTestId('order-row-3')).toHaveClass('row-saved');
+  });
+
+  it("a refused 'price from today' is said with the server's reason; the order stays saved and nothing else is written", async () => {
+    server.use(
+      http.get('*/api/prices/in-force', () => HttpResponse.json(null)),
+      http.post('*/api/prices/from-today', async ({ request }) => {
+        await record(request);
+        return HttpResponse.json({ error: 'Esiste già un prezzo valido per questo periodo', code: 'PRICE_OVERLAP' }, { status: 409 });
+      }),
+    );
+    renderOperations('/operazioni/ordini-fornitori/nuovo', 'orders');
+    await screen.findByTestId('purchase-order-form');
+    await userEvent.type(screen.getByRole('combobox', { name: /Fornitore/ }), 'Bull');
+    await userEvent.click(await screen.findByText('Bulloneria Lombarda Srl'));
+    await userEvent.click(screen.getByTestId('add-line'));
+    await userEvent.type(screen.getByRole('combobox', { name: /Prodotto/ }), 'VT');
+    await userEvent.click(await screen.findByTestId('product-option-VT-M8'));
+    await waitFor(() => expect(screen.getByTestId('price-source-0')).toHaveTextContent('Nessun prezzo in vigore'));
+    await userEvent.type(screen.getByLabelText(/Quantità/), '2');
+    await userEvent.clear(screen.getByTestId('unit-price-0'));
+    await userEvent.type(screen.getByTestId('unit-price-0'), '3,5');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Salva come prezzo del fornitore da oggi' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(
+      await screen.findByText('Prezzo del fornitore di VT-M8 non salvato: Esiste già un prezzo valido per questo periodo'),
+    ).toBeInTheDocument();
+    expect(await screen.findByTestId('order-row-3')).toHaveClass('row-saved');
+    const writes = sent.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+    expect(writes).toEqual(['POST /api/purchase-orders', 'POST /api/prices/from-today']);
   });
 
   it('deletes an order through its row action after asking; edit and print are named after the order', async () => {
