@@ -25,16 +25,15 @@ import {
   FormActions,
   Loaded,
   PageHeader,
-  patchAt,
   TextField,
-  toastError,
   toastSuccess,
   today,
-  useConfirm,
-  useDocumentTitle,
+  useAction,
+  useFormList,
   useLoad,
   useWarehouses,
   useZodForm,
+  type ConfirmOptions,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchReceiptOrder, receiveGoods, reverseReceipt, setItemCompleted } from './api';
@@ -72,12 +71,11 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const { warehouses } = useWarehouses();
-  const { confirm, dialog } = useConfirm();
+  const { act, busy, confirm, dialog } = useAction();
   const [order, setOrder] = useState(initial);
   const schema = useMemo(() => receiptDraftSchema(initial.items), [initial]);
   const form = useZodForm(schema, receiptDraftOf(initial));
   const draft = form.values as ReceiptDraft;
-  const [busy, setBusy] = useState(false);
   const [batchLine, setBatchLine] = useState<number | null>(null);
   /** One key per save action: a retry of the same action (double click, timeout) reuses it; a change makes a new one. */
   const saveKey = useRef<string | null>(null);
@@ -87,10 +85,9 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
   /** Nothing left to receive (every line received or marked completed): the screen opens read-only. */
   const done = order.status === 'fullyReceived' || order.items.every(receiptLineLocked);
   const title = `${t('goodsReceipt.detailTitle')} ${order.order_number}`;
-  useDocumentTitle(title);
   // The receipt starts with its delivery note: the DDT number has the focus.
   useEffect(() => focusField(form.formRef.current, 'document_number'), [form.formRef]);
-  const setLines = (items: ReceiptDraftLine[]) => form.set('items', items);
+  const lines = useFormList(draft.items, (items: ReceiptDraftLine[]) => form.set('items', items));
 
   /** Posts the draft, once it passed the form's checks and the expired batches (if any) were confirmed. */
   const send = (confirmExpired: boolean) =>
@@ -157,30 +154,25 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
   };
 
   /**
-   * An action outside the form (completion, reversal): the order as it is now — a line it locked receives nothing now —
-   * else the failure as a toast.
+   * An action outside the form (completion, reversal; the kit's useAction: its failure as a toast): the order as it is
+   * now, where a line it locked receives nothing now.
    */
-  const act = async (run: () => Promise<ReceiptOrder>, successKey: string) => {
-    setBusy(true);
-    try {
-      const next = await run();
-      const locked = new Set(next.items.filter(receiptLineLocked).map((i) => i.id));
-      setOrder(next);
-      setLines(draft.items.map((l) => (locked.has(l.order_item_id) ? { ...l, quantity: '', batches: [] } : l)));
-      toastSuccess(t(successKey));
-    } catch (err) {
-      toastError(failureText(err, 'operations:goodsReceipt.feedback.genericError'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const reverse = async (receiptId: number) => {
+  const orderAction = (run: () => Promise<ReceiptOrder>, successKey: string, ask?: ConfirmOptions) =>
+    act({
+      ask,
+      run: async () => {
+        const next = await run();
+        const locked = new Set(next.items.filter(receiptLineLocked).map((i) => i.id));
+        setOrder(next);
+        lines.update((ls) => ls.map((l) => (locked.has(l.order_item_id) ? { ...l, quantity: '', batches: [] } : l)));
+      },
+      success: () => t(successKey),
+      failure: (err) => failureText(err, 'operations:goodsReceipt.feedback.genericError'),
+    });
+  const reverse = (receiptId: number) => {
     const label = t('goodsReceipt.history.reverse');
-    if (!(await confirm({ title: label, message: t('goodsReceipt.actions.reverseConfirm'), tone: 'danger', confirmLabel: label }))) return;
-    await act(async () => {
-      await reverseReceipt(receiptId);
-      return fetchReceiptOrder(order.id);
-    }, 'goodsReceipt.feedback.reversed');
+    const ask: ConfirmOptions = { title: label, message: t('goodsReceipt.actions.reverseConfirm'), tone: 'danger', confirmLabel: label };
+    void orderAction(() => reverseReceipt(receiptId).then(() => fetchReceiptOrder(order.id)), 'goodsReceipt.feedback.reversed', ask);
   };
 
   const f = (k: string) => t(`goodsReceipt.fields.${k}`);
@@ -192,9 +184,11 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
       warehouses={warehouses}
       busy={busy}
       readOnly={done}
-      onChange={(i, patch) => setLines(patchAt(draft.items, i, patch))}
+      onChange={lines.patch}
       onOpenBatches={setBatchLine}
-      onToggleCompleted={(item) => void act(() => setItemCompleted(item.id, !item.completed), 'goodsReceipt.feedback.completedSaved')}
+      onToggleCompleted={(item) =>
+        void orderAction(() => setItemCompleted(item.id, !item.completed), 'goodsReceipt.feedback.completedSaved')
+      }
     />
   );
   return (
@@ -259,7 +253,7 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
           />
         </form>
       )}
-      <ReceiptHistoryPanel order={order} busy={busy} onReverse={(rid) => void reverse(rid)} />
+      <ReceiptHistoryPanel order={order} busy={busy} onReverse={reverse} />
       {batchLine !== null ? (
         <BatchDialog
           item={order.items[batchLine]}
@@ -267,7 +261,7 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
           batches={draft.items[batchLine].batches.map(receiptBatchDraft)}
           onCancel={() => setBatchLine(null)}
           onSave={(batches) => {
-            setLines(patchAt(draft.items, batchLine, { batches: batches.map(receiptBatchBody) }));
+            lines.patch(batchLine, { batches: batches.map(receiptBatchBody) });
             setBatchLine(null);
           }}
         />
