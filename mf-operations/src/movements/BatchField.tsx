@@ -1,25 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { MAX_BATCH_LENGTH } from '@wms/shared-api';
-import { formatDate, formatQuantity, SelectField, TextField } from '@wms/shared-ui';
+import { BatchSelect, TextField } from '@wms/shared-ui';
 import { NS } from '../paths';
 import type { MovementFormState } from './useMovementForm';
 
 /**
  * The batch of a batch product: free text for a load (the batches already in stock suggested, one of them taking its
- * dates); for goods that leave, a select of the batches in stock in the warehouse, with what is available.
+ * dates); for goods that leave, the kit's select of the batches in stock in the warehouse, with what is available.
  */
 export function BatchField({ form }: { form: MovementFormState }) {
   const { t } = useTranslation(NS);
   const { values, stock } = form;
-  const label = t('movements.form.batch');
+  const common = { name: 'batch_number', label: t('movements.form.batch'), required: true, 'data-testid': 'movement-batch' };
   const hintOf = (text: string | null) => (text ? <span data-testid="movement-batch-hint">{text}</span> : undefined);
 
   if (values.movement_type === 'C') {
     return (
       <TextField
-        name="batch_number"
-        label={label}
-        required
+        {...common}
         value={values.batch_number}
         onChange={(v) => form.changeLoadBatch(v ?? '')}
         error={form.message('batch_number')}
@@ -30,45 +28,31 @@ export function BatchField({ form }: { form: MovementFormState }) {
         suggestions={[...stock.knownBatches.keys()]}
         autoComplete="off"
         disabled={form.saving}
-        data-testid="movement-batch"
       />
     );
   }
 
-  const { current } = stock;
-  const options = stock.choices ?? [];
-  const unit = values.product_id?.unit_of_measure;
   const hint = !values.warehouse_id
-    ? t('movements.form.chooseProductWarehouse')
-    : current?.state === 'loading' || !current
-      ? t('movements.form.stockLoading')
-      : current.state === 'failed'
-        ? t('movements.form.stockFailed')
-        : options.length === 0
-          ? t('movements.form.noStock')
-          : t('movements.form.batchHint');
+    ? 'chooseProductWarehouse'
+    : stock.status === 'failed'
+      ? 'stockFailed'
+      : !stock.choices
+        ? 'stockLoading'
+        : stock.choices.length === 0
+          ? 'noStock'
+          : 'batchHint';
   return (
-    <SelectField
-      name="batch_number"
-      label={label}
-      required
+    <BatchSelect
+      {...common}
       value={values.batch_number}
-      onChange={(v) => form.set('batch_number', String(v))}
-      disabled={options.length === 0 || form.saving}
+      onChange={(v) => form.set('batch_number', v)}
+      disabled={form.saving}
       placeholder={t('movements.form.chooseBatch')}
-      options={options.map((c) => ({
-        value: c.batch,
-        label: c.expiry_date
-          ? t('movements.form.batchOptionExpiry', {
-              batch: c.batch,
-              expiry: formatDate(c.expiry_date),
-              quantity: formatQuantity(c.quantity, unit),
-            })
-          : t('movements.form.batchOption', { batch: c.batch, quantity: formatQuantity(c.quantity, unit) }),
-      }))}
+      choices={stock.choices}
+      unit={values.product_id?.unit_of_measure}
+      optionText={(o) => t(o.expiry ? 'movements.form.batchOptionExpiry' : 'movements.form.batchOption', o)}
       error={form.message('batch_number')}
-      hint={hintOf(hint)}
-      data-testid="movement-batch"
+      hint={hintOf(t(`movements.form.${hint}`))}
     />
   );
 }

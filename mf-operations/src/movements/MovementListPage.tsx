@@ -80,10 +80,10 @@ export function MovementListPage() {
   );
 
   const columns = useMemo<Column<MovementView>[]>(() => {
-    const cut = (text: string | null) => <Truncate text={text} max={20} />;
     const header = (id: string) => t(`movements.list.columns.${id}`);
+    // Texts are cut at 20 characters by the table (the full text on hover); the server sorts every column with a value.
     return [
-      { id: 'date', header: header('date'), sortable: true, render: (m) => formatDate(m.movement_date) },
+      { id: 'date', header: header('date'), value: (m) => formatDate(m.movement_date) },
       {
         id: 'type',
         header: header('type'),
@@ -100,7 +100,11 @@ export function MovementListPage() {
         id: 'product_code',
         header: header('productCode'),
         sortable: true,
-        render: (m) => <span title={m.product_name ?? undefined}>{cut(m.product_code)}</span>,
+        render: (m) => (
+          <span title={m.product_name ?? undefined}>
+            <Truncate text={m.product_code} max={20} />
+          </span>
+        ),
       },
       {
         id: 'quantity',
@@ -114,18 +118,12 @@ export function MovementListPage() {
           </>
         ),
       },
-      { id: 'batch', header: header('batch'), render: (m) => cut(m.batch_number), priority: 'medium' },
+      { id: 'batch', header: header('batch'), value: (m) => m.batch_number, sortable: false, priority: 'medium' },
       // Narrow screens keep date, type, product, quantity and the actions in view (issue 22): the destination gives way on a
       // landscape tablet, the warehouse and the batch on a portrait one; the movement's page shows them all.
-      { id: 'warehouse', header: header('warehouse'), sortable: true, render: (m) => cut(m.warehouse_name), priority: 'medium' },
-      {
-        id: 'destination_warehouse',
-        header: header('destination'),
-        sortable: true,
-        render: (m) => cut(m.destination_warehouse),
-        priority: 'low',
-      },
-      { id: 'notes', header: header('notes'), render: (m) => cut(m.notes), priority: 'low' },
+      { id: 'warehouse', header: header('warehouse'), value: (m) => m.warehouse_name, priority: 'medium' },
+      { id: 'destination_warehouse', header: header('destination'), value: (m) => m.destination_warehouse, priority: 'low' },
+      { id: 'notes', header: header('notes'), value: (m) => m.notes, sortable: false, priority: 'low' },
       {
         id: 'actions',
         header: header('actions'),
@@ -200,6 +198,7 @@ export function MovementListPage() {
         columns={columns}
         rowKey={(m) => m.id}
         caption={t('movements.list.caption')}
+        truncate={20}
         emptyText={t('movements.list.empty')}
         testId="movements-table"
       />

@@ -1,11 +1,11 @@
-import { api, type MovementBody, type MovementView, type Product, type StockRow } from '@wms/shared-api';
+import { api, type MovementBody, type MovementView, type Product } from '@wms/shared-api';
 
 /**
  * The stock calls of SPEC §7 the movement screens make, typed (the list pages through usePagedList). Every failure is the
  * API client's ApiError: callers word it (§8).
  */
 
-export type { MovementView, StockRow } from '@wms/shared-api';
+export type { MovementView } from '@wms/shared-api';
 export const MOVEMENTS_PATH = '/stock-movements';
 
 /** The list's type filter as the server reads it (`type`): every type, a type, or a type with its source. */
@@ -35,14 +35,4 @@ export async function deleteMovement(id: string, username: string | null): Promi
 export async function fetchProduct(id: number): Promise<Product> {
   const { data } = await api.get<Product>(`/products/${id}`);
   return data;
-}
-
-/** A product's stock rows above zero, earliest expiry first; `warehouseId` narrows to one warehouse. */
-export async function fetchProductStock(productId: number, warehouseId?: number, signal?: AbortSignal): Promise<StockRow[]> {
-  const { data } = await api.get<StockRow[]>(`/stock/product/${productId}`, {
-    params: warehouseId ? { warehouse_id: warehouseId } : undefined,
-    signal,
-  });
-  // Goods in transit (a transfer shipped, not received) are counted but never taken from: not a batch to offer.
-  return Array.isArray(data) ? data.filter((r) => !r.in_transit) : [];
 }

@@ -1,7 +1,6 @@
 import { fieldProblems } from '@wms/shared-api';
 import { liveProblems, movementBody, movementFormSchema, type MovementFormValues } from './movement-values';
-import { availableOf, batchChoices } from './stock';
-import { product, stockRow } from './test-support/server';
+import { product } from './test-support/server';
 
 const values = (over: Partial<MovementFormValues> = {}): MovementFormValues => ({
   movement_type: 'S',
@@ -59,22 +58,5 @@ describe('movement form rules', () => {
       batch_number: { key: 'batchRequired', params: {} },
       expiry_date: { key: 'expiryDateRequired', params: {} },
     });
-  });
-
-  it('sums the stock of a batch exactly, and gives a corrected movement its goods back (no binary floats)', () => {
-    const row = (quantity: number) => stockRow(1, 1, 'L1', quantity);
-    // 0.1 + 0.2 in floats is 0.30000000000000004: a user asking for 0.3 would be refused.
-    expect(batchChoices([row(0.1), row(0.2)], 1, 1)).toEqual([{ batch: 'L1', quantity: '0.3', expiry_date: null }]);
-    const original = {
-      movement_type: 'S' as const,
-      product_id: 1,
-      warehouse_id: 1,
-      destination_warehouse_id: null,
-      batch_number: 'L1',
-      quantity: '0.7',
-      expiry_date: null,
-    };
-    expect(availableOf(batchChoices([row(0.1)], 1, 1, original), 'L1')).toBe('0.8');
-    expect(availableOf(batchChoices([row(0.7)], 1, 1, { ...original, movement_type: 'C' }), 'L1')).toBe('0');
   });
 });

@@ -1,7 +1,6 @@
 import {
   movementFormValuesSchema,
   type MovementFormValues,
-  compareDecimals,
   decimalText,
   formatDay,
   movementProductProblems,
@@ -36,7 +35,22 @@ export function movementBody(v: MovementFormValues): MovementBody {
   };
 }
 
-/** Rules shown while typing: the same warehouse twice, more than is available (compared as exact decimals). */
+/** The shared product rules (batch, a load's dates, the stock available) on the form's values; none without a product. */
+function productProblems(v: MovementFormValues, available: string | null): Record<string, FieldProblem> {
+  if (!v.product_id) return {};
+  // The exact decimal typed: compared with what is available, and written in the reader's language ("disponibili 1.234,5").
+  const quantity = decimalText(v.quantity);
+  const m = {
+    movement_type: v.movement_type,
+    batch_number: v.batch_number.trim() || null,
+    production_date: v.production_date || null,
+    expiry_date: v.expiry_date || null,
+    quantity: quantity ?? '0',
+  };
+  return movementProductProblems(m, v.product_id, quantity === null ? null : available);
+}
+
+/** Rules shown while typing: the same warehouse twice (the shared schema says it on save), more than is available. */
 export function liveProblems(
   v: MovementFormValues,
   available: string | null,
@@ -45,35 +59,22 @@ export function liveProblems(
   if (v.movement_type === 'T' && v.destination_warehouse_id && v.destination_warehouse_id === v.warehouse_id) {
     live.destination_warehouse_id = { key: 'sameWarehouse', params: {} };
   }
-  const typed = decimalText(v.quantity);
-  if (v.movement_type !== 'C' && available !== null && typed !== null && compareDecimals(typed, available) > 0) {
-    // The exact decimal: the form writes it in the reader's language, as the server does ("disponibili 1.234,5").
-    live.quantity = { key: 'insufficientStock', params: { available } };
-  }
+  const quantity = productProblems(v, available).quantity;
+  if (quantity) live.quantity = quantity;
   return live;
 }
 
 /**
  * The form's schema: its values become the API body, checked by the shared movement schema the server parses too, and,
- * side by side (so every message shows at once), by the product's rules and the stock `available()` at the time of the
+ * side by side (so every message shows at once), by the product's rules with the stock `available()` at the time of the
  * check — in the same words as the server.
  */
 export function movementFormSchema(available: () => string | null) {
   return movementFormValuesSchema.transform((v, ctx) => {
     const parsed = movementSchema.safeParse(movementBody(v));
     for (const issue of parsed.error?.issues ?? []) ctx.addIssue({ ...issue, input: undefined } as Parameters<typeof ctx.addIssue>[0]);
-    if (v.product_id) {
-      const m = {
-        movement_type: v.movement_type,
-        batch_number: v.batch_number.trim() || null,
-        production_date: v.production_date || null,
-        expiry_date: v.expiry_date || null,
-        quantity: v.quantity,
-      };
-      const found = { ...movementProductProblems(m, v.product_id), ...liveProblems(v, available()) };
-      for (const [path, p] of Object.entries(found))
-        if (p) ctx.addIssue({ code: 'custom', path: [path], message: p.key, params: p.params });
-    }
+    for (const [path, p] of Object.entries(productProblems(v, available())))
+      ctx.addIssue({ code: 'custom', path: [path], message: p.key, params: p.params });
     // With issues added the parse fails whatever is returned (zod's NEVER is the same: a value typed never).
     return parsed.success ? parsed.data : (undefined as never);
   });

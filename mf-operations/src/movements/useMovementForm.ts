@@ -1,11 +1,20 @@
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiError, formatMessageParams, type BarcodeLookup, type MovementBody, type MovementType, type Product } from '@wms/shared-api';
-import { currentLanguage, useZodForm } from '@wms/shared-ui';
+import {
+  apiError,
+  availableOf,
+  batchChoices,
+  formatMessageParams,
+  type BarcodeLookup,
+  type MovementBody,
+  type MovementType,
+  type Product,
+  type StockRow,
+} from '@wms/shared-api';
+import { currentLanguage, useProductStock, useZodForm } from '@wms/shared-ui';
 import { NS } from '../paths';
 import type { MovementView } from './api';
 import { liveProblems, movementBody, movementFormSchema, type MovementFormValues } from './movement-values';
-import { useProductStock } from './useProductStock';
 
 /**
  * The movement form on the kit's form hook (useZodForm: values, messages, focus on the first field in error, the server's
@@ -22,11 +31,31 @@ export function useMovementForm(
   const schema = useMemo(() => movementFormSchema(() => available.current), []);
   const form = useZodForm(schema, initial);
   const { values, set } = form;
-  const stock = useProductStock(values, original);
-  available.current = stock.available;
   const product = values.product_id;
   const isLoad = values.movement_type === 'C';
-  const live = liveProblems(values, stock.available);
+  const warehouseId = parseInt(values.warehouse_id, 10) || null;
+
+  // The stock the form needs (the kit's loader: the rows of the current product and warehouse only). A load of a batch
+  // product: its batches anywhere, to reuse a batch's dates. Goods that leave: the batches in the chosen warehouse, where a
+  // corrected movement's own goods count again (the server reverses it first), and what the chosen one has available.
+  const from = !isLoad && product ? warehouseId : null;
+  const productId = product?.id ?? null;
+  const stock = useProductStock(
+    productId === null ? null : from ? { productId, warehouseId: from } : isLoad && product?.has_batch ? { productId } : null,
+  );
+  const choices = useMemo(
+    () =>
+      from && productId && stock.rows ? batchChoices(stock.rows, productId, from, original?.status === 'active' ? original : null) : null,
+    [from, productId, stock.rows, original],
+  );
+  const batch = product?.has_batch ? values.batch_number : '';
+  available.current = choices && (!product?.has_batch || batch) ? availableOf(choices, batch) : null;
+  const knownBatches = useMemo(() => {
+    const out = new Map<string, StockRow>();
+    for (const r of isLoad ? (stock.rows ?? []) : []) if (r.batch_number && !out.has(r.batch_number)) out.set(r.batch_number, r);
+    return out;
+  }, [isLoad, stock.rows]);
+  const live = liveProblems(values, available.current);
 
   const changeType = (type: MovementType) => {
     set('movement_type', type);
@@ -43,7 +72,7 @@ export function useMovementForm(
   // A batch already in stock keeps its dates (the server refuses other ones): take them.
   const changeLoadBatch = (value: string) => {
     set('batch_number', value);
-    const row = stock.knownBatches.get(value.trim());
+    const row = knownBatches.get(value.trim());
     if (row && product?.has_production_date && row.production_date) set('production_date', row.production_date);
     if (row && product?.has_expiry_date && row.expiry_date) set('expiry_date', row.expiry_date);
   };
@@ -83,7 +112,18 @@ export function useMovementForm(
     { toast: false },
   );
 
-  return { ...form, stock, message, changeType, changeProduct, changeWarehouse, changeLoadBatch, fillFromScan, submit };
+  return {
+    ...form,
+    /** The stock read (status), the batches to take from, what the chosen one has, the batches a load may reuse. */
+    stock: { status: stock.status, choices, available: available.current, knownBatches, knownBatch: knownBatches.get(batch.trim()) },
+    message,
+    changeType,
+    changeProduct,
+    changeWarehouse,
+    changeLoadBatch,
+    fillFromScan,
+    submit,
+  };
 }
 
 export type MovementFormState = ReturnType<typeof useMovementForm>;

@@ -1,16 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from '@wms/shared-ui/router';
-import {
-  companyToday,
-  newIdempotencyKey,
-  transferSchema,
-  type BarcodeLookup,
-  type Product,
-  type Transfer,
-  type TransferBody,
-  type TransferFields,
-} from '@wms/shared-api';
+import { companyToday, newIdempotencyKey, transferSchema, type BarcodeLookup, type Transfer, type TransferFields } from '@wms/shared-api';
 import {
   DateField,
   failureText,
@@ -21,7 +12,6 @@ import {
   QUANTITY_DECIMALS,
   ScanInput,
   TextField,
-  toastError,
   toastSuccess,
   useDocumentTitle,
   useLoad,
@@ -29,44 +19,32 @@ import {
   WarehousePicker,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
-import { fetchProductStock } from '../movements/api';
-import { batchChoices } from '../movements/stock';
 import { fetchTransfer, saveTransfer } from './api';
 import { TRANSFERS_URL } from './status';
-import { TransferLines, type TransferLineState } from './TransferLines';
+import { newLine, TransferLines, type TransferLineValues } from './TransferLines';
 
-let keys = 0;
-const newLine = (): TransferLineState => ({
-  key: `n${++keys}`,
-  product_id: '',
-  batch_number: '',
-  quantity: '',
-  hasBatch: false,
-  unit: null,
-  choices: null,
-});
-
-const emptyTransfer = (): TransferBody => ({
-  from_warehouse_id: '' as unknown as number,
-  to_warehouse_id: '' as unknown as number,
-  transfer_date: companyToday(),
-  lines: [],
-  carrier: null,
-  packages: null,
-  gross_weight: null,
-  notes: null,
-});
-
-function bodyOf(t: Transfer): TransferBody {
+/** The form's values: the body as its fields hold it ('' for none: the shared schema reads it as null), lines included. */
+function valuesOf(t: Transfer | null) {
   return {
-    from_warehouse_id: t.from_warehouse_id,
-    to_warehouse_id: t.to_warehouse_id,
-    transfer_date: t.transfer_date,
-    lines: [],
-    carrier: t.carrier,
-    packages: t.packages === null ? null : (String(t.packages) as unknown as number),
-    gross_weight: t.gross_weight,
-    notes: t.notes,
+    from_warehouse_id: t?.from_warehouse_id ?? '',
+    to_warehouse_id: t?.to_warehouse_id ?? '',
+    transfer_date: t?.transfer_date ?? companyToday(),
+    lines: t
+      ? t.lines.map((l) =>
+          newLine({
+            key: `l${l.id}`,
+            product_id: l.product_id,
+            batch_number: l.batch_number ?? '',
+            quantity: l.quantity,
+            hasBatch: l.batch_number !== null,
+            unit: l.unit_of_measure,
+          }),
+        )
+      : [newLine()],
+    carrier: t?.carrier ?? '',
+    packages: t?.packages ?? '',
+    gross_weight: t?.gross_weight ?? '',
+    notes: t?.notes ?? '',
   };
 }
 
@@ -100,20 +78,7 @@ function TransferForm({ initial }: { initial: Transfer | null }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const id = initial ? String(initial.id) : undefined;
-  const form = useZodForm(transferSchema, initial ? bodyOf(initial) : emptyTransfer());
-  const [lines, setLines] = useState<TransferLineState[]>(() =>
-    initial
-      ? initial.lines.map((l) => ({
-          key: `l${l.id}`,
-          product_id: l.product_id,
-          batch_number: l.batch_number ?? '',
-          quantity: l.quantity,
-          hasBatch: l.batch_number !== null,
-          unit: l.unit_of_measure,
-          choices: null,
-        }))
-      : [newLine()],
-  );
+  const form = useZodForm(transferSchema, valuesOf(initial));
   const number = initial?.number ?? null;
   const key = useRef(newIdempotencyKey());
   const { set } = form;
@@ -122,46 +87,12 @@ function TransferForm({ initial }: { initial: Transfer | null }) {
   const title = number ? t('stockTransfer.editTitle', { number }) : t('stockTransfer.newTitle');
   useDocumentTitle(title);
 
-  // The batches on hand at the source, for every line whose product or source changed (FEFO: earliest expiry first).
-  const linesRef = useRef(lines);
-  linesRef.current = lines;
-  const loadChoices = useCallback(async (index: number, productId: number, warehouseId: number) => {
-    try {
-      const rows = await fetchProductStock(productId, warehouseId);
-      const choices = batchChoices(rows, productId, warehouseId);
-      setLines((ls) =>
-        ls.map((l, n) =>
-          n === index && l.product_id === productId
-            ? { ...l, choices, batch_number: l.hasBatch && !l.batch_number && choices[0] ? choices[0].batch : l.batch_number }
-            : l,
-        ),
-      );
-    } catch (err) {
-      toastError(failureText(err, `${NS}:stockTransfer.feedback.stockFailed`));
-    }
-  }, []);
-  useEffect(() => {
-    if (fromId === null) return;
-    linesRef.current.forEach((l, i) => {
-      if (typeof l.product_id === 'number') void loadChoices(i, l.product_id, fromId);
-    });
-  }, [fromId, loadChoices]);
-
-  // The form's lines follow the screen's (what the schema validates and the server receives).
-  useEffect(() => {
-    set(
-      'lines',
-      lines.map((l) => ({ product_id: l.product_id as number, batch_number: l.hasBatch ? l.batch_number : null, quantity: l.quantity })),
-    );
-  }, [lines, set]);
-
-  const change = useCallback(
-    (i: number, c: Partial<TransferLineState>) => setLines((ls) => ls.map((l, n) => (n === i ? { ...l, ...c } : l))),
-    [],
-  );
-  const onProduct = (i: number, p: Product | null) => {
-    change(i, { product_id: p?.id ?? '', hasBatch: !!p?.has_batch, unit: p?.unit_of_measure ?? null, batch_number: '', choices: null });
-    if (p && fromId !== null) void loadChoices(i, p.id, fromId);
+  // The lines live in the form's values (the schema keeps their body fields); changes start from the latest lines.
+  const lines = useRef(v.lines as TransferLineValues[]);
+  lines.current = v.lines as TransferLineValues[];
+  const update = (change: (ls: TransferLineValues[]) => TransferLineValues[]) => {
+    lines.current = change(lines.current);
+    set('lines', lines.current);
   };
 
   /**
@@ -171,25 +102,21 @@ function TransferForm({ initial }: { initial: Transfer | null }) {
   const onScan = (found: BarcodeLookup): string | undefined => {
     const p = found.product;
     if (p.status !== 'active') return t('stockTransfer.lines.scanInactive', { code: p.code });
-    const ls = linesRef.current;
-    const empty = ls.findIndex((l) => l.product_id === '');
-    const index = empty >= 0 ? empty : ls.length;
-    const line: TransferLineState = {
-      ...(empty >= 0 ? ls[empty] : newLine()),
+    const scanned = {
       product_id: p.id,
       hasBatch: p.has_batch,
       unit: p.unit_of_measure,
       batch_number: p.has_batch ? (found.batch_number ?? '') : '',
       quantity: found.quantity ?? '',
-      choices: null,
     };
-    setLines(empty >= 0 ? ls.map((l, n) => (n === empty ? line : l)) : [...ls, line]);
-    if (fromId !== null) void loadChoices(index, p.id, fromId);
+    update((ls) => {
+      const empty = ls.findIndex((l) => l.product_id === '');
+      return empty >= 0 ? ls.map((l, n) => (n === empty ? { ...l, ...scanned } : l)) : [...ls, newLine(scanned)];
+    });
     return undefined;
   };
 
-  const save = async (data: TransferFields) => {
-    const body: TransferBody = { ...data, transfer_date: data.transfer_date };
+  const save = async (body: TransferFields) => {
     const saved = await saveTransfer(initial ? initial.id : null, body, key.current);
     toastSuccess(id ? t('stockTransfer.feedback.saved') : t('stockTransfer.feedback.created', { number: saved.number }));
     navigate(`${TRANSFERS_URL}/${saved.id}`);
@@ -204,64 +131,40 @@ function TransferForm({ initial }: { initial: Transfer | null }) {
       <form ref={form.formRef} noValidate className="form" data-testid="transfer-form" onSubmit={(e) => void submit(e)}>
         <WarehousePicker
           {...form.field('from_warehouse_id')}
-          value={v.from_warehouse_id as number | string}
+          value={fromId}
           label={f('from_warehouse_id')}
           required
-          onChange={(wid) => set('from_warehouse_id', (wid ?? '') as number)}
           data-testid="from-warehouse"
         />
         <WarehousePicker
           {...form.field('to_warehouse_id')}
-          value={v.to_warehouse_id as number | string}
+          value={v.to_warehouse_id as number | ''}
           label={f('to_warehouse_id')}
           required
           exclude={[fromId]}
-          onChange={(wid) => set('to_warehouse_id', (wid ?? '') as number)}
           data-testid="to-warehouse"
         />
-        <DateField {...form.field('transfer_date')} onChange={(d) => set('transfer_date', d)} label={f('transfer_date')} required />
+        <DateField {...form.field('transfer_date')} label={f('transfer_date')} required />
         <ScanInput onScan={onScan} disabled={form.saving} data-testid="transfer-scan" />
         <TransferLines
-          lines={lines}
-          fromChosen={fromId !== null}
+          lines={lines.current}
+          fromId={fromId}
           disabled={form.saving}
           error={form.error}
           onInputProblem={form.setInputProblem}
-          onChange={change}
-          onProduct={onProduct}
-          onAdd={() => setLines((ls) => [...ls, newLine()])}
-          onRemove={(i) => setLines((ls) => ls.filter((_, n) => n !== i))}
+          update={update}
         />
-        <TextField
-          {...form.field('carrier')}
-          value={(v.carrier as string) ?? ''}
-          onChange={(c) => set('carrier', c || null)}
-          label={f('carrier')}
-          data-testid="carrier"
-        />
-        <TextField
-          {...form.field('packages')}
-          value={v.packages === null || v.packages === undefined ? '' : String(v.packages)}
-          onChange={(p) => set('packages', (p || null) as unknown as number)}
-          label={f('packages')}
-          data-testid="packages"
-        />
+        <TextField {...form.field('carrier')} label={f('carrier')} data-testid="carrier" />
+        <TextField {...form.field('packages')} value={String(v.packages ?? '')} label={f('packages')} data-testid="packages" />
         <NumberField
           {...form.field('gross_weight')}
-          value={(v.gross_weight as string) ?? ''}
-          onChange={(w) => set('gross_weight', w || null)}
+          value={String(v.gross_weight ?? '')}
           label={f('gross_weight')}
           decimals={QUANTITY_DECIMALS}
           suffix="kg"
           data-testid="gross-weight"
         />
-        <TextField
-          {...form.field('notes')}
-          value={(v.notes as string) ?? ''}
-          onChange={(n) => set('notes', n || null)}
-          label={f('notes')}
-          multiline
-        />
+        <TextField {...form.field('notes')} label={f('notes')} multiline />
         <FormActions
           saving={form.saving}
           failure={form.failure}

@@ -1,49 +1,56 @@
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Product } from '@wms/shared-api';
+import { availableOf, batchChoices } from '@wms/shared-api';
 import {
-  displayDay,
+  BatchSelect,
   formatQuantity,
   formatUnit,
   NumberField,
   ProductPicker,
   QUANTITY_DECIMALS,
-  SelectField,
+  useProductStock,
   type FormProblem,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
-import { availableOf, type BatchChoice } from '../movements/stock';
 
-/** A line as the form keeps it: the body fields, the product's flags and the batches on hand at the source (FEFO). */
-export interface TransferLineState {
+/** A line as the form holds it: the body's fields (the schema keeps only those) and the product's batch flag and unit. */
+export interface TransferLineValues {
   key: string;
   product_id: number | '';
   batch_number: string;
   quantity: string;
   hasBatch: boolean;
   unit: string | null;
-  /** Batches in stock at the source warehouse, earliest expiry first; null while unknown (no product or source yet). */
-  choices: BatchChoice[] | null;
 }
 
+let keys = 0;
+export const newLine = (values: Partial<TransferLineValues> = {}): TransferLineValues => ({
+  key: `n${++keys}`,
+  product_id: '',
+  batch_number: '',
+  quantity: '',
+  hasBatch: false,
+  unit: null,
+  ...values,
+});
+
 interface Props {
-  lines: TransferLineState[];
-  fromChosen: boolean;
+  lines: TransferLineValues[];
+  /** The source warehouse: the batches are those on hand there. */
+  fromId: number | null;
   disabled: boolean;
   error: (field: string) => string | undefined;
   onInputProblem: (field: string, problem: FormProblem | null) => void;
-  onChange: (index: number, change: Partial<TransferLineState>) => void;
-  onProduct: (index: number, product: Product | null) => void;
-  onAdd: () => void;
-  onRemove: (index: number) => void;
+  /** Changes the lines from the latest ones (several lines may change before the form renders again). */
+  update: (change: (lines: TransferLineValues[]) => TransferLineValues[]) => void;
 }
 
 /**
  * The lines of a transfer: product, batch (offered in FEFO order with expiry and quantity available at the source), and
  * quantity with the unit; the server checks availability again under the ledger's locks when it ships.
  */
-export function TransferLines({ lines, fromChosen, disabled, error, onInputProblem, onChange, onProduct, onAdd, onRemove }: Props) {
+export function TransferLines({ lines, fromId, disabled, error, onInputProblem, update }: Props) {
   const { t } = useTranslation(NS);
-  const f = (k: string, o?: Record<string, unknown>) => t(`stockTransfer.fields.${k}`, o);
   return (
     <fieldset className="order-lines" data-testid="transfer-lines">
       <legend>{t('stockTransfer.lines.title')}</legend>
@@ -52,81 +59,113 @@ export function TransferLines({ lines, fromChosen, disabled, error, onInputProbl
           {error('lines')}
         </p>
       ) : null}
-      {lines.map((l, i) => {
-        const available = l.choices ? availableOf(l.choices, l.hasBatch ? l.batch_number : '') : null;
-        const hint = !fromChosen
-          ? f('chooseFromFirst')
-          : l.choices && l.choices.length === 0
-            ? f('noStock')
-            : available !== null && (!l.hasBatch || l.batch_number)
-              ? f('available', { available: formatQuantity(available, l.unit) })
-              : undefined;
-        return (
-          <div
-            className="order-line"
-            key={l.key}
-            data-testid={`transfer-line-${i}`}
-            aria-label={t('stockTransfer.lines.line', { n: i + 1 })}
-          >
-            <ProductPicker
-              name={`lines.${i}.product_id`}
-              label={f('product')}
-              required
-              value={l.product_id}
-              disabled={disabled}
-              error={error(`lines.${i}.product_id`)}
-              onChange={(_id, row) => onProduct(i, row)}
-              data-testid={`product-${i}`}
-            />
-            {l.hasBatch ? (
-              <SelectField
-                name={`lines.${i}.batch_number`}
-                label={f('batch')}
-                required
-                value={l.batch_number}
-                disabled={disabled || !l.choices}
-                error={error(`lines.${i}.batch_number`)}
-                placeholder={f('chooseBatch')}
-                options={(l.choices ?? []).map((c) => ({
-                  value: c.batch,
-                  label: c.expiry_date
-                    ? f('batchOption', { batch: c.batch, expiry: displayDay(c.expiry_date), available: formatQuantity(c.quantity, l.unit) })
-                    : f('batchOptionNoExpiry', { batch: c.batch, available: formatQuantity(c.quantity, l.unit) }),
-                }))}
-                onChange={(v) => onChange(i, { batch_number: String(v ?? '') })}
-                data-testid={`batch-${i}`}
-              />
-            ) : null}
-            <NumberField
-              name={`lines.${i}.quantity`}
-              label={f('quantity')}
-              required
-              decimals={QUANTITY_DECIMALS}
-              value={l.quantity}
-              disabled={disabled}
-              error={error(`lines.${i}.quantity`)}
-              hint={hint}
-              onInputProblem={(p) => onInputProblem(`lines.${i}.quantity`, p)}
-              onChange={(v) => onChange(i, { quantity: v })}
-              suffix={formatUnit(l.unit) || undefined}
-              data-testid={`quantity-${i}`}
-            />
-            <button
-              type="button"
-              className="btn btn-small"
-              onClick={() => onRemove(i)}
-              disabled={disabled}
-              aria-label={t('stockTransfer.lines.remove', { n: i + 1 })}
-              data-testid={`remove-line-${i}`}
-            >
-              ✕
-            </button>
-          </div>
-        );
-      })}
-      <button type="button" className="btn" onClick={onAdd} disabled={disabled} data-testid="add-line">
+      {lines.map((line, i) => (
+        <TransferLine
+          key={line.key}
+          line={line}
+          index={i}
+          fromId={fromId}
+          disabled={disabled}
+          error={error}
+          onInputProblem={onInputProblem}
+          onChange={(change) => update((ls) => ls.map((l, n) => (n === i ? { ...l, ...change } : l)))}
+          onRemove={() => update((ls) => ls.filter((_, n) => n !== i))}
+        />
+      ))}
+      <button type="button" className="btn" onClick={() => update((ls) => [...ls, newLine()])} disabled={disabled} data-testid="add-line">
         {t('stockTransfer.lines.add')}
       </button>
     </fieldset>
+  );
+}
+
+interface LineProps extends Pick<Props, 'fromId' | 'disabled' | 'error' | 'onInputProblem'> {
+  line: TransferLineValues;
+  index: number;
+  onChange: (change: Partial<TransferLineValues>) => void;
+  onRemove: () => void;
+}
+
+/** One line, with the stock of its product at the source (the kit's loader: read again when either changes). */
+function TransferLine({ line, index: i, fromId, disabled, error, onInputProblem, onChange, onRemove }: LineProps) {
+  const { t } = useTranslation(NS);
+  const f = (k: string, o?: Record<string, unknown>) => t(`stockTransfer.fields.${k}`, o);
+  const name = (field: string) => `lines.${i}.${field}`;
+  const productId = line.product_id === '' ? null : line.product_id;
+  const stock = useProductStock(productId && fromId ? { productId, warehouseId: fromId } : null);
+  const choices = useMemo(
+    () => (stock.rows && productId && fromId ? batchChoices(stock.rows, productId, fromId) : null),
+    [stock.rows, productId, fromId],
+  );
+  // FEFO: once the batches on hand are known, the earliest-expiring one is chosen, unless a batch is already (a scan's).
+  useEffect(() => {
+    if (line.hasBatch && !line.batch_number && choices?.[0]) onChange({ batch_number: choices[0].batch });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the batches arrive: a batch cleared by hand stays so
+  }, [choices]);
+  const available = choices && (!line.hasBatch || line.batch_number) ? availableOf(choices, line.hasBatch ? line.batch_number : '') : null;
+  const hint = !fromId
+    ? f('chooseFromFirst')
+    : stock.status === 'failed'
+      ? t('stockTransfer.feedback.stockFailed')
+      : choices?.length === 0
+        ? f('noStock')
+        : available !== null
+          ? f('available', { available: formatQuantity(available, line.unit) })
+          : undefined;
+  return (
+    <div className="order-line" data-testid={`transfer-line-${i}`} aria-label={t('stockTransfer.lines.line', { n: i + 1 })}>
+      <ProductPicker
+        name={name('product_id')}
+        label={f('product')}
+        required
+        value={line.product_id}
+        disabled={disabled}
+        error={error(name('product_id'))}
+        onChange={(_id, p) =>
+          onChange({ product_id: p?.id ?? '', hasBatch: !!p?.has_batch, unit: p?.unit_of_measure ?? null, batch_number: '' })
+        }
+        data-testid={`product-${i}`}
+      />
+      {line.hasBatch ? (
+        <BatchSelect
+          name={name('batch_number')}
+          label={f('batch')}
+          required
+          value={line.batch_number}
+          disabled={disabled}
+          error={error(name('batch_number'))}
+          placeholder={f('chooseBatch')}
+          choices={choices}
+          unit={line.unit}
+          optionText={(o) => f(o.expiry ? 'batchOption' : 'batchOptionNoExpiry', o)}
+          onChange={(batch) => onChange({ batch_number: batch })}
+          data-testid={`batch-${i}`}
+        />
+      ) : null}
+      <NumberField
+        name={name('quantity')}
+        label={f('quantity')}
+        required
+        decimals={QUANTITY_DECIMALS}
+        value={line.quantity}
+        disabled={disabled}
+        error={error(name('quantity'))}
+        hint={hint}
+        onInputProblem={(p) => onInputProblem(name('quantity'), p)}
+        onChange={(v) => onChange({ quantity: v })}
+        suffix={formatUnit(line.unit) || undefined}
+        data-testid={`quantity-${i}`}
+      />
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={onRemove}
+        disabled={disabled}
+        aria-label={t('stockTransfer.lines.remove', { n: i + 1 })}
+        data-testid={`remove-line-${i}`}
+      >
+        ✕
+      </button>
+    </div>
   );
 }

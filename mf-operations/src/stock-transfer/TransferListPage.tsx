@@ -5,10 +5,12 @@ import { can, TRANSFER_SORTS, TRANSFER_STATUSES, type TransferListRow } from '@w
 import {
   DateField,
   displayDay,
+  FilterBar,
   formatCount,
   formatQuantity,
   PageHeader,
   PagedTable,
+  RowActions,
   SelectField,
   useDocumentTitle,
   usePagedList,
@@ -77,16 +79,19 @@ export function TransferListPage() {
         id: 'actions',
         header: t('stockTransfer.columns.actions'),
         render: (r) => (
-          <span className="row-actions">
-            <Link className="btn btn-small" to={`${TRANSFERS_URL}/${r.id}`}>
-              {t('stockTransfer.open')}
-            </Link>
+          <RowActions
+            edit={{
+              to: `${TRANSFERS_URL}/${r.id}`,
+              text: t('stockTransfer.open'),
+              label: t('stockTransfer.openNamed', { number: r.number }),
+            }}
+          >
             {r.status !== 'draft' && r.status !== 'cancelled' ? (
-              <Link className="btn btn-small" to={`${TRANSFERS_URL}/${r.id}/stampa`} data-testid={`print-transfer-${r.id}`}>
+              <Link className="btn btn-ghost" to={`${TRANSFERS_URL}/${r.id}/stampa`} data-testid={`print-transfer-${r.id}`}>
                 {t('stockTransfer.print')}
               </Link>
             ) : null}
-          </span>
+          </RowActions>
         ),
       },
     ],
@@ -106,7 +111,12 @@ export function TransferListPage() {
           ) : null
         }
       />
-      <div className="filters" data-testid="transfer-filters">
+      <FilterBar
+        list={list}
+        label={t('stockTransfer.filters.label')}
+        resetLabel={t('stockTransfer.filters.reset')}
+        resetTestId="filter-reset"
+      >
         <SelectField
           {...list.filterField('status')}
           label={t('stockTransfer.filters.status')}
@@ -115,20 +125,14 @@ export function TransferListPage() {
           data-testid="filter-status"
         />
         <WarehousePicker
-          name="warehouse_id"
+          {...list.filterField('warehouse_id')}
           label={t('stockTransfer.filters.warehouse')}
-          value={list.filter('warehouse_id')}
           includeInactive
-          onChange={(id) => list.setFilter('warehouse_id', id ? String(id) : '')}
           data-testid="filter-warehouse"
         />
-        <DateField
-          {...list.filterField('date_from')}
-          label={t('stockTransfer.filters.from')}
-          onChange={(d) => list.setFilter('date_from', d)}
-        />
-        <DateField {...list.filterField('date_to')} label={t('stockTransfer.filters.to')} onChange={(d) => list.setFilter('date_to', d)} />
-      </div>
+        <DateField {...list.filterField('date_from')} label={t('stockTransfer.filters.from')} />
+        <DateField {...list.filterField('date_to')} label={t('stockTransfer.filters.to')} />
+      </FilterBar>
       <PagedTable
         list={list}
         failedText={t('stockTransfer.feedback.fetchFailed')}

@@ -3,12 +3,15 @@ import { SelectField, type BaseFieldProps } from '../forms/Field';
 import { formatDate } from '../format/date';
 import { formatQuantity } from '../format/number';
 
-/** One batch as the select shows it: the batch, its expiry day (dd/MM/yyyy, null without one), the quantity with its unit. */
-export interface BatchOptionText {
+/**
+ * One batch as the select shows it: the batch, its expiry day (dd/MM/yyyy, null without one), the quantity with its unit.
+ * A type, not an interface: it is handed as is to `t(key, params)` as the message's parameters.
+ */
+export type BatchOptionText = {
   batch: string;
   expiry: string | null;
   quantity: string;
-}
+};
 
 export interface BatchSelectProps extends Omit<BaseFieldProps<string>, 'onChange'> {
   onChange: (batch: string) => void;

@@ -1,7 +1,6 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import { compareDecimals, type Product, type Warehouse } from '@wms/shared-api';
-import type { MovementView, StockRow } from '../api';
+import { compareDecimals, type MovementView, type Product, type StockRow, type Warehouse } from '@wms/shared-api';
 
 /**
  * An in-memory stock API for the movement screens' tests: the calls of SPEC §7 over `fake`, each request recorded in
