@@ -268,7 +268,7 @@ describe('goods receipt detail', () => {
     type('batch-expiry-0', '31/12/2027');
     await userEvent.click(within(dialog).getByTestId('batch-add'));
     type('batch-expiry-1', '31/02/2027');
-    await userEvent.click(within(screen.getByTestId('batch-row-1')).getByRole('button', { name: 'Rimuovi' }));
+    await userEvent.click(within(screen.getByTestId('batch-row-1')).getByRole('button', { name: 'Rimuovi riga' }));
     await userEvent.click(within(dialog).getByTestId('batch-save'));
     expect(screen.queryByTestId('batch-dialog')).not.toBeInTheDocument();
     expect(screen.getByTestId('batches-FARINA-00')).toHaveTextContent('Lotti (1)');

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from '@wms/shared-ui/router';
 import type { ReceiptOrderRow } from '@wms/shared-api';
-import { displayDay, formatCount, formatKind, formatUnitProgress, PageHeader, PagedTable, usePagedList, type Column } from '@wms/shared-ui';
+import { dayColumn, formatCount, formatKind, formatUnitProgress, PageHeader, PagedTable, usePagedList, type Column } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { ORDERS_TO_RECEIVE_PATH } from './api';
 import { labelsUrl, receiptOrderUrl } from './paths';
@@ -20,20 +20,10 @@ export function GoodsReceiptListPage() {
   const columns = useMemo<Column<ReceiptOrderRow>[]>(
     () => [
       { id: 'order_number', header: f('orderNumber'), value: (o) => o.order_number, sortable: false },
-      { id: 'order_date', header: f('orderDate'), value: (o) => displayDay(o.order_date), sortable: false },
-      {
-        id: 'requested_arrival_date',
-        header: f('requestedArrival'),
-        value: (o) => (o.requested_arrival_date ? displayDay(o.requested_arrival_date) : ''),
-        sortable: false,
-      },
+      dayColumn('order_date', f('orderDate'), (o) => o.order_date, { sortable: false }),
+      dayColumn('requested_arrival_date', f('requestedArrival'), (o) => o.requested_arrival_date, { sortable: false }),
       { id: 'supplier', header: f('supplier'), value: (o) => o.supplier_name, truncate: 15, sortable: false },
-      {
-        id: 'progress',
-        header: f('progress'),
-        align: 'end',
-        render: (o) => progressOf(o),
-      },
+      { id: 'progress', header: f('progress'), align: 'end', render: progressOf },
       { id: 'status', header: f('status'), render: (o) => <OrderStatusBadge status={o.status} /> },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from '@wms/shared-ui/router';
 import type { ReceiptOrder } from '@wms/shared-api';
-import { displayDay, Facts, formatCount, formatQuantity, formatUnitTotals } from '@wms/shared-ui';
+import { displayDay, Facts, formatCount, formatQuantity, formatUnitTotals, RowActions } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { labelsUrl } from './paths';
 
@@ -44,22 +43,25 @@ export function ReceiptHistoryPanel({
                 {` · ${displayDay(r.document_date)} · `}
                 {r.lines.map(lineText).join('; ')}
                 {r.reversed ? <em>{` — ${t('goodsReceipt.history.reversed')}`}</em> : null}
-                <span className="row-actions">
-                  <Link className="btn btn-ghost" to={labelsUrl(r.id)} data-testid={`labels-${r.document_number}`}>
-                    {t('goodsReceipt.history.labels')}
-                  </Link>
-                  {r.reversed ? null : (
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-ghost-danger"
-                      disabled={busy}
-                      onClick={() => onReverse(r.id)}
-                      data-testid={`reverse-${r.document_number}`}
-                    >
-                      {t('goodsReceipt.history.reverse')}
-                    </button>
-                  )}
-                </span>
+                <RowActions
+                  edit={{
+                    to: labelsUrl(r.id),
+                    text: t('goodsReceipt.history.labels'),
+                    label: t('goodsReceipt.history.labelsOf', { number: r.document_number }),
+                    testId: `labels-${r.document_number}`,
+                  }}
+                  remove={
+                    r.reversed
+                      ? undefined
+                      : {
+                          onClick: () => onReverse(r.id),
+                          text: t('goodsReceipt.history.reverse'),
+                          label: t('goodsReceipt.history.reverseOf', { number: r.document_number }),
+                          disabled: busy,
+                          testId: `reverse-${r.document_number}`,
+                        }
+                  }
+                />
               </li>
             ))}
           </ul>
