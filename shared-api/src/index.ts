@@ -10,6 +10,7 @@ export * from './rules/stock-batches';
 export * from './schemas/common';
 export * from './schemas/login';
 export * from './schemas/movement';
+export * from './schemas/movement-form';
 export * from './schemas/stock-views';
 export * from './schemas/user';
 export * from './schemas/product';

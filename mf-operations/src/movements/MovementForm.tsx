@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@wms/shared-ui/router';
-import { MOVEMENT_TYPES, type MovementBody, type MovementType, type Warehouse } from '@wms/shared-api';
+import { MOVEMENT_TYPES, type MovementBody, type MovementFormValues, type MovementType, type Warehouse } from '@wms/shared-api';
 import {
   DateField,
   formatQuantity,
@@ -18,7 +18,6 @@ import {
 import { NS } from '../paths';
 import type { MovementView } from './api';
 import { BatchField } from './BatchField';
-import type { MovementFormValues } from './movement-values';
 import { useMovementForm } from './useMovementForm';
 
 export interface MovementFormProps {

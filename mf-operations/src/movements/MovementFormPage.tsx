@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from '@wms/shared-ui/router';
-import type { MovementBody, Warehouse } from '@wms/shared-api';
+import { movementValuesOf, newMovementValues, type MovementBody, type MovementFormValues, type Warehouse } from '@wms/shared-api';
 import { fetchWarehouseOptions, Loaded, PageHeader, toastSuccess, today, useDocumentTitle, useLoad, useSession } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchMovement, fetchProduct, saveMovement, type MovementView } from './api';
 import { MovementForm } from './MovementForm';
-import { movementValuesOf, newMovementValues, type MovementFormValues } from './movement-values';
 import { LIST_PATH, type ListState } from './paths';
 import './movements.css';
 

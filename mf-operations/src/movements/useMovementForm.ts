@@ -5,8 +5,12 @@ import {
   availableOf,
   batchChoices,
   formatMessageParams,
+  movementBody,
+  movementFormSchema,
+  movementLiveProblems,
   type BarcodeLookup,
   type MovementBody,
+  type MovementFormValues,
   type MovementType,
   type Product,
   type StockRow,
@@ -14,7 +18,6 @@ import {
 import { currentLanguage, useProductStock, useZodForm } from '@wms/shared-ui';
 import { NS } from '../paths';
 import type { MovementView } from './api';
-import { liveProblems, movementBody, movementFormSchema, type MovementFormValues } from './movement-values';
 
 /**
  * The movement form on the kit's form hook (useZodForm: values, messages, focus on the first field in error, the server's
@@ -55,7 +58,7 @@ export function useMovementForm(
     for (const r of isLoad ? (stock.rows ?? []) : []) if (r.batch_number && !out.has(r.batch_number)) out.set(r.batch_number, r);
     return out;
   }, [isLoad, stock.rows]);
-  const live = liveProblems(values, available.current);
+  const live = movementLiveProblems(values, available.current);
 
   const changeType = (type: MovementType) => {
     set('movement_type', type);

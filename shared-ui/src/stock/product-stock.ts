@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { api } from '@wms/shared-api/core';
 import type { StockRow } from '@wms/shared-api';
 import { useLoad } from '../lists/Loaded';
@@ -31,14 +30,16 @@ export interface ProductStock {
 
 /**
  * The stock a form needs while the user chooses (the batches to take from, what is available): read again whenever the
- * query changes or on `reload`; an answer is used only for the query it was read for, so the render right after a change
- * never shows the previous product's or warehouse's rows. `null` asks for nothing.
+ * query changes or on `reload` (the request no longer wanted is aborted); an answer is used only for the query it was read
+ * for, so the render right after a change never shows the previous product's or warehouse's rows. `null` asks for nothing.
  */
 export function useProductStock(query: ProductStockQuery | null): ProductStock {
-  const [reloads, setReloads] = useState(0);
-  const key = query ? `${query.productId}:${query.warehouseId ?? '*'}:${reloads}` : null;
-  const load = useLoad(async () => ({ key, rows: query ? await fetchProductStock(query.productId, query.warehouseId) : null }), [key]);
+  const key = query ? `${query.productId}:${query.warehouseId ?? '*'}` : null;
+  const load = useLoad(
+    async (signal) => ({ key, rows: query ? await fetchProductStock(query.productId, query.warehouseId, signal) : null }),
+    [key],
+  );
   const rows = load.status === 'ready' && load.value.key === key ? load.value.rows : null;
   const status = key === null ? 'idle' : rows ? 'ready' : load.status === 'failed' ? 'failed' : 'loading';
-  return { status, rows, reload: () => setReloads((n) => n + 1) };
+  return { status, rows, reload: load.retry };
 }

@@ -1,6 +1,17 @@
-import { fieldProblems } from '@wms/shared-api';
-import { liveProblems, movementBody, movementFormSchema, type MovementFormValues } from './movement-values';
-import { product } from './test-support/server';
+import { fieldProblems } from '@wms/shared-api/core';
+import type { MovementFormValues } from './movement';
+import {
+  movementBody,
+  movementFormSchema,
+  movementLiveProblems as liveProblems,
+  movementValuesOf,
+  newMovementValues,
+} from './movement-form';
+import type { Product } from './product';
+
+/** A product with the flags the rules read (the rest as a products row has it). */
+const product = (id: number, code: string, flags: Partial<Product> = {}) =>
+  ({ id, code, unit_of_measure: 'piece', has_batch: false, has_expiry_date: false, has_production_date: false, ...flags }) as Product;
 
 const values = (over: Partial<MovementFormValues> = {}): MovementFormValues => ({
   movement_type: 'S',
@@ -16,7 +27,7 @@ const values = (over: Partial<MovementFormValues> = {}): MovementFormValues => (
   ...over,
 });
 
-describe('movement form rules', () => {
+describe('the movement form (movement-form.ts)', () => {
   it('sends dates as dd/MM/yyyy, the quantity as exact decimal text, and no batch or dates the product does not manage', () => {
     expect(movementBody(values({ movement_type: 'C', batch_number: 'L1', expiry_date: '2026-01-31' }))).toEqual({
       movement_type: 'C',
@@ -57,6 +68,29 @@ describe('movement form rules', () => {
       quantity: { key: 'positive', params: {} },
       batch_number: { key: 'batchRequired', params: {} },
       expiry_date: { key: 'expiryDateRequired', params: {} },
+    });
+  });
+
+  it('a new movement is a load dated the day given; a corrected one shows its values as the fields hold them', () => {
+    expect(newMovementValues('2025-03-10')).toMatchObject({
+      movement_type: 'C',
+      movement_date: '2025-03-10',
+      product_id: null,
+      quantity: '',
+    });
+    const view = {
+      movement_type: 'T',
+      movement_date: '08/03/2025',
+      warehouse_id: 1,
+      destination_warehouse_id: 2,
+      batch_number: null,
+      production_date: null,
+      expiry_date: null,
+      quantity: '1.25',
+      notes: null,
+    } as Parameters<typeof movementValuesOf>[0];
+    expect(movementValuesOf(view, null)).toEqual({
+      ...values({ movement_type: 'T', movement_date: '2025-03-08', product_id: null, destination_warehouse_id: '2', quantity: '1.25' }),
     });
   });
 });

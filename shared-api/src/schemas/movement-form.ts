@@ -1,19 +1,15 @@
-import {
-  movementFormValuesSchema,
-  type MovementFormValues,
-  decimalText,
-  formatDay,
-  movementProductProblems,
-  movementSchema,
-  type FieldProblem,
-  parseDay,
-  type MovementBody,
-  type MovementType,
-  type MovementView,
-  type Product,
-} from '@wms/shared-api';
+import { decimalText, type FieldProblem } from '@wms/shared-api/core';
+import { formatDay, parseDay } from './common';
+import { movementFormValuesSchema, movementProductProblems, movementSchema, type MovementBody, type MovementFormValues } from './movement';
+import type { Product } from './product';
+import type { MovementView } from './stock-views';
 
-export type { MovementFormValues };
+/**
+ * The movement form's values (movementFormValuesSchema: days ISO, the quantity exact decimal text, the chosen product
+ * itself) with the movement's rules: what they send, the schema the form saves with, the rules it shows while typing, a
+ * new movement's and a corrected one's values. The rules are those the server applies (movementSchema,
+ * movementProductProblems), in the same words; nothing here is a second rule set.
+ */
 
 /** The body of POST / PUT /stock-movements for the form's values (SPEC §7): dates dd/MM/yyyy, quantity exact decimal text. */
 export function movementBody(v: MovementFormValues): MovementBody {
@@ -36,7 +32,7 @@ export function movementBody(v: MovementFormValues): MovementBody {
 }
 
 /** The shared product rules (batch, a load's dates, the stock available) on the form's values; none without a product. */
-function productProblems(v: MovementFormValues, available: string | null): Record<string, FieldProblem> {
+function movementFormProblems(v: MovementFormValues, available: string | null): Record<string, FieldProblem> {
   if (!v.product_id) return {};
   // The exact decimal typed: compared with what is available, and written in the reader's language ("disponibili 1.234,5").
   const quantity = decimalText(v.quantity);
@@ -51,7 +47,7 @@ function productProblems(v: MovementFormValues, available: string | null): Recor
 }
 
 /** Rules shown while typing: the same warehouse twice (the shared schema says it on save), more than is available. */
-export function liveProblems(
+export function movementLiveProblems(
   v: MovementFormValues,
   available: string | null,
 ): Partial<Record<'destination_warehouse_id' | 'quantity', FieldProblem>> {
@@ -59,7 +55,7 @@ export function liveProblems(
   if (v.movement_type === 'T' && v.destination_warehouse_id && v.destination_warehouse_id === v.warehouse_id) {
     live.destination_warehouse_id = { key: 'sameWarehouse', params: {} };
   }
-  const quantity = productProblems(v, available).quantity;
+  const quantity = movementFormProblems(v, available).quantity;
   if (quantity) live.quantity = quantity;
   return live;
 }
@@ -73,7 +69,7 @@ export function movementFormSchema(available: () => string | null) {
   return movementFormValuesSchema.transform((v, ctx) => {
     const parsed = movementSchema.safeParse(movementBody(v));
     for (const issue of parsed.error?.issues ?? []) ctx.addIssue({ ...issue, input: undefined } as Parameters<typeof ctx.addIssue>[0]);
-    for (const [path, p] of Object.entries(productProblems(v, available())))
+    for (const [path, p] of Object.entries(movementFormProblems(v, available())))
       ctx.addIssue({ code: 'custom', path: [path], message: p.key, params: p.params });
     // With issues added the parse fails whatever is returned (zod's NEVER is the same: a value typed never).
     return parsed.success ? parsed.data : (undefined as never);
@@ -83,7 +79,7 @@ export function movementFormSchema(available: () => string | null) {
 /** A new movement: a load dated `day` (SPEC §5: the date defaults to today). */
 export function newMovementValues(day: string): MovementFormValues {
   return {
-    movement_type: 'C' as MovementType,
+    movement_type: 'C',
     movement_date: day,
     product_id: null,
     warehouse_id: '',
