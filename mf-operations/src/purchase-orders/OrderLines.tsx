@@ -9,6 +9,7 @@ import {
   type PurchaseOrderItemBody,
   type PurchaseOrderItem,
   type Currency,
+  type Product,
 } from '@wms/shared-api';
 import {
   CheckboxField,
@@ -23,6 +24,7 @@ import {
   UNIT_PRICE_DECIMALS,
   type FormList,
   lineField,
+  ListError,
   type FormProblem,
   type LineFieldSource,
 } from '@wms/shared-ui';
@@ -45,14 +47,6 @@ export interface LineState extends PurchaseOrderItemBody {
   received?: string;
   /** The quantity or unit price field holds text that cannot be read (its message says so): no total is guessed. */
   unreadable?: { quantity?: boolean; unit_price?: boolean };
-}
-
-/** The product chosen on a line, as the line needs it. */
-export interface PickedProduct {
-  id: number;
-  code: string;
-  currency: Currency;
-  unit: string | null;
 }
 
 let keys = 0;
@@ -91,7 +85,7 @@ interface Props {
   supplierId: number | null;
   /** The order's form: the lines' messages, their unreadable text, the saving state. */
   form: LineFieldSource;
-  onProduct: (index: number, product: PickedProduct | null) => void;
+  onProduct: (index: number, product: Product | null) => void;
 }
 
 /** The item lines of an order: product (the supplier's active ones), quantity, unit price, exact total, and the price's origin. */
@@ -117,28 +111,21 @@ export function OrderLines({ lines, supplierId, form, onProduct }: Props) {
   return (
     <fieldset className="order-lines" data-testid="order-lines">
       <legend>{f('items')}</legend>
-      {error('items') ? (
-        <p className="field-error" role="alert" data-testid="error-items">
-          {error('items')}
-        </p>
-      ) : null}
+      <ListError name="items" error={error('items')} />
       {lines.rows.map((l, i) => {
         const total = previewTotal(l);
         const source = l.source;
         return (
           <div className="order-line" key={l.key} data-testid={`line-${i}`}>
             <ProductPicker
-              name={`items.${i}.product_id`}
+              {...lineField(form, `items.${i}.product_id`)}
               label={f('product')}
               required
               supplierId={supplierId}
               value={l.product_id as number | string}
               disabled={disabled || supplierId === null}
               hint={supplierId === null ? f('chooseSupplierFirst') : undefined}
-              error={error(`items.${i}.product_id`)}
-              onChange={(id, row) =>
-                onProduct(i, id && row ? { id, code: row.code, currency: row.currency as Currency, unit: row.unit_of_measure } : null)
-              }
+              onChange={(id, row) => onProduct(i, id && row ? row : null)}
             />
             <NumberField
               {...numberProps(i, l, 'quantity')}

@@ -7,9 +7,10 @@ import {
   offersPriceFromToday,
   purchaseOrderBodyOf,
   purchaseOrderSchema,
-  round4,
   type PurchaseOrderBody,
+  type Product,
   type PurchaseOrderFields,
+  unitPriceFromInForce,
 } from '@wms/shared-api';
 import {
   DateField,
@@ -32,7 +33,7 @@ import {
 import { NS } from '../paths';
 import { fetchPriceInForce } from '../prices/api';
 import { fetchOrder, saveOrder, savePriceFromToday } from './api';
-import { hasReceived, lineOf, OrderLines, type LineState, type PickedProduct } from './OrderLines';
+import { hasReceived, lineOf, OrderLines, type LineState } from './OrderLines';
 import { ORDERS_LIST } from './paths';
 
 /** What the form edits: the order's fields, its lines as the screen keeps them (the schema reads their body fields). */
@@ -83,8 +84,8 @@ function OrderForm({ editId, number, initial }: OrderToEdit & { editId: number |
   const lines = useFormList(v.items as LineState[], (ls) => set('items', ls));
 
   /** A product chosen: its currency, and the unit price in force on the order date (else 0), saying where it came from. */
-  const onProduct = async (i: number, product: PickedProduct | null) => {
-    const found = product ? { code: product.code, currency: product.currency, unit: product.unit } : {};
+  const onProduct = async (i: number, product: Product | null) => {
+    const found = product ? { code: product.code, currency: product.currency, unit: product.unit_of_measure } : {};
     lines.patch(i, {
       product_id: product?.id ?? '',
       ...found,
@@ -96,12 +97,7 @@ function OrderForm({ editId, number, initial }: OrderToEdit & { editId: number |
     try {
       const p = await fetchPriceInForce(product.id, supplierId, orderDate);
       if (lines.latest()[i]?.product_id !== product.id) return;
-      lines.patch(
-        i,
-        p
-          ? { unit_price: round4(p.price), inForce: p.price, source: { kind: 'price', from: p.start_date } }
-          : { unit_price: '0', inForce: null, source: { kind: 'none' } },
-      );
+      lines.patch(i, unitPriceFromInForce(p));
     } catch (err) {
       lines.patch(i, { source: undefined });
       toastError(failureText(err, `${NS}:purchaseOrders.feedback.fetchPriceFailed`));

@@ -5,11 +5,13 @@ import { ORDER_STATUSES, PURCHASE_ORDER_SORTS, type OrderStatus, type PurchaseOr
 import {
   Badge,
   CheckboxField,
+  codeColumn,
   DateField,
   dayColumn,
   ExportButton,
   failureText,
   FilterBar,
+  flagFilterField,
   formatCount,
   PageHeader,
   PagedTable,
@@ -71,13 +73,7 @@ export function PurchaseOrderListPage() {
 
   const columns = useMemo<Column<PurchaseOrderSummary>[]>(
     () => [
-      {
-        id: 'order_number',
-        header: t('purchaseOrders.columns.order_number'),
-        value: (o) => o.order_number,
-        truncate: 0,
-        render: (o) => <span className="code nowrap">{o.order_number}</span>,
-      },
+      codeColumn('order_number', t('purchaseOrders.columns.order_number'), (o) => o.order_number),
       dayColumn('order_date', t('purchaseOrders.columns.order_date'), (o) => o.order_date),
       dayColumn('requested_arrival_date', t('purchaseOrders.columns.requested_arrival_date'), (o) => o.requested_arrival_date, {
         priority: 'medium',
@@ -167,13 +163,7 @@ export function PurchaseOrderListPage() {
         <SupplierPicker {...list.filterField('supplier_id')} label={t('purchaseOrders.filters.supplier')} />
         <DateField {...list.filterField('date_from')} label={t('purchaseOrders.filters.from')} />
         <DateField {...list.filterField('date_to')} label={t('purchaseOrders.filters.to')} />
-        <CheckboxField
-          name="late"
-          label={t('purchaseOrders.filters.late')}
-          value={list.filter('late') === 'true'}
-          onChange={(on) => list.setFilter('late', on ? 'true' : '')}
-          data-testid="filter-late"
-        />
+        <CheckboxField {...flagFilterField(list, 'late')} label={t('purchaseOrders.filters.late')} data-testid="filter-late" />
       </FilterBar>
       <PagedTable
         list={list}

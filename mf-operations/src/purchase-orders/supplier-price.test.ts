@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { offersPriceFromToday, type PriceFromTodayResult } from '@wms/shared-api';
+import { offersPriceFromToday, unitPriceFromInForce, type PriceFromTodayResult } from '@wms/shared-api';
 import { signInAs } from '@wms/shared-ui/testing';
 import { savePriceFromToday } from './api';
 
@@ -24,6 +24,22 @@ describe('offersPriceFromToday', () => {
     expect(offersPriceFromToday({ ...line, unit_price: '2,5,1' })).toBe(false);
     expect(offersPriceFromToday({ ...line, unit_price: '' })).toBe(false);
     expect(offersPriceFromToday({ ...line, product_id: '' })).toBe(false);
+  });
+});
+
+describe('unitPriceFromInForce', () => {
+  it('prefills the price in force rounded to 4 decimals, keeping it to compare with, and says where it came from', () => {
+    expect(unitPriceFromInForce({ price: '2.12345', start_date: '2026-01-01' })).toEqual({
+      unit_price: '2.1235',
+      inForce: '2.12345',
+      source: { kind: 'price', from: '2026-01-01' },
+    });
+  });
+  it('0 when no price is in force, and a price then typed is offered', () => {
+    const none = unitPriceFromInForce(null);
+    expect(none).toEqual({ unit_price: '0', inForce: null, source: { kind: 'none' } });
+    expect(offersPriceFromToday({ product_id: 11, ...none })).toBe(false);
+    expect(offersPriceFromToday({ product_id: 11, ...none, unit_price: '3.5', source: { kind: 'manual' } })).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { compareDecimals, decimalText, PRICE_DECIMALS } from '@wms/shared-api/core';
+import { compareDecimals, decimalText, PRICE_DECIMALS, round4 } from '@wms/shared-api/core';
 import { id } from './common';
 import { decimalField, priceViewSchema } from './price';
 import { CURRENCIES } from './product';
@@ -65,4 +65,15 @@ export function offersPriceFromToday(l: TypedUnitPrice): boolean {
   const price = typedUnitPrice(l);
   if (!l.product_id || l.source?.kind !== 'manual' || !price) return false;
   return !l.inForce || compareDecimals(l.inForce, price) !== 0;
+}
+
+/**
+ * A line's unit price prefilled from the price in force on the order date (`null`: none): the price rounded to a unit
+ * price's 4 decimals (`round4`), the price itself kept to compare a typed one with, and where it came from — else 0, said
+ * as "no price in force" (a price then typed by hand is offered as the supplier's price from today).
+ */
+export function unitPriceFromInForce(p: { price: string; start_date: string } | null) {
+  return p
+    ? { unit_price: round4(p.price), inForce: p.price, source: { kind: 'price' as const, from: p.start_date } }
+    : { unit_price: '0', inForce: null, source: { kind: 'none' as const } };
 }

@@ -2,13 +2,16 @@ import { act, render, renderHook, screen, waitFor } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { codeColumn } from '../components/code-column';
 import { dayColumn } from '../components/day-column';
 import { formatTotals, Totals, totalsText } from '../format/totals';
+import { ListError } from '../forms/ListError';
 import { optionalField } from '../forms/optional-field';
 import { useFormList } from '../forms/useFormList';
 import { signInAs, switchLanguage } from '../testing';
 import { ToastHost } from '../toasts/toasts';
 import { ExportButton } from './export';
+import { flagFilterField } from './flag-filter';
 
 /** Kit parts a list + form pair leans on (issue 22): totals per currency, day columns, a form's rows, optional fields, CSV export. */
 const asked: URL[] = [];
@@ -52,6 +55,35 @@ it('dayColumn sorts on the ISO day and shows dd/MM/yyyy on one line', () => {
   expect(col.render?.({ d: '2026-03-05' })).toBe('05/03/2026');
   expect(col.render?.({ d: null })).toBe('');
   expect(col).toMatchObject({ nowrap: true, priority: 'low' });
+});
+
+it('codeColumn keeps a code whole, on one line, in the code style', () => {
+  const col = codeColumn<{ n: string }>('order_number', 'Numero', (r) => r.n);
+  expect(col).toMatchObject({ truncate: 0, nowrap: true });
+  expect(col.value?.({ n: 'PO-2026-00003' })).toBe('PO-2026-00003');
+  const { container } = render(<>{col.render?.({ n: 'PO-2026-00003' })}</>);
+  expect(container.querySelector('.code')).toHaveTextContent('PO-2026-00003');
+});
+
+it('ListError says a list’s own message, announced, under error-<name>; nothing without one', () => {
+  const { rerender } = render(<ListError name="items" error="Aggiungi almeno un prodotto" />);
+  expect(screen.getByRole('alert')).toHaveTextContent('Aggiungi almeno un prodotto');
+  expect(screen.getByTestId('error-items')).toBeInTheDocument();
+  rerender(<ListError name="items" />);
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+it('flagFilterField: checked is name=true, unchecked no filter', () => {
+  const setFilter = jest.fn();
+  const on = flagFilterField({ filter: () => 'true', setFilter }, 'late');
+  expect(on).toMatchObject({ name: 'late', value: true });
+  on.onChange(false);
+  on.onChange(true);
+  expect(setFilter.mock.calls).toEqual([
+    ['late', ''],
+    ['late', 'true'],
+  ]);
+  expect(flagFilterField({ filter: () => '', setFilter }, 'late').value).toBe(false);
 });
 
 it('optionalField shows null as empty and gives null for an emptied field', () => {
