@@ -222,7 +222,6 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
           <div className="gr-ddt">
             <TextField
               {...form.field('document_number')}
-              value={draft.document_number}
               label={f('documentNumber')}
               required
               disabled={busy || form.saving}
@@ -230,7 +229,6 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
             />
             <DateField
               {...form.field('document_date')}
-              value={draft.document_date}
               label={f('documentDate')}
               required
               disabled={busy || form.saving}

@@ -1,0 +1,105 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatUnitProgress, formatUnitTotals } from '../format/unit-totals';
+import { useAction } from '../forms/useAction';
+import { switchLanguage } from '../testing';
+import { ToastHost } from '../toasts/toasts';
+import { CardTable } from './CardTable';
+import { Facts } from './Facts';
+
+/** Issue 22: pieces of a document page (the goods receipt's): its facts, its lines as cards, its actions, totals per unit. */
+beforeEach(() => switchLanguage('it'));
+
+it('Facts: labelled values in one list, "—" for a value not set, a fact left out when false', () => {
+  const { container } = render(
+    <Facts
+      className="head"
+      facts={[
+        { label: 'Data', value: '05/03/2026' },
+        { label: 'Arrivo', value: null },
+        false,
+        { label: 'Totale', value: '', testId: 'total' },
+      ]}
+    />,
+  );
+  expect(Array.from(container.querySelectorAll('dt'), (d) => d.textContent)).toEqual(['Data', 'Arrivo', 'Totale']);
+  expect(Array.from(container.querySelectorAll('dd'), (d) => d.textContent)).toEqual(['05/03/2026', '—', '—']);
+  expect(screen.getByTestId('total').tagName).toBe('DD');
+});
+
+it('CardTable: every cell carries its heading (the card label), rows in their order with their index', () => {
+  const rows = [
+    { id: 1, code: 'A-1' },
+    { id: 2, code: 'B-2' },
+  ];
+  render(
+    <CardTable
+      columns={[
+        { id: 'code', header: 'Codice', className: 'code', headerClassName: '', render: (r) => r.code },
+        { id: 'n', header: 'Riga', render: (_r, i) => `#${i}` },
+      ]}
+      rows={rows}
+      rowKey={(r) => r.id}
+      caption="Righe"
+      className="lines"
+      rowTestId={(r) => `row-${r.code}`}
+      rowClassName={(r) => (r.id === 2 ? 'locked' : undefined)}
+      testId="lines"
+    />,
+  );
+  const table = screen.getByRole('table', { name: 'Righe' });
+  expect(table).toHaveClass('lines');
+  expect(screen.getByRole('columnheader', { name: 'Codice' })).not.toHaveClass('code');
+  const second = screen.getByTestId('row-B-2');
+  expect(second).toHaveClass('locked');
+  expect(Array.from(second.querySelectorAll('td'), (td) => [td.dataset.label, td.textContent])).toEqual([
+    ['Codice', 'B-2'],
+    ['Riga', '#1'],
+  ]);
+  expect(second.querySelector('td')).toHaveClass('code');
+});
+
+function Actions({ run }: { run: () => Promise<string> }) {
+  const { act, busy, dialog } = useAction();
+  return (
+    <>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() =>
+          void act({ ask: { title: 'Storna?', confirmLabel: 'Storna' }, run, success: (r) => `fatto ${r}`, failure: () => 'rifiutato' })
+        }
+      >
+        Agisci
+      </button>
+      {dialog}
+      <ToastHost />
+    </>
+  );
+}
+
+it('useAction: asks first, then the success toast; a failure is a toast; nothing runs when the answer is no', async () => {
+  const run = jest.fn().mockResolvedValueOnce('A').mockRejectedValueOnce(new Error('x'));
+  render(<Actions run={run} />);
+  await userEvent.click(screen.getByText('Agisci'));
+  await userEvent.click(await screen.findByTestId('confirm-cancel'));
+  expect(run).not.toHaveBeenCalled();
+  await userEvent.click(screen.getByText('Agisci'));
+  await userEvent.click(await screen.findByTestId('confirm-ok'));
+  expect(await screen.findByText('fatto A')).toBeInTheDocument();
+  await userEvent.click(screen.getByText('Agisci'));
+  await userEvent.click(await screen.findByTestId('confirm-ok'));
+  expect(await screen.findByText('rifiutato')).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByText('Agisci')).toBeEnabled());
+});
+
+it('totals per unit are never added together', () => {
+  const totals = [
+    { unit_of_measure: 'kg', ordered: '2.500', received: '1.000' },
+    { unit_of_measure: 'piece', ordered: '40.000', received: '0.000' },
+  ];
+  const spaces = (x: string) => x.replace(/[\u00a0\u202f]/g, ' ');
+  expect(spaces(formatUnitTotals(totals, 'ordered'))).toBe('2,5 kg · 40 pz');
+  expect(spaces(formatUnitProgress(totals))).toBe('1 / 2,5 kg · 0 / 40 pz');
+  expect(formatUnitTotals([], 'received')).toBe('');
+});
