@@ -20,7 +20,7 @@ import {
   NumberField,
   ProductPicker,
   QUANTITY_DECIMALS,
-  Totals,
+  totalsText,
   UNIT_PRICE_DECIMALS,
   type FormList,
   lineField,
@@ -188,10 +188,7 @@ export function OrderLines({ lines, supplierId, form, onProduct }: Props) {
         {f('addItem')}
       </button>
       <p className="order-total" data-testid="order-total">
-        {f('orderTotal')}:{' '}
-        <strong>
-          <Totals totals={totals} />
-        </strong>
+        {f('orderTotal')}: <strong>{totalsText(totals)}</strong>
       </p>
     </fieldset>
   );
