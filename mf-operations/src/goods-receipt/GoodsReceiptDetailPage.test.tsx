@@ -133,7 +133,7 @@ describe('goods receipt detail', () => {
       'Il numero del documento di trasporto (DDT) è obbligatorio',
     );
     expect(screen.getByTestId('error-document_date')).toHaveTextContent('La data del documento di trasporto (DDT) è obbligatoria');
-    expect(screen.getByTestId('form-error')).toHaveTextContent('Nessuna modifica da salvare');
+    expect(screen.getByTestId('error-items')).toHaveTextContent('Nessuna modifica da salvare');
     // The kit's rule: focus on the first field in error (no popup over its message), and no toast repeating it.
     expect(input('document-number')).toHaveFocus();
     expect(document.querySelector('.Toastify__toast')).toBeNull();
@@ -151,7 +151,7 @@ describe('goods receipt detail', () => {
     fireEvent.blur(input('document-date'));
     // Nothing to receive names no field: the first quantity that can be received is where to type.
     await userEvent.click(screen.getByTestId('receive-save'));
-    expect(await screen.findByTestId('form-error')).toHaveTextContent('Nessuna modifica da salvare');
+    expect(await screen.findByTestId('error-items')).toHaveTextContent('Nessuna modifica da salvare');
     expect(input('quantity-FARINA-00')).toHaveFocus();
     type('quantity-FARINA-00', '10');
     await userEvent.click(screen.getByTestId('receive-save'));

@@ -5,8 +5,6 @@ import {
   apiError,
   expiredReceiptBatches,
   newIdempotencyKey,
-  receiptBatchBody,
-  receiptBatchDraft,
   receiptDraftBody,
   receiptDraftOf,
   receiptDraftPaths,
@@ -23,6 +21,7 @@ import {
   failureText,
   focusField,
   FormActions,
+  ListError,
   Loaded,
   PageHeader,
   TextField,
@@ -236,11 +235,7 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
             />
           </div>
           {items}
-          {form.error('items') ? (
-            <p className="field-error" role="alert" data-testid="form-error">
-              {form.error('items')}
-            </p>
-          ) : null}
+          <ListError name="items" error={form.error('items')} />
           <FormActions
             saving={busy || form.saving}
             failure={form.failure}
@@ -256,10 +251,10 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
         <BatchDialog
           item={order.items[batchLine]}
           quantity={draft.items[batchLine].quantity}
-          batches={draft.items[batchLine].batches.map(receiptBatchDraft)}
+          batches={draft.items[batchLine].batches}
           onCancel={() => setBatchLine(null)}
           onSave={(batches) => {
-            lines.patch(batchLine, { batches: batches.map(receiptBatchBody) });
+            lines.patch(batchLine, { batches });
             setBatchLine(null);
           }}
         />

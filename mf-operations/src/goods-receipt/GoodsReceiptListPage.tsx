@@ -2,7 +2,19 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from '@wms/shared-ui/router';
 import type { ReceiptOrderRow } from '@wms/shared-api';
-import { dayColumn, formatCount, formatKind, formatUnitProgress, PageHeader, PagedTable, usePagedList, type Column } from '@wms/shared-ui';
+import {
+  CheckboxField,
+  codeColumn,
+  dayColumn,
+  flagFilterField,
+  formatCount,
+  formatKind,
+  formatUnitProgress,
+  PageHeader,
+  PagedTable,
+  usePagedList,
+  type Column,
+} from '@wms/shared-ui';
 import { NS } from '../paths';
 import { ORDERS_TO_RECEIVE_PATH } from './api';
 import { labelsUrl, receiptOrderUrl } from './paths';
@@ -19,7 +31,7 @@ export function GoodsReceiptListPage() {
   const f = (k: string) => t(`goodsReceipt.fields.${k}`);
   const columns = useMemo<Column<ReceiptOrderRow>[]>(
     () => [
-      { id: 'order_number', header: f('orderNumber'), value: (o) => o.order_number, sortable: false },
+      codeColumn('order_number', f('orderNumber'), (o) => o.order_number, { sortable: false }),
       dayColumn('order_date', f('orderDate'), (o) => o.order_date, { sortable: false }),
       dayColumn('requested_arrival_date', f('requestedArrival'), (o) => o.requested_arrival_date, { sortable: false }),
       { id: 'supplier', header: f('supplier'), value: (o) => o.supplier_name, truncate: 15, sortable: false },
@@ -40,15 +52,7 @@ export function GoodsReceiptListPage() {
           </Link>
         </p>
       ) : null}
-      <label className="gr-toggle gr-show-all">
-        <input
-          type="checkbox"
-          checked={list.filter('show_all') === 'true'}
-          onChange={(e) => list.setFilter('show_all', e.target.checked ? 'true' : '')}
-          data-testid="show-all"
-        />
-        {t('goodsReceipt.showAll')}
-      </label>
+      <CheckboxField {...flagFilterField(list, 'show_all')} label={t('goodsReceipt.showAll')} data-testid="show-all" />
       <PagedTable
         list={list}
         failedText={t('goodsReceipt.loadError')}

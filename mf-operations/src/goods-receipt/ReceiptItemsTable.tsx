@@ -10,6 +10,7 @@ import {
 } from '@wms/shared-api';
 import {
   CardTable,
+  CheckboxField,
   formatQuantity,
   formatUnit,
   lineField,
@@ -107,16 +108,14 @@ export function ReceiptItemsTable(props: ReceiptItemsTableProps) {
       id: 'completed',
       header: f('completed'),
       render: (item) => (
-        <label className="gr-toggle">
-          <input
-            type="checkbox"
-            checked={item.completed || receiptLineLocked(item)}
-            disabled={busy || form.saving || (receiptLineLocked(item) && !item.completed)}
-            onChange={() => onToggleCompleted(item)}
-            data-testid={`completed-${item.code}`}
-          />
-          <span className="sr-only">{`${f('completed')} ${item.code}`}</span>
-        </label>
+        <CheckboxField
+          name={`completed.${item.id}`}
+          label={<span className="sr-only">{`${f('completed')} ${item.code}`}</span>}
+          value={item.completed || receiptLineLocked(item)}
+          disabled={busy || form.saving || (receiptLineLocked(item) && !item.completed)}
+          onChange={() => onToggleCompleted(item)}
+          data-testid={`completed-${item.code}`}
+        />
       ),
     },
     !readOnly && {

@@ -333,13 +333,13 @@ export function receiptDraftSchema(lines: readonly ReceiptProductFlags[]) {
     });
 }
 
-/** A line of the draft: the body's item with the quantity as typed ('' = nothing now) and its batches as the body sends them. */
+/** A line of the draft: the body's item with the quantity and its batches as typed ('' = nothing now, not given). */
 export interface ReceiptDraftLine {
   order_item_id: number;
   product_id: number;
   quantity: string;
   warehouse_id: number | null;
-  batches: ReceiptBatchBody[];
+  batches: ReceiptBatchDraft[];
 }
 
 /** What receiptDraftSchema reads: the delivery note and one line per order item, in the order's order. */
@@ -378,7 +378,9 @@ export function receiptDraftBody(order: Pick<ReceiptOrder, 'items'>, draft: Rece
   const open = new Set(order.items.filter((i) => !receiptLineLocked(i)).map((i) => i.id));
   return {
     ...draft,
-    items: draft.items.filter((l) => open.has(l.order_item_id) && isReceivedQuantity(l.quantity)),
+    items: draft.items
+      .filter((l) => open.has(l.order_item_id) && isReceivedQuantity(l.quantity))
+      .map((l) => ({ ...l, batches: l.batches.map(receiptBatchBody) })),
   } satisfies GoodsReceiptBody;
 }
 
@@ -426,18 +428,6 @@ export function receiptBatchBody(b: ReceiptBatchDraft) {
     quantity: b.quantity,
     production_date: b.production_date || null,
     expiry_date: b.expiry_date || null,
-  };
-}
-
-export type ReceiptBatchBody = ReturnType<typeof receiptBatchBody>;
-
-/** A batch of a body back in the dialog's row form (null as ''). */
-export function receiptBatchDraft(b: ReceiptBatchBody): ReceiptBatchDraft {
-  return {
-    batch_number: b.batch_number ?? '',
-    quantity: b.quantity,
-    production_date: b.production_date ?? '',
-    expiry_date: b.expiry_date ?? '',
   };
 }
 
