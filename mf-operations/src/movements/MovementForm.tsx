@@ -1,7 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@wms/shared-ui/router';
-import { MOVEMENT_TYPES, type MovementBody, type MovementFormValues, type MovementType, type Warehouse } from '@wms/shared-api';
 import {
+  MAX_BATCH_LENGTH,
+  MOVEMENT_TYPES,
+  type MovementBody,
+  type MovementFormValues,
+  type MovementType,
+  type Warehouse,
+} from '@wms/shared-api';
+import {
+  BatchSelect,
   DateField,
   formatQuantity,
   FormActions,
@@ -17,7 +25,6 @@ import {
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import type { MovementView } from './api';
-import { BatchField } from './BatchField';
 import { useMovementForm } from './useMovementForm';
 
 export interface MovementFormProps {
@@ -34,16 +41,17 @@ export interface MovementFormProps {
 
 /**
  * The movement form (SPEC §2, §5) on the shared kit: type, date (today by default, dd/MM/yyyy), product (searchable),
- * warehouse, destination for a transfer; the batch (BatchField); production and expiry dates for a load where the product
- * manages them; quantity (decimal comma, at most 3 decimals, at most what is available when goods leave); notes. The
- * domain rules (useMovementForm) are the shared movement schema and product rules the server applies too.
+ * warehouse, destination for a transfer; the batch of a batch product — free text for a load (the batches in stock
+ * suggested, one of them taking its dates), for goods that leave the kit's select of the warehouse's batches with what is
+ * available; production and expiry dates for a load where the product manages them; quantity (decimal comma, at most 3
+ * decimals, at most what is available when goods leave); notes. The domain rules (useMovementForm) are the shared movement
+ * schema and product rules the server applies too.
  */
 export function MovementForm({ initial, initialProductText, original, warehouses, onSubmit, cancelTo }: MovementFormProps) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const form = useMovementForm(initial, original, onSubmit);
-  const { values, saving, message } = form;
-  const { available, choices } = form.stock;
+  const { values, saving, message, stock } = form;
   const product = values.product_id;
   const isLoad = values.movement_type === 'C';
   const isTransfer = values.movement_type === 'T';
@@ -69,13 +77,24 @@ export function MovementForm({ initial, initialProductText, original, warehouses
       data-testid={name === 'warehouse_id' ? 'movement-warehouse' : 'movement-destination'}
     />
   );
-  const noStock = !isLoad && product && !product.has_batch && values.warehouse_id && choices && choices.length === 0;
+  const hintOf = (text: string | null, testId: string) => (text ? <span data-testid={testId}>{text}</span> : undefined);
+  const batch = { name: 'batch_number', label: t('movements.form.batch'), required: true, error: message('batch_number') };
+  const batchHint = !values.warehouse_id
+    ? 'chooseProductWarehouse'
+    : stock.status === 'failed'
+      ? 'stockFailed'
+      : !stock.choices
+        ? 'stockLoading'
+        : stock.choices.length === 0
+          ? 'noStock'
+          : 'batchHint';
+  const noStock = !product?.has_batch && values.warehouse_id && stock.choices?.length === 0;
   const quantityHint = isLoad
     ? null
     : noStock
       ? t('movements.form.noStock')
-      : available !== null
-        ? t('movements.form.available', { quantity: formatQuantity(available, product?.unit_of_measure) })
+      : stock.available !== null
+        ? t('movements.form.available', { quantity: formatQuantity(stock.available, product?.unit_of_measure) })
         : null;
   const day = (name: 'movement_date' | 'production_date' | 'expiry_date', label: string, testId: string) => (
     <DateField {...form.field(name)} label={t(label)} required data-testid={testId} />
@@ -97,7 +116,7 @@ export function MovementForm({ initial, initialProductText, original, warehouses
           {...form.field('movement_type')}
           label={t('movements.form.type')}
           required
-          onChange={(v) => form.changeType(v as MovementType)}
+          onChange={(v) => form.change('movement_type', v as MovementType)}
           options={MOVEMENT_TYPES.map((type) => ({ value: type, label: t(`movements.types.${type}`) }))}
           data-testid="movement-type"
         />
@@ -109,7 +128,7 @@ export function MovementForm({ initial, initialProductText, original, warehouses
           value={product?.id ?? null}
           selected={product}
           initialText={initialProductText}
-          onChange={(_id, row) => form.changeProduct(row)}
+          onChange={(_id, row) => form.change('product_id', row)}
           error={message('product_id')}
           hint={
             product ? (
@@ -121,13 +140,43 @@ export function MovementForm({ initial, initialProductText, original, warehouses
           disabled={saving}
           data-testid="movement-product"
         />
-        {warehouseField('warehouse_id', isTransfer ? 'movements.form.sourceWarehouse' : 'movements.form.warehouse', form.changeWarehouse)}
+        {warehouseField('warehouse_id', isTransfer ? 'movements.form.sourceWarehouse' : 'movements.form.warehouse', (v) =>
+          form.change('warehouse_id', v),
+        )}
         {isTransfer
           ? warehouseField('destination_warehouse_id', 'movements.form.destinationWarehouse', (v) =>
               form.set('destination_warehouse_id', v),
             )
           : null}
-        {product?.has_batch ? <BatchField form={form} /> : null}
+        {product?.has_batch && isLoad ? (
+          <TextField
+            {...batch}
+            value={values.batch_number}
+            onChange={(v) => form.changeLoadBatch(v ?? '')}
+            hint={hintOf(stock.knownBatch ? t('movements.form.batchKnown') : null, 'movement-batch-hint')}
+            code
+            maxLength={MAX_BATCH_LENGTH}
+            placeholder={t('movements.form.batchPlaceholder')}
+            suggestions={[...stock.knownBatches.keys()]}
+            autoComplete="off"
+            disabled={saving}
+            data-testid="movement-batch"
+          />
+        ) : null}
+        {product?.has_batch && !isLoad ? (
+          <BatchSelect
+            {...batch}
+            value={values.batch_number}
+            onChange={(v) => form.set('batch_number', v)}
+            disabled={saving}
+            placeholder={t('movements.form.chooseBatch')}
+            choices={stock.choices}
+            unit={product.unit_of_measure}
+            optionText={(o) => t(o.expiry ? 'movements.form.batchOptionExpiry' : 'movements.form.batchOption', o)}
+            hint={hintOf(t(`movements.form.${batchHint}`), 'movement-batch-hint')}
+            data-testid="movement-batch"
+          />
+        ) : null}
         {isLoad && product?.has_production_date
           ? day('production_date', 'movements.form.productionDate', 'movement-production-date')
           : null}
@@ -139,7 +188,7 @@ export function MovementForm({ initial, initialProductText, original, warehouses
           required
           decimals={QUANTITY_DECIMALS}
           suffix={formatUnit(product?.unit_of_measure) || undefined}
-          hint={quantityHint ? <span data-testid="movement-available">{quantityHint}</span> : undefined}
+          hint={hintOf(quantityHint, 'movement-available')}
           data-testid="movement-quantity"
         />
         <TextField

@@ -4,15 +4,16 @@ import {
   apiError,
   availableOf,
   batchChoices,
+  changeMovementValue,
   formatMessageParams,
   movementBody,
   movementFormSchema,
   movementLiveProblems,
+  movementWithLoadBatch,
+  movementWithScan,
   type BarcodeLookup,
   type MovementBody,
   type MovementFormValues,
-  type MovementType,
-  type Product,
   type StockRow,
 } from '@wms/shared-api';
 import { currentLanguage, useProductStock, useZodForm } from '@wms/shared-ui';
@@ -22,7 +23,7 @@ import type { MovementView } from './api';
 /**
  * The movement form on the kit's form hook (useZodForm: values, messages, focus on the first field in error, the server's
  * field texts, the save failure), plus the movement's own domain: the stock it needs, the live rules, and what changing
- * the type, product, warehouse or load batch implies for the other fields.
+ * the type, product, warehouse or load batch, or a scan, implies for the other fields (shared-api's movement form).
  */
 export function useMovementForm(
   initial: MovementFormValues,
@@ -60,39 +61,16 @@ export function useMovementForm(
   }, [isLoad, stock.rows]);
   const live = movementLiveProblems(values, available.current);
 
-  const changeType = (type: MovementType) => {
-    set('movement_type', type);
-    if ((type === 'C') !== isLoad) for (const f of ['batch_number', 'production_date', 'expiry_date'] as const) set(f, '');
+  // What a change implies for the other fields (shared-api's movement form rules): set field by field, so each message
+  // the change answers goes and the others stay.
+  const apply = (next: MovementFormValues) => {
+    for (const field of Object.keys(next) as (keyof MovementFormValues)[])
+      if (next[field] !== values[field]) set(field, next[field] as never);
   };
-  const changeProduct = (p: Product | null) => {
-    set('product_id', p);
-    for (const f of ['batch_number', 'production_date', 'expiry_date'] as const) set(f, '');
-  };
-  const changeWarehouse = (value: string) => {
-    set('warehouse_id', value);
-    if (!isLoad) set('batch_number', '');
-  };
-  // A batch already in stock keeps its dates (the server refuses other ones): take them.
-  const changeLoadBatch = (value: string) => {
-    set('batch_number', value);
-    const row = knownBatches.get(value.trim());
-    if (row && product?.has_production_date && row.production_date) set('production_date', row.production_date);
-    if (row && product?.has_expiry_date && row.expiry_date) set('expiry_date', row.expiry_date);
-  };
-
-  /**
-   * A scan (issue 27): its product, and its batch; for a load also the dates the product manages and the quantity the
-   * label carries. Goods that leave keep the quantity the user types.
-   */
-  const fillFromScan = (found: BarcodeLookup) => {
-    const p = found.product;
-    if (p.id !== product?.id) changeProduct(p);
-    if (found.batch_number && p.has_batch) set('batch_number', found.batch_number);
-    if (values.movement_type !== 'C') return;
-    if (found.production_date && p.has_production_date) set('production_date', found.production_date);
-    if (found.expiry_date && p.has_expiry_date) set('expiry_date', found.expiry_date);
-    if (found.quantity) set('quantity', found.quantity);
-  };
+  const change = <K extends 'movement_type' | 'product_id' | 'warehouse_id'>(field: K, value: MovementFormValues[K]) =>
+    apply(changeMovementValue(values, field, value));
+  const changeLoadBatch = (batch: string) => apply(movementWithLoadBatch(values, batch, knownBatches.get(batch.trim())));
+  const fillFromScan = (found: BarcodeLookup) => apply(movementWithScan(values, found));
 
   /** A field's message: the last save's (the schema's, the server's), else the live rule's. */
   const message = (field: string): string | undefined => {
@@ -120,9 +98,7 @@ export function useMovementForm(
     /** The stock read (status), the batches to take from, what the chosen one has, the batches a load may reuse. */
     stock: { status: stock.status, choices, available: available.current, knownBatches, knownBatch: knownBatches.get(batch.trim()) },
     message,
-    changeType,
-    changeProduct,
-    changeWarehouse,
+    change,
     changeLoadBatch,
     fillFromScan,
     submit,

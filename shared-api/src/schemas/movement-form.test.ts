@@ -1,13 +1,16 @@
 import { fieldProblems } from '@wms/shared-api/core';
 import type { MovementFormValues } from './movement';
 import {
+  changeMovementValue,
   movementBody,
   movementFormSchema,
   movementLiveProblems as liveProblems,
   movementValuesOf,
+  movementWithLoadBatch,
+  movementWithScan,
   newMovementValues,
 } from './movement-form';
-import type { Product } from './product';
+import type { BarcodeLookup, Product } from './product';
 
 /** A product with the flags the rules read (the rest as a products row has it). */
 const product = (id: number, code: string, flags: Partial<Product> = {}) =>
@@ -91,6 +94,41 @@ describe('the movement form (movement-form.ts)', () => {
     } as Parameters<typeof movementValuesOf>[0];
     expect(movementValuesOf(view, null)).toEqual({
       ...values({ movement_type: 'T', movement_date: '2025-03-08', product_id: null, destination_warehouse_id: '2', quantity: '1.25' }),
+    });
+  });
+
+  it('another product, or a switch between a load and goods that leave, empties the batch and its dates; a warehouse the batch that leaves', () => {
+    const load = values({ movement_type: 'C', batch_number: 'L1', production_date: '2025-01-01', expiry_date: '2026-01-01' });
+    const empty = { batch_number: '', production_date: '', expiry_date: '' };
+    expect(changeMovementValue(load, 'product_id', product(2, 'P-2'))).toEqual({ ...load, ...empty, product_id: product(2, 'P-2') });
+    expect(changeMovementValue(load, 'movement_type', 'S')).toEqual({ ...load, ...empty, movement_type: 'S' });
+    expect(changeMovementValue(values({ batch_number: 'L1' }), 'movement_type', 'T')).toEqual(
+      values({ batch_number: 'L1', movement_type: 'T' }),
+    );
+    expect(changeMovementValue(load, 'warehouse_id', '2')).toEqual({ ...load, warehouse_id: '2' });
+    expect(changeMovementValue(values({ batch_number: 'L1' }), 'warehouse_id', '2')).toEqual(values({ warehouse_id: '2' }));
+  });
+
+  it('a load of a batch in stock takes its dates (only those the product manages); a scan fills what its label says', () => {
+    const p = product(1, 'P-1', { has_batch: true, has_expiry_date: true });
+    const known = { production_date: '2025-01-01', expiry_date: '2026-01-31' };
+    expect(movementWithLoadBatch(values({ movement_type: 'C', product_id: p }), 'L1', known)).toMatchObject({
+      batch_number: 'L1',
+      production_date: '',
+      expiry_date: '2026-01-31',
+    });
+    const found = { product: p, batch_number: 'L7', production_date: null, expiry_date: '2027-09-30', quantity: '2.5' } as BarcodeLookup;
+    expect(movementWithScan(values({ movement_type: 'C', product_id: null }), found)).toMatchObject({
+      product_id: p,
+      batch_number: 'L7',
+      expiry_date: '2027-09-30',
+      quantity: '2.5',
+    });
+    // Goods that leave keep the quantity typed.
+    expect(movementWithScan(values({ product_id: p, quantity: '1' }), found)).toMatchObject({
+      batch_number: 'L7',
+      quantity: '1',
+      expiry_date: '',
     });
   });
 });

@@ -1,13 +1,13 @@
 import { decimalText, type FieldProblem } from '@wms/shared-api/core';
 import { formatDay, parseDay } from './common';
 import { movementFormValuesSchema, movementProductProblems, movementSchema, type MovementBody, type MovementFormValues } from './movement';
-import type { Product } from './product';
+import type { BarcodeLookup, Product } from './product';
 import type { MovementView } from './stock-views';
 
 /**
  * The movement form's values (movementFormValuesSchema: days ISO, the quantity exact decimal text, the chosen product
  * itself) with the movement's rules: what they send, the schema the form saves with, the rules it shows while typing, a
- * new movement's and a corrected one's values. The rules are those the server applies (movementSchema,
+ * new movement's and a corrected one's values, what changing one field implies for the others. The rules are those the server applies (movementSchema,
  * movementProductProblems), in the same words; nothing here is a second rule set.
  */
 
@@ -106,4 +106,53 @@ export function movementValuesOf(m: MovementView, product: Product | null): Move
     quantity: String(m.quantity),
     notes: m.notes ?? '',
   };
+}
+
+/** A batch and its dates: what another product, or a switch between a load and goods that leave, leaves empty. */
+const NO_BATCH = { batch_number: '', production_date: '', expiry_date: '' };
+
+/**
+ * The values once the user changes the type, the product or the warehouse, with what that implies: another product, or a
+ * switch between a load and goods that leave, empties the batch and its dates; another warehouse empties the batch of
+ * goods that leave (it was one of that warehouse's).
+ */
+export function changeMovementValue<K extends 'movement_type' | 'product_id' | 'warehouse_id'>(
+  v: MovementFormValues,
+  field: K,
+  value: MovementFormValues[K],
+): MovementFormValues {
+  const next = { ...v, [field]: value };
+  const switched = field === 'movement_type' && (value === 'C') !== (v.movement_type === 'C');
+  if (field === 'product_id' || switched) return { ...next, ...NO_BATCH };
+  return field === 'warehouse_id' && v.movement_type !== 'C' ? { ...next, batch_number: '' } : next;
+}
+
+/** A load's batch as typed: a batch already in stock (`known`) keeps its dates — the server refuses other ones. */
+export function movementWithLoadBatch(
+  v: MovementFormValues,
+  batch: string,
+  known?: { production_date: string | null; expiry_date: string | null },
+): MovementFormValues {
+  const p = v.product_id;
+  return {
+    ...v,
+    batch_number: batch,
+    production_date: p?.has_production_date && known?.production_date ? known.production_date : v.production_date,
+    expiry_date: p?.has_expiry_date && known?.expiry_date ? known.expiry_date : v.expiry_date,
+  };
+}
+
+/**
+ * A scan (issue 27): its product, and its batch; for a load also the dates the product manages and the quantity the
+ * label carries. Goods that leave keep the quantity the user types.
+ */
+export function movementWithScan(v: MovementFormValues, found: BarcodeLookup): MovementFormValues {
+  const p = found.product;
+  const next = p.id === v.product_id?.id ? { ...v } : changeMovementValue(v, 'product_id', p);
+  if (found.batch_number && p.has_batch) next.batch_number = found.batch_number;
+  if (v.movement_type !== 'C') return next;
+  if (found.production_date && p.has_production_date) next.production_date = found.production_date;
+  if (found.expiry_date && p.has_expiry_date) next.expiry_date = found.expiry_date;
+  if (found.quantity) next.quantity = found.quantity;
+  return next;
 }
