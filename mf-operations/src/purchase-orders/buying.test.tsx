@@ -351,6 +351,27 @@ describe('purchase orders', () => {
     expect(writes).toEqual(['POST /api/purchase-orders', 'POST /api/prices/from-today']);
   });
 
+  it('filters (late only, on the kit) reach the server and the CSV export, which downloads the filtered list', async () => {
+    server.use(
+      http.get('*/api/purchase-orders/export.csv', async ({ request }) => {
+        await record(request);
+        return new HttpResponse('numero;data\n', { headers: { 'content-type': 'text/csv' } });
+      }),
+    );
+    URL.createObjectURL = jest.fn(() => 'blob:orders');
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderOperations('/operazioni/ordini-fornitori?late=true', 'orders');
+    expect(await screen.findByTestId('filter-late')).toBeChecked();
+    await waitFor(() => expect(sent.some((r) => r.path === '/api/purchase-orders' && r.params.late === 'true')).toBe(true));
+    await userEvent.click(screen.getByTestId('export-orders'));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(sent.find((r) => r.path === '/api/purchase-orders/export.csv')?.params).toEqual({ late: 'true' });
+    await userEvent.click(screen.getByTestId('filter-late'));
+    await waitFor(() => expect(screen.getByTestId('filter-late')).not.toBeChecked());
+    click.mockRestore();
+  });
+
   it('deletes an order through its row action after asking; edit and print are named after the order', async () => {
     renderOperations('/operazioni/ordini-fornitori', 'orders');
     expect(await screen.findByRole('link', { name: "Modifica l'ordine PO-2026-00003" })).toHaveAttribute(
