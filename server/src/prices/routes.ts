@@ -88,7 +88,9 @@ async function noOverlap<T>(write: () => Promise<T>): Promise<T> {
 
 /**
  * SPEC §7 prices: list (server paging, search, status filter), counters, one, a product's prices, the price in force, create,
- * update, delete (soft). Every route needs the `prices` permission (SPEC §6; every purchase-order role holds it too).
+ * update, delete (soft), and an order line's "price from today" (issue 22: close the old price and open the new one in one
+ * transaction, planned by from-today.ts). Every route needs the `prices` permission (SPEC §6; every purchase-order role
+ * holds it too).
  */
 export const priceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
