@@ -126,7 +126,7 @@ export { useRowActions, type RowAction, type RowActionsState } from './lists/use
 export { useLoad, Loaded, type Load, type LoadedProps } from './lists/Loaded';
 export { useRecordLoad, type RecordLoadOptions } from './lists/useRecordLoad';
 export { FilterBar, type FilterBarProps } from './lists/FilterBar';
-export { ExportButton, downloadFile, type ExportButtonProps } from './lists/export';
+export { ExportButton, downloadFile, saveFile, type ExportButtonProps } from './lists/export';
 export { flagFilterField } from './lists/flag-filter';
 export { RowActions, type RowActionsProps } from './lists/RowActions';
 export { useDocumentTitle } from './components/useDocumentTitle';

@@ -10,6 +10,7 @@ import {
   formatQuantity,
   Loaded,
   PageHeader,
+  saveFile,
   today,
   toastError,
   toastSuccess,
@@ -63,17 +64,6 @@ function rowsOf(view: InventoryCountingView | InventoryCountView): SheetRow[] {
     book: 'book_quantity' in l ? l.book_quantity : null,
     counted: l.counted_quantity,
   }));
-}
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 function Sheet({
@@ -170,7 +160,9 @@ function Sheet({
             <button
               type="button"
               className="btn btn-secondary"
-              onClick={() => download(`inventario-${view.id}.csv`, sheetCsv(rows, withBook))}
+              onClick={() =>
+                saveFile(`inventario-${view.id}.csv`, new Blob([sheetCsv(rows, withBook)], { type: 'text/csv;charset=utf-8' }))
+              }
               data-testid="sheet-csv"
             >
               {t('inventory.actions.exportCsv')}

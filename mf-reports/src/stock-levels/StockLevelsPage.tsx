@@ -8,6 +8,7 @@ import {
   PageHeader,
   SelectField,
   TextField,
+  downloadFile,
   failureText,
   formatCount,
   formatDate,
@@ -20,7 +21,7 @@ import {
   useWarehouses,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
-import { downloadCsv, printPage } from '../shared/api';
+import { printPage } from '../shared/api';
 import { ExpiryMarker, Pager } from '../shared/ui';
 import { ProductDetails, useProductDetails } from './ProductDetails';
 import '../shared/reports.css';
@@ -75,7 +76,7 @@ export function StockLevelsPage() {
   async function exportCsv() {
     setExporting(true);
     try {
-      await downloadCsv('/stock/levels/export', Object.fromEntries(FILTERS.map((f) => [f, list.filter(f)])), 'giacenze.csv');
+      await downloadFile('/stock/levels/export', Object.fromEntries(FILTERS.map((f) => [f, list.filter(f)])), 'giacenze.csv');
     } catch (err) {
       toastError(failureText(err, `${NS}:stockLevels.csvFailed`));
     } finally {

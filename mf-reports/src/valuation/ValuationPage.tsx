@@ -10,6 +10,7 @@ import {
   PageHeader,
   SelectField,
   currentLanguage,
+  downloadFile,
   failureText,
   formatCount,
   formatDate,
@@ -23,7 +24,7 @@ import {
   type Column,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
-import { downloadCsv, fetchValuation, printPage } from '../shared/api';
+import { fetchValuation, printPage } from '../shared/api';
 import { ExchangeRates } from './ExchangeRates';
 import { ValuationDefinitions } from './ValuationDefinitions';
 import '../shared/reports.css';
@@ -91,7 +92,7 @@ export function ValuationPage() {
     setExporting(true);
     try {
       const { startDate, endDate, warehouseId, groupByProduct, showZeroPrices } = filters;
-      await downloadCsv(
+      await downloadFile(
         '/stock/valuation/export',
         { startDate, endDate, warehouseId, groupByProduct, showZeroPrices },
         'valorizzazione.csv',

@@ -2,25 +2,31 @@ import { useState } from 'react';
 import { api } from '@wms/shared-api/core';
 import { failureText } from '../forms/failure-text';
 import { toastError } from '../toasts/toasts';
+import { cleanParams, type QueryParams } from './fetch-page';
 import type { PagedList } from './usePagedList';
+
+/** Hands `data` to the browser as a file called `name` (a CSV made on the page, or one the API wrote). */
+export function saveFile(name: string, data: Blob): void {
+  const url = URL.createObjectURL(data);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
 
 /**
  * Downloads a file the API writes (a CSV export): the call carries the session, so it is fetched through the API client
  * and handed to the browser as a file, named as the server says (Content-Disposition), else `fallbackName`.
  */
-export async function downloadFile(path: string, params: Record<string, string>, fallbackName: string): Promise<void> {
-  const res = await api.get<Blob>(path, { params, responseType: 'blob' });
+export async function downloadFile(path: string, params: QueryParams, fallbackName: string): Promise<void> {
+  const res = await api.get<Blob>(path, { params: cleanParams(params), responseType: 'blob' });
   const disposition = String(res.headers['content-disposition'] ?? '');
   const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
   const plain = /filename="([^"]+)"/i.exec(disposition);
-  const url = URL.createObjectURL(res.data);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = star ? decodeURIComponent(star[1]) : (plain?.[1] ?? fallbackName);
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(star ? decodeURIComponent(star[1]) : (plain?.[1] ?? fallbackName), res.data);
 }
 
 export interface ExportButtonProps {
