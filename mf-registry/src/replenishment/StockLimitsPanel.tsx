@@ -16,11 +16,11 @@ import {
   lineField,
   Loaded,
   NumberField,
-  patchAt,
   toastSuccess,
   useLoad,
   useSession,
   useWarehouses,
+  useFormList,
   useZodForm,
   WarehousePicker,
   type Column,
@@ -83,19 +83,16 @@ function LimitsEditor({ productId, initial, onSaved }: { productId: number; init
   });
   // Rows keep their own React keys, so a removed row takes its typed text with it.
   const [keys, setKeys] = useState(() => initial.limits.map((_, i) => i));
-  const rows = form.values.limits;
+  const list = useFormList(form.values.limits, (rows) => form.set('limits', rows));
+  const rows = list.rows;
   const nameOf = (id: unknown) =>
     warehouses?.find((w) => w.id === id)?.name ?? initial.limits.find((l) => l.warehouse_id === id)?.warehouse_name ?? '';
-  const patch = (i: number, change: Partial<Limit>) => form.set('limits', patchAt(rows, i, change));
   const remove = (i: number) => {
-    form.set(
-      'limits',
-      rows.filter((_, j) => j !== i),
-    );
+    list.removeAt(i);
     setKeys((ks) => ks.filter((_, j) => j !== i));
   };
   const add = () => {
-    form.set('limits', [...rows, { warehouse_id: '', min: '', max: '' }]);
+    list.add({ warehouse_id: '', min: '', max: '' });
     setKeys((ks) => [...ks, Math.max(-1, ...ks) + 1]);
   };
   const onSubmit = form.handleSubmit(
@@ -122,7 +119,7 @@ function LimitsEditor({ productId, initial, onSaved }: { productId: number; init
               warehouses={warehouses}
               value={r.warehouse_id as number | string | null}
               exclude={taken.filter((id) => id !== r.warehouse_id) as number[]}
-              onChange={(id) => patch(i, { warehouse_id: id ?? '' })}
+              onChange={(id) => list.patch(i, { warehouse_id: id ?? '' })}
               error={form.error(`limits.${i}.warehouse_id`)}
             />
             {(['min', 'max'] as const).map((bound) => (
@@ -132,7 +129,7 @@ function LimitsEditor({ productId, initial, onSaved }: { productId: number; init
                 label={t(`stockLimits.${bound}Of`, { warehouse: nameOf(r.warehouse_id) })}
                 decimals={QUANTITY_DECIMALS}
                 value={r[bound] as string}
-                onChange={(v) => patch(i, { [bound]: v })}
+                onChange={(v) => list.patch(i, { [bound]: v })}
               />
             ))}
             <button
