@@ -185,13 +185,20 @@ function checkReceivedItems(items: ReadonlyArray<z.output<typeof receiptItemSche
         params: mismatchParams(item.quantity, item.batches),
       });
     }
-    const numbers = new Set<string>();
-    item.batches.forEach((b, j) => {
-      if (b.batch_number && numbers.has(b.batch_number.toLowerCase())) {
-        ctx.addIssue({ code: 'custom', path: ['items', i, 'batches', j, 'batch_number'], message: 'duplicateBatch' });
-      }
-      numbers.add(b.batch_number.toLowerCase());
-    });
+    for (const j of repeatedBatches(item.batches)) {
+      ctx.addIssue({ code: 'custom', path: ['items', i, 'batches', j, 'batch_number'], message: 'duplicateBatch' });
+    }
+  });
+}
+
+/** The batches whose number an earlier batch of the same item has already (ignoring case): SPEC §5, no batch twice. */
+function repeatedBatches(batches: ReadonlyArray<{ batch_number: string }>): number[] {
+  const seen = new Set<string>();
+  return batches.flatMap((b, j) => {
+    const number = b.batch_number.trim().toLowerCase();
+    if (number && seen.has(number)) return [j];
+    seen.add(number);
+    return [];
   });
 }
 
@@ -414,10 +421,8 @@ export function receiptBatchesSchema(product: ReceiptProductFlags, quantity: str
       if (!parsed.success) addProblems(ctx, ['batches', j], fieldProblems(parsed.error));
     });
     addProblems(ctx, [], receiptItemProblems({ quantity, batches: v.batches }, product));
-    const numbers = v.batches.map((b) => b.batch_number.trim().toLowerCase());
-    numbers.forEach((n, j) => {
-      if (n && numbers.indexOf(n) < j) ctx.addIssue({ code: 'custom', path: ['batches', j, 'batch_number'], message: 'duplicateBatch' });
-    });
+    for (const j of repeatedBatches(v.batches))
+      ctx.addIssue({ code: 'custom', path: ['batches', j, 'batch_number'], message: 'duplicateBatch' });
   });
 }
 
