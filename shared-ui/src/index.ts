@@ -147,3 +147,4 @@ export { WedgeBurst, WEDGE_GAP_MS, WEDGE_MIN_CHARS } from './scan/wedge';
 // goods that leave: a product's stock while a form chooses, and the batch select over shared-api's batchChoices (issue 22)
 export { fetchProductStock, useProductStock, type ProductStock, type ProductStockQuery } from './stock/product-stock';
 export { BatchSelect, type BatchSelectProps, type BatchOptionText } from './stock/BatchSelect';
+export { quantityColumn } from './components/quantity-column';

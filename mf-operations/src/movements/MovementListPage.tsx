@@ -8,15 +8,14 @@ import {
   FilterBar,
   PageHeader,
   PagedTable,
+  quantityColumn,
   RowActions,
   SelectField,
   TextField,
   Truncate,
   formatCount,
   formatDate,
-  formatKind,
   formatQuantity,
-  formatUnit,
   useDocumentTitle,
   usePagedList,
   useRowActions,
@@ -106,18 +105,15 @@ export function MovementListPage() {
           </span>
         ),
       },
-      {
-        id: 'quantity',
-        header: header('quantity'),
-        sortable: true,
-        align: 'end',
-        render: (m) => (
-          <>
-            <span data-testid={`movement-quantity-${m.id}`}>{formatKind(m.quantity, 'quantity')}</span>
-            {m.unit_of_measure ? `\u00a0${formatUnit(m.unit_of_measure)}` : null}
-          </>
-        ),
-      },
+      quantityColumn(
+        'quantity',
+        header('quantity'),
+        (m) => m.quantity,
+        (m) => m.unit_of_measure,
+        {
+          testId: (m) => `movement-quantity-${m.id}`,
+        },
+      ),
       { id: 'batch', header: header('batch'), value: (m) => m.batch_number, sortable: false, priority: 'medium' },
       // Narrow screens keep date, type, product, quantity and the actions in view (issue 22): the destination gives way on a
       // landscape tablet, the warehouse and the batch on a portrait one; the movement's page shows them all.

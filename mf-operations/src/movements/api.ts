@@ -1,4 +1,5 @@
 import { api, type MovementBody, type MovementView, type Product } from '@wms/shared-api';
+import { recordApi } from '@wms/shared-ui';
 
 /**
  * The stock calls of SPEC §7 the movement screens make, typed (the list pages through usePagedList). Every failure is the
@@ -11,10 +12,9 @@ export const MOVEMENTS_PATH = '/stock-movements';
 /** The list's type filter as the server reads it (`type`): every type, a type, or a type with its source. */
 export const TYPE_FILTERS = ['', 'C', 'S-MAN', 'T', 'S-SO'] as const;
 
-export async function fetchMovement(id: string): Promise<MovementView> {
-  const { data } = await api.get<MovementView>(`${MOVEMENTS_PATH}/${encodeURIComponent(id)}`);
-  return data;
-}
+/** GET /stock-movements/{id} and GET /products/{id}: the kit's record reads (`signal` aborts them). */
+export const fetchMovement = recordApi<MovementView, MovementBody>(MOVEMENTS_PATH).fetchOne;
+export const fetchProduct = recordApi<Product, Product>('/products').fetchOne;
 
 /** PUT uses the id cut at its first hyphen (SPEC §7): "12-manual" → "12". */
 export function idWithoutSuffix(id: string): string {
@@ -30,9 +30,4 @@ export async function saveMovement(id: string | null, body: MovementBody, userna
 /** Deleting appends a reversal on the server; body {deleted_by} as SPEC §7 writes it. */
 export async function deleteMovement(id: string, username: string | null): Promise<void> {
   await api.delete(`${MOVEMENTS_PATH}/${encodeURIComponent(id)}`, { data: { deleted_by: username } });
-}
-
-export async function fetchProduct(id: number): Promise<Product> {
-  const { data } = await api.get<Product>(`/products/${id}`);
-  return data;
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { signInAs, switchLanguage } from '../testing';
+import { quantityColumn } from '../components/quantity-column';
 import { BatchSelect } from './BatchSelect';
 import { useProductStock, type ProductStockQuery } from './product-stock';
 
@@ -119,5 +120,27 @@ describe('BatchSelect', () => {
       <BatchSelect name="batch" label="Lotto" value="" onChange={() => undefined} choices={[]} placeholder="Scegli" optionText={text} />,
     );
     expect(screen.getByLabelText('Lotto')).toBeDisabled();
+  });
+});
+
+describe('quantityColumn', () => {
+  it('writes the quantity in the reader’s language with its unit’s label, at the end, on one line', async () => {
+    const column = quantityColumn<{ q: string; u: string | null }>(
+      'quantity',
+      'Quantità',
+      (r) => r.q,
+      (r) => r.u,
+      {
+        testId: () => 'q',
+      },
+    );
+    expect(column).toMatchObject({ align: 'end', nowrap: true });
+    expect(column.value?.({ q: '1234.5', u: 'piece' })).toBe('1234.5');
+    render(<p data-testid="cell">{column.render?.({ q: '1234.5', u: 'piece' })}</p>);
+    expect(screen.getByTestId('cell')).toHaveTextContent(/^1\.234,5 pz$/);
+    expect(screen.getByTestId('q')).toHaveTextContent(/^1\.234,5$/);
+    await switchLanguage('fr');
+    render(<p data-testid="fr">{column.render?.({ q: '2.5', u: null })}</p>);
+    expect(screen.getByTestId('fr')).toHaveTextContent(/^2,5$/);
   });
 });
