@@ -178,12 +178,11 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
   const items = (
     <ReceiptItemsTable
       items={order.items}
-      lines={draft.items}
+      lines={lines}
       form={form}
       warehouses={warehouses}
       busy={busy}
       readOnly={done}
-      onChange={lines.patch}
       onOpenBatches={setBatchLine}
       onToggleCompleted={(item) =>
         void orderAction(() => setItemCompleted(item.id, !item.completed), 'goodsReceipt.feedback.completedSaved')

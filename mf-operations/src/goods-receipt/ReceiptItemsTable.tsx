@@ -19,6 +19,7 @@ import {
   Truncate,
   WarehousePicker,
   type CardColumn,
+  type FormList,
   type LineFieldSource,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
@@ -27,15 +28,14 @@ import { ItemStatusBadge } from './status';
 
 export interface ReceiptItemsTableProps {
   items: ReceiptOrderItem[];
-  /** The form's lines, one per item, in the same order. */
-  lines: ReceiptDraftLine[];
+  /** The form's lines (useFormList), one per item, in the same order. */
+  lines: FormList<ReceiptDraftLine>;
   /** The page's useZodForm: each control is bound to its line's path ('items.2.quantity'). */
   form: LineFieldSource;
   warehouses: Warehouse[] | null;
   busy: boolean;
   /** Nothing left to receive: no quantity, warehouse or batch controls (the completion toggle stays). */
   readOnly?: boolean;
-  onChange: (line: number, patch: Partial<ReceiptDraftLine>) => void;
   onOpenBatches: (line: number) => void;
   onToggleCompleted: (item: ReceiptOrderItem) => void;
 }
@@ -45,7 +45,7 @@ export interface ReceiptItemsTableProps {
  * 1400 px each item is a card of labelled cells (goods-receipt.css).
  */
 export function ReceiptItemsTable(props: ReceiptItemsTableProps) {
-  const { items, lines, form, warehouses, busy, readOnly = false, onChange, onOpenBatches, onToggleCompleted } = props;
+  const { items, lines, form, warehouses, busy, readOnly = false, onOpenBatches, onToggleCompleted } = props;
   const { t } = useTranslation(NS);
   const f = (k: string) => t(`goodsReceipt.fields.${k}`);
   const disabled = (item: ReceiptOrderItem) => receiptLineLocked(item) || busy || form.saving;
@@ -79,9 +79,9 @@ export function ReceiptItemsTable(props: ReceiptItemsTableProps) {
           {...lineField(form, `items.${i}.quantity`)}
           label={<span className="sr-only">{`${f('quantityNow')} ${item.code}`}</span>}
           decimals={QUANTITY_DECIMALS}
-          value={lines[i].quantity}
+          value={lines.rows[i].quantity}
           disabled={disabled(item)}
-          onChange={(v) => onChange(i, { quantity: v })}
+          onChange={(v) => lines.patch(i, { quantity: v })}
           suffix={formatUnit(item.unit_of_measure) || undefined}
           hint={receiptLineLocked(item) ? undefined : `max ${formatQuantity(item.max_receivable_quantity, item.unit_of_measure)}`}
           data-testid={`quantity-${item.code}`}
@@ -96,9 +96,9 @@ export function ReceiptItemsTable(props: ReceiptItemsTableProps) {
           {...lineField(form, `items.${i}.warehouse_id`)}
           label={<span className="sr-only">{`${f('warehouse')} ${item.code}`}</span>}
           warehouses={warehouses}
-          value={lines[i].warehouse_id}
+          value={lines.rows[i].warehouse_id}
           disabled={disabled(item)}
-          onChange={(id) => onChange(i, { warehouse_id: id })}
+          onChange={(id) => lines.patch(i, { warehouse_id: id })}
           data-testid={`warehouse-${item.code}`}
         />
       ),
@@ -131,11 +131,11 @@ export function ReceiptItemsTable(props: ReceiptItemsTableProps) {
               name={`items.${i}.batches`}
               className="btn btn-secondary"
               aria-describedby={error ? `batches-error-${item.id}` : undefined}
-              disabled={disabled(item) || !isReceivedQuantity(lines[i].quantity)}
+              disabled={disabled(item) || !isReceivedQuantity(lines.rows[i].quantity)}
               onClick={() => onOpenBatches(i)}
               data-testid={`batches-${item.code}`}
             >
-              {t('goodsReceipt.batch.open', { count: lines[i].batches.length })}
+              {t('goodsReceipt.batch.open', { count: lines.rows[i].batches.length })}
             </button>
             {error ? (
               <p className="field-error" id={`batches-error-${item.id}`} data-testid={`error-batches-${item.code}`}>

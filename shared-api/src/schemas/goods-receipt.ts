@@ -392,7 +392,11 @@ export function receiptDraftBody(order: Pick<ReceiptOrder, 'items'>, draft: Rece
 }
 
 /** A refusal's field paths name the body's lines ('items.0.warehouse_id'); the draft's name the order's ('items.1.…'). */
-export function receiptDraftPaths(fields: Record<string, string>, body: ReceiptDraft, draft: ReceiptDraft): Record<string, string> {
+export function receiptDraftPaths(
+  fields: Record<string, string>,
+  body: { items: ReadonlyArray<{ order_item_id: number }> },
+  draft: ReceiptDraft,
+): Record<string, string> {
   const lineOf = (n: string) => draft.items.findIndex((l) => l.order_item_id === body.items[parseInt(n, 10)]?.order_item_id);
   return Object.fromEntries(
     Object.entries(fields).map(([path, text]) => [path.replace(/^items\.(\d+)/, (_m, n: string) => `items.${lineOf(n)}`), text]),
