@@ -25,13 +25,21 @@ import {
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { deleteMovement, MOVEMENTS_PATH, TYPE_FILTERS, type MovementView } from './api';
-import { typeLabel, type Translate } from './format';
 import { LIST_PATH } from './paths';
 import './movements.css';
 
 export const PAGE_SIZE = 25;
 const FILTERS = ['type', 'date_from', 'date_to'] as const;
 const TYPE_TONES = { C: 'success', S: 'danger', T: 'warning' } as const;
+
+/**
+ * A movement's type in words (SPEC §4): the catalogue's words for its type and source where it has them (an unload made
+ * by a sale reads "Sale", a goods receipt's load "Goods receipt", a transfer's legs and shortfall, a count's adjustments),
+ * else its type's (C load, S unload, T transfer) — i18next takes the first key it knows.
+ */
+export function typeKeys(m: Pick<MovementView, 'movement_type' | 'source_type'>): string[] {
+  return [`movements.types.${m.movement_type}-${m.source_type}`, `movements.types.${m.movement_type}`];
+}
 
 /**
  * /operazioni/movimenti (SPEC §2 Stock movements): live movements, newest first, one server page at a time (the ledger can
@@ -41,7 +49,6 @@ const TYPE_TONES = { C: 'success', S: 'danger', T: 'warning' } as const;
  */
 export function MovementListPage() {
   const { t } = useTranslation(NS);
-  const tr = t as unknown as Translate;
   const listSearch = useLocation().search;
   const { user } = useSession();
   useDocumentTitle(t('movements.title'));
@@ -61,7 +68,7 @@ export function MovementListPage() {
         ask: {
           title: t('movements.list.confirmTitle'),
           message: t('movements.list.confirmMessage', {
-            type: typeLabel(tr, m.movement_type, m.source_type).toLocaleLowerCase(),
+            type: t(typeKeys(m)).toLocaleLowerCase(),
             quantity: formatQuantity(m.quantity, m.unit_of_measure),
             code: m.product_code,
             date: m.movement_date,
@@ -75,7 +82,7 @@ export function MovementListPage() {
         },
         failure: (err) => withReason(t('movements.feedback.deleteError'), err),
       }),
-    [act, t, tr, user?.username],
+    [act, t, user?.username],
   );
 
   const columns = useMemo<Column<MovementView>[]>(() => {
@@ -89,9 +96,7 @@ export function MovementListPage() {
         sortable: true,
         render: (m) => (
           <span data-testid={`movement-type-${m.id}`}>
-            <Badge tone={m.source_type === 'SO' ? 'neutral' : TYPE_TONES[m.movement_type]}>
-              {typeLabel(tr, m.movement_type, m.source_type)}
-            </Badge>
+            <Badge tone={m.source_type === 'SO' ? 'neutral' : TYPE_TONES[m.movement_type]}>{t(typeKeys(m))}</Badge>
           </span>
         ),
       },
@@ -151,7 +156,7 @@ export function MovementListPage() {
         },
       },
     ];
-  }, [t, tr, listSearch, busyId, remove]);
+  }, [t, listSearch, busyId, remove]);
 
   const total = formatCount(list.total);
 

@@ -1,15 +1,15 @@
+import { addTranslations, i18n } from '@wms/shared-ui';
 import { operationsMessages } from '../i18n/messages';
-import { typeLabel, type Translate } from './format';
+import { NS } from '../paths';
+import { typeKeys } from './MovementListPage';
 
 // The movement list's type column, in both languages, for every origin a movement can have (issues 25 and 26 added
 // count adjustments and transfers with a transport document).
-function translator(lang: 'it' | 'fr'): Translate {
-  const types = (operationsMessages[lang] as { movements: { types: Record<string, string> } }).movements.types;
-  return (key) => types[key.replace('movements.types.', '')] ?? key;
-}
+addTranslations(NS, operationsMessages);
 
 it.each([
   ['C', 'MAN', 'Carico', 'Entrée'],
+  ['S', 'MAN', 'Scarico', 'Sortie'],
   ['S', 'SO', 'Vendita', 'Vente'],
   ['C', 'PO', 'Ricevimento merce', 'Réception de marchandises'],
   ['T', 'MAN', 'Trasferimento', 'Transfert'],
@@ -17,7 +17,8 @@ it.each([
   ['S', 'TR', 'Ammanco di trasferimento', 'Manquant de transfert'],
   ['C', 'INV', 'Rettifica inventario (+)', 'Ajustement d’inventaire (+)'],
   ['S', 'INV', 'Rettifica inventario (−)', 'Ajustement d’inventaire (−)'],
+  ['T', 'INV', 'Trasferimento', 'Transfert'],
 ] as const)('%s from %s reads "%s" / "%s"', (type, source, it_, fr) => {
-  expect(typeLabel(translator('it'), type, source)).toBe(it_);
-  expect(typeLabel(translator('fr'), type, source)).toBe(fr);
+  expect(i18n.getFixedT('it', NS)(typeKeys({ movement_type: type, source_type: source }))).toBe(it_);
+  expect(i18n.getFixedT('fr', NS)(typeKeys({ movement_type: type, source_type: source }))).toBe(fr);
 });
