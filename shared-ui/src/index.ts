@@ -79,6 +79,7 @@ export {
   type Option,
 } from './forms/Field';
 export { NumberField, type NumberFieldProps } from './forms/NumberField';
+export { QuantityField, type QuantityFieldProps } from './forms/QuantityField';
 export { DateField, type DateFieldProps } from './forms/DateField';
 export { Calendar, type CalendarProps } from './forms/Calendar';
 export { useZodForm, focusField, type ZodForm, type FormProblem, type FieldBinding } from './forms/useZodForm';

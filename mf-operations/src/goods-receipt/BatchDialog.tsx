@@ -8,17 +8,7 @@ import {
   type ReceiptBatchDraft,
   type ReceiptOrderItem,
 } from '@wms/shared-api';
-import {
-  DateField,
-  formatQuantity,
-  formatUnit,
-  FormDialog,
-  NumberField,
-  QUANTITY_DECIMALS,
-  ScanInput,
-  TextField,
-  useLiveForm,
-} from '@wms/shared-ui';
+import { DateField, formatQuantity, FormDialog, QuantityField, ScanInput, TextField, useLiveForm } from '@wms/shared-ui';
 import { NS } from '../paths';
 
 export interface BatchDialogProps {
@@ -48,7 +38,6 @@ export function BatchDialog({ item, quantity, batches: initial, onSave, onCancel
   // Exact: 0,1 + 0,2 is 0,3 (quantities are decimal strings; sumQuantities skips what is not one yet).
   const sum = sumQuantities(batches.map((b) => b.quantity));
   const totalProblem = form.error('batches');
-  const set = (j: number, patch: Partial<ReceiptBatchDraft>) => form.patchRow('batches', j, patch);
   const f = (k: string) => t(`goodsReceipt.fields.${k}`);
   /** The dates the product manages: field, label, test id. */
   const dateFields = (
@@ -90,39 +79,21 @@ export function BatchDialog({ item, quantity, batches: initial, onSave, onCancel
         </>
       }
     >
-      {batches.map((b, j) => (
+      {batches.map((_b, j) => (
         <fieldset className="gr-batch-row" key={j} data-testid={`batch-row-${j}`}>
           <legend className="sr-only">{`${f('batchNumber')} ${j + 1}`}</legend>
           {item.has_batches ? (
-            <TextField
-              {...form.bind(`batches.${j}.batch_number`)}
-              label={f('batchNumber')}
-              required
-              value={b.batch_number}
-              onChange={(v) => set(j, { batch_number: v ?? '' })}
-              data-testid={`batch-number-${j}`}
-            />
+            <TextField {...form.field(`batches.${j}.batch_number`)} label={f('batchNumber')} required data-testid={`batch-number-${j}`} />
           ) : null}
-          <NumberField
-            {...form.bind(`batches.${j}.quantity`)}
+          <QuantityField
+            {...form.field(`batches.${j}.quantity`)}
             label={f('quantity')}
             required
-            decimals={QUANTITY_DECIMALS}
-            value={b.quantity}
-            onChange={(v) => set(j, { quantity: v })}
-            suffix={formatUnit(item.unit_of_measure) || undefined}
+            unit={item.unit_of_measure}
             data-testid={`batch-quantity-${j}`}
           />
           {dateFields.map(([key, label, testId]) => (
-            <DateField
-              key={key}
-              {...form.bind(`batches.${j}.${key}`)}
-              label={f(label)}
-              required
-              value={b[key]}
-              onChange={(v) => set(j, { [key]: v })}
-              data-testid={`${testId}-${j}`}
-            />
+            <DateField key={key} {...form.field(`batches.${j}.${key}`)} label={f(label)} required data-testid={`${testId}-${j}`} />
           ))}
           {batches.length > 1 ? (
             <button type="button" className="btn btn-ghost btn-ghost-danger" onClick={() => form.removeRow('batches', j)}>

@@ -12,10 +12,8 @@ import {
   CardTable,
   CheckboxField,
   formatQuantity,
-  formatUnit,
   lineField,
-  NumberField,
-  QUANTITY_DECIMALS,
+  QuantityField,
   Truncate,
   WarehousePicker,
   type CardColumn,
@@ -75,14 +73,13 @@ export function ReceiptItemsTable(props: ReceiptItemsTableProps) {
       id: 'quantityNow',
       header: f('quantityNow'),
       render: (item, i) => (
-        <NumberField
+        <QuantityField
           {...lineField(form, `items.${i}.quantity`)}
           label={<span className="sr-only">{`${f('quantityNow')} ${item.code}`}</span>}
-          decimals={QUANTITY_DECIMALS}
+          unit={item.unit_of_measure}
           value={lines.rows[i].quantity}
           disabled={disabled(item)}
           onChange={(v) => lines.patch(i, { quantity: v })}
-          suffix={formatUnit(item.unit_of_measure) || undefined}
           hint={receiptLineLocked(item) ? undefined : `max ${formatQuantity(item.max_receivable_quantity, item.unit_of_measure)}`}
           data-testid={`quantity-${item.code}`}
         />

@@ -38,22 +38,10 @@ function RowsDialog({ onSave }: { onSave: (rows: unknown) => void }) {
     >
       {form.values.rows.map((r, j) => (
         <fieldset key={j} data-testid={`row-${j}`}>
-          <TextField
-            {...form.bind(`rows.${j}.name`)}
-            label={`Nome ${j}`}
-            value={r.name}
-            onChange={(v) => form.patchRow('rows', j, { name: v ?? '' })}
-            data-testid={`name-${j}`}
-          />
-          <DateField
-            {...form.bind(`rows.${j}.day`)}
-            label={`Giorno ${j}`}
-            value={r.day}
-            onChange={(v) => form.patchRow('rows', j, { day: v })}
-            data-testid={`day-${j}`}
-          />
+          <TextField {...form.field(`rows.${j}.name`)} label={`Nome ${j}`} data-testid={`name-${j}`} />
+          <DateField {...form.field(`rows.${j}.day`)} label={`Giorno ${j}`} data-testid={`day-${j}`} />
           <NumberField
-            {...form.bind(`rows.${j}.quantity`)}
+            {...form.field(`rows.${j}.quantity`)}
             label={`Quantità ${j}`}
             decimals={3}
             value={r.quantity}

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { fieldProblems, formatMessageParams } from '@wms/shared-api/core';
 import { currentLanguage } from '../i18n/instance';
 import { patchAt } from './lines';
-import { focusField, type FormProblem } from './useZodForm';
+import { focusField, type FieldBinding, type FormProblem } from './useZodForm';
 
 /** The row type of a list field's value. */
 type RowOf<A> = A extends ReadonlyArray<infer R> ? R : never;
@@ -71,8 +71,20 @@ export function useLiveForm<S extends z.ZodType<unknown, Record<string, unknown>
     return null;
   };
 
-  /** Props of a field named `name` (a path such as 'batches.0.quantity'): its message and its unreadable-text report. */
-  const bind = (name: string) => ({ name, error: error(name), onInputProblem: (p: FormProblem | null) => setInputProblem(name, p) });
+  /**
+   * Props of the field at `path` ('batches.0.quantity'), as useZodForm's `field(name)` for a top-level one: its name, its
+   * value and onChange there, its message and its unreadable-text report. `V` is the value's type (text by default).
+   */
+  const field = <V = string>(path: string): FieldBinding<V> => {
+    const keys = path.split('.');
+    return {
+      name: path,
+      value: keys.reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], values) as V,
+      onChange: (value: V) => setValues((v) => setAt(v, keys, value)),
+      error: error(path),
+      onInputProblem: (p: FormProblem | null) => setInputProblem(path, p),
+    };
+  };
 
   /** A list field's rows ('batches'): change one, add one (its first field then takes the focus), remove one. */
   type Values = z.input<S>;
@@ -96,7 +108,16 @@ export function useLiveForm<S extends z.ZodType<unknown, Record<string, unknown>
     forget((name) => name.startsWith(`${list}.`) && parseInt(name.slice(list.length + 1), 10) >= index);
   };
 
-  return { formRef, values, setValues, error, bind, onBlur, forget, attempt, attempted, patchRow, addRow, removeRow };
+  return { formRef, values, setValues, error, field, onBlur, forget, attempt, attempted, patchRow, addRow, removeRow };
+}
+
+/** A copy of `target` with the value at `keys` (object keys, array indexes) replaced. */
+function setAt<T>(target: T, keys: readonly string[], value: unknown): T {
+  if (keys.length === 0) return value as T;
+  const [key, ...rest] = keys;
+  if (Array.isArray(target)) return target.map((item: unknown, i) => (String(i) === key ? setAt(item, rest, value) : item)) as T;
+  const record = target as Record<string, unknown>;
+  return { ...record, [key]: setAt(record[key], rest, value) } as T;
 }
 
 export type LiveForm<S extends z.ZodType<unknown, Record<string, unknown>>> = ReturnType<typeof useLiveForm<S>>;
