@@ -33,6 +33,7 @@ export { PageHeader, type PageHeaderProps } from './components/PageHeader';
 export { Hub, type HubCard, type HubProps } from './components/Hub';
 export { Dialog, type DialogProps } from './components/Dialog';
 export { ConfirmDialog, useConfirm, type ConfirmDialogProps, type ConfirmOptions } from './components/ConfirmDialog';
+export { ListMessage, type ListMessageProps } from './components/ListMessage';
 export { DataTable, type Column, type DataTableProps } from './components/DataTable';
 export { dayColumn } from './components/day-column';
 export { codeColumn } from './components/code-column';

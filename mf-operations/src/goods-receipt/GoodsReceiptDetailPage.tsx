@@ -22,6 +22,7 @@ import {
   focusField,
   FormActions,
   ListError,
+  ListMessage,
   Loaded,
   PageHeader,
   TextField,
@@ -132,21 +133,18 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
     return confirm({
       title: t('goodsReceipt.expired.title'),
       message: (
-        <div data-testid="expired-batches">
-          <p>{t('goodsReceipt.expired.intro', { date: displayDay(today()) })}</p>
-          <ul>
-            {expired.map(({ order_item_id: itemId, batch }, k) => (
-              <li key={k}>
-                {t('goodsReceipt.expired.line', {
-                  batch: batch.batch_number || '—',
-                  code: codeOf(itemId),
-                  expiry: displayDay(batch.expiry_date),
-                })}
-              </li>
-            ))}
-          </ul>
-          <p>{t('goodsReceipt.expired.ask')}</p>
-        </div>
+        <ListMessage
+          intro={t('goodsReceipt.expired.intro', { date: displayDay(today()) })}
+          items={expired.map(({ order_item_id: itemId, batch }) =>
+            t('goodsReceipt.expired.line', {
+              batch: batch.batch_number || '—',
+              code: codeOf(itemId),
+              expiry: displayDay(batch.expiry_date),
+            }),
+          )}
+          ask={t('goodsReceipt.expired.ask')}
+          data-testid="expired-batches"
+        />
       ),
       confirmLabel: t('goodsReceipt.expired.confirm'),
     });

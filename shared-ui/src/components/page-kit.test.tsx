@@ -6,6 +6,7 @@ import { switchLanguage } from '../testing';
 import { ToastHost } from '../toasts/toasts';
 import { CardTable } from './CardTable';
 import { Facts } from './Facts';
+import { ListMessage } from './ListMessage';
 
 /** Issue 22: pieces of a document page (the goods receipt's): its facts, its lines as cards, its actions, totals per unit. */
 beforeEach(() => switchLanguage('it'));
@@ -102,4 +103,10 @@ it('totals per unit are never added together', () => {
   expect(spaces(formatUnitTotals(totals, 'ordered'))).toBe('2,5 kg · 40 pz');
   expect(spaces(formatUnitProgress(totals))).toBe('1 / 2,5 kg · 0 / 40 pz');
   expect(formatUnitTotals([], 'received')).toBe('');
+});
+
+it('ListMessage: the sentence, the things as a list, then the question', () => {
+  render(<ListMessage intro="Scaduti:" items={['L1 di A', 'L2 di B']} ask="Ricevere comunque?" data-testid="msg" />);
+  expect(screen.getByTestId('msg')).toHaveTextContent('Scaduti:L1 di AL2 di BRicevere comunque?');
+  expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['L1 di A', 'L2 di B']);
 });
