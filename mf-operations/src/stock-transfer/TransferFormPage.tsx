@@ -15,6 +15,7 @@ import {
   toastSuccess,
   useDocumentTitle,
   useLoad,
+  useFormList,
   useZodForm,
   WarehousePicker,
 } from '@wms/shared-ui';
@@ -87,13 +88,8 @@ function TransferForm({ initial }: { initial: Transfer | null }) {
   const title = number ? t('stockTransfer.editTitle', { number }) : t('stockTransfer.newTitle');
   useDocumentTitle(title);
 
-  // The lines live in the form's values (the schema keeps their body fields); changes start from the latest lines.
-  const lines = useRef(v.lines as TransferLineValues[]);
-  lines.current = v.lines as TransferLineValues[];
-  const update = (change: (ls: TransferLineValues[]) => TransferLineValues[]) => {
-    lines.current = change(lines.current);
-    set('lines', lines.current);
-  };
+  // The lines live in the form's values (the schema keeps their body fields); the kit queues changes on the latest ones.
+  const lines = useFormList(v.lines as TransferLineValues[], (rows) => set('lines', rows));
 
   /**
    * A scan (issue 27) fills the first empty line, or adds one: the product, the scanned batch (kept over the FEFO choice)
@@ -109,7 +105,7 @@ function TransferForm({ initial }: { initial: Transfer | null }) {
       batch_number: p.has_batch ? (found.batch_number ?? '') : '',
       quantity: found.quantity ?? '',
     };
-    update((ls) => {
+    lines.update((ls) => {
       const empty = ls.findIndex((l) => l.product_id === '');
       return empty >= 0 ? ls.map((l, n) => (n === empty ? { ...l, ...scanned } : l)) : [...ls, newLine(scanned)];
     });
@@ -146,14 +142,7 @@ function TransferForm({ initial }: { initial: Transfer | null }) {
         />
         <DateField {...form.field('transfer_date')} label={f('transfer_date')} required />
         <ScanInput onScan={onScan} disabled={form.saving} data-testid="transfer-scan" />
-        <TransferLines
-          lines={lines.current}
-          fromId={fromId}
-          disabled={form.saving}
-          error={form.error}
-          onInputProblem={form.setInputProblem}
-          update={update}
-        />
+        <TransferLines lines={lines} fromId={fromId} form={form} />
         <TextField {...form.field('carrier')} label={f('carrier')} data-testid="carrier" />
         <TextField {...form.field('packages')} value={String(v.packages ?? '')} label={f('packages')} data-testid="packages" />
         <NumberField

@@ -8,8 +8,10 @@ import {
   NumberField,
   ProductPicker,
   QUANTITY_DECIMALS,
+  lineField,
   useProductStock,
-  type FormProblem,
+  type FormList,
+  type LineFieldSource,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 
@@ -35,51 +37,47 @@ export const newLine = (values: Partial<TransferLineValues> = {}): TransferLineV
 });
 
 interface Props {
-  lines: TransferLineValues[];
+  /** The form's lines (the kit's useFormList over the form's values). */
+  lines: FormList<TransferLineValues>;
   /** The source warehouse: the batches are those on hand there. */
   fromId: number | null;
-  disabled: boolean;
-  error: (field: string) => string | undefined;
-  onInputProblem: (field: string, problem: FormProblem | null) => void;
-  /** Changes the lines from the latest ones (several lines may change before the form renders again). */
-  update: (change: (lines: TransferLineValues[]) => TransferLineValues[]) => void;
+  /** The form: each field's name, message, unreadable-text report and saving state (the kit's lineField). */
+  form: LineFieldSource;
 }
 
 /**
  * The lines of a transfer: product, batch (offered in FEFO order with expiry and quantity available at the source), and
  * quantity with the unit; the server checks availability again under the ledger's locks when it ships.
  */
-export function TransferLines({ lines, fromId, disabled, error, onInputProblem, update }: Props) {
+export function TransferLines({ lines, fromId, form }: Props) {
   const { t } = useTranslation(NS);
   return (
     <fieldset className="order-lines" data-testid="transfer-lines">
       <legend>{t('stockTransfer.lines.title')}</legend>
-      {error('lines') ? (
+      {form.error('lines') ? (
         <p className="field-error" role="alert" data-testid="error-lines">
-          {error('lines')}
+          {form.error('lines')}
         </p>
       ) : null}
-      {lines.map((line, i) => (
+      {lines.rows.map((line, i) => (
         <TransferLine
           key={line.key}
           line={line}
           index={i}
           fromId={fromId}
-          disabled={disabled}
-          error={error}
-          onInputProblem={onInputProblem}
-          onChange={(change) => update((ls) => ls.map((l, n) => (n === i ? { ...l, ...change } : l)))}
-          onRemove={() => update((ls) => ls.filter((_, n) => n !== i))}
+          form={form}
+          onChange={(change) => lines.patch(i, change)}
+          onRemove={() => lines.removeAt(i)}
         />
       ))}
-      <button type="button" className="btn" onClick={() => update((ls) => [...ls, newLine()])} disabled={disabled} data-testid="add-line">
+      <button type="button" className="btn" onClick={() => lines.add(newLine())} disabled={form.saving} data-testid="add-line">
         {t('stockTransfer.lines.add')}
       </button>
     </fieldset>
   );
 }
 
-interface LineProps extends Pick<Props, 'fromId' | 'disabled' | 'error' | 'onInputProblem'> {
+interface LineProps extends Pick<Props, 'fromId' | 'form'> {
   line: TransferLineValues;
   index: number;
   onChange: (change: Partial<TransferLineValues>) => void;
@@ -87,7 +85,7 @@ interface LineProps extends Pick<Props, 'fromId' | 'disabled' | 'error' | 'onInp
 }
 
 /** One line, with the stock of its product at the source (the kit's loader: read again when either changes). */
-function TransferLine({ line, index: i, fromId, disabled, error, onInputProblem, onChange, onRemove }: LineProps) {
+function TransferLine({ line, index: i, fromId, form, onChange, onRemove }: LineProps) {
   const { t } = useTranslation(NS);
   const f = (k: string, o?: Record<string, unknown>) => t(`stockTransfer.fields.${k}`, o);
   const name = (field: string) => `lines.${i}.${field}`;
@@ -115,12 +113,10 @@ function TransferLine({ line, index: i, fromId, disabled, error, onInputProblem,
   return (
     <div className="order-line" data-testid={`transfer-line-${i}`} aria-label={t('stockTransfer.lines.line', { n: i + 1 })}>
       <ProductPicker
-        name={name('product_id')}
+        {...lineField(form, name('product_id'))}
         label={f('product')}
         required
         value={line.product_id}
-        disabled={disabled}
-        error={error(name('product_id'))}
         onChange={(_id, p) =>
           onChange({ product_id: p?.id ?? '', hasBatch: !!p?.has_batch, unit: p?.unit_of_measure ?? null, batch_number: '' })
         }
@@ -128,12 +124,10 @@ function TransferLine({ line, index: i, fromId, disabled, error, onInputProblem,
       />
       {line.hasBatch ? (
         <BatchSelect
-          name={name('batch_number')}
+          {...lineField(form, name('batch_number'))}
           label={f('batch')}
           required
           value={line.batch_number}
-          disabled={disabled}
-          error={error(name('batch_number'))}
           placeholder={f('chooseBatch')}
           choices={choices}
           unit={line.unit}
@@ -143,15 +137,12 @@ function TransferLine({ line, index: i, fromId, disabled, error, onInputProblem,
         />
       ) : null}
       <NumberField
-        name={name('quantity')}
+        {...lineField(form, name('quantity'))}
         label={f('quantity')}
         required
         decimals={QUANTITY_DECIMALS}
         value={line.quantity}
-        disabled={disabled}
-        error={error(name('quantity'))}
         hint={hint}
-        onInputProblem={(p) => onInputProblem(name('quantity'), p)}
         onChange={(v) => onChange({ quantity: v })}
         suffix={formatUnit(line.unit) || undefined}
         data-testid={`quantity-${i}`}
@@ -160,7 +151,7 @@ function TransferLine({ line, index: i, fromId, disabled, error, onInputProblem,
         type="button"
         className="btn btn-small"
         onClick={onRemove}
-        disabled={disabled}
+        disabled={form.saving}
         aria-label={t('stockTransfer.lines.remove', { n: i + 1 })}
         data-testid={`remove-line-${i}`}
       >
