@@ -139,7 +139,7 @@ describe('goods receipt detail', () => {
     expect(document.querySelector('.Toastify__toast')).toBeNull();
     type('quantity-FARINA-00', '10');
     await userEvent.click(screen.getByTestId('receive-save'));
-    expect(await screen.findByTestId('error-batches-FARINA-00')).toHaveTextContent('Questo articolo richiede almeno un lotto');
+    expect(await screen.findByTestId('error-items.0.batches')).toHaveTextContent('Questo articolo richiede almeno un lotto');
     expect(screen.getByTestId('error-items.0.warehouse_id')).toHaveTextContent('Seleziona il magazzino');
     expect(posted).toEqual([]);
   });

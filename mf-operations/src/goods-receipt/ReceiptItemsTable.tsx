@@ -11,6 +11,7 @@ import {
 import {
   CardTable,
   CheckboxField,
+  Field,
   formatQuantity,
   lineField,
   QuantityField,
@@ -118,28 +119,29 @@ export function ReceiptItemsTable(props: ReceiptItemsTableProps) {
     !readOnly && {
       id: 'batches',
       header: f('batches'),
+      // The kit's Field around the button: a refused save's message under it, announced with it, focused by its name.
       render: (item, i) => {
         if (!needsBatches(item)) return '—';
-        const error = form.error(`items.${i}.batches`);
+        const text = t('goodsReceipt.batch.open', { count: lines.rows[i].batches.length });
         return (
-          <>
-            <button
-              type="button"
-              name={`items.${i}.batches`}
-              className="btn btn-secondary"
-              aria-describedby={error ? `batches-error-${item.id}` : undefined}
-              disabled={disabled(item) || !isReceivedQuantity(lines.rows[i].quantity)}
-              onClick={() => onOpenBatches(i)}
-              data-testid={`batches-${item.code}`}
-            >
-              {t('goodsReceipt.batch.open', { count: lines.rows[i].batches.length })}
-            </button>
-            {error ? (
-              <p className="field-error" id={`batches-error-${item.id}`} data-testid={`error-batches-${item.code}`}>
-                {error}
-              </p>
-            ) : null}
-          </>
+          <Field
+            name={`items.${i}.batches`}
+            label={<span className="sr-only">{`${text} ${item.code}`}</span>}
+            error={form.error(`items.${i}.batches`)}
+          >
+            {(control) => (
+              <button
+                type="button"
+                {...control}
+                className="btn btn-secondary"
+                disabled={disabled(item) || !isReceivedQuantity(lines.rows[i].quantity)}
+                onClick={() => onOpenBatches(i)}
+                data-testid={`batches-${item.code}`}
+              >
+                {text}
+              </button>
+            )}
+          </Field>
         );
       },
     },
