@@ -117,7 +117,7 @@ describe('the movement form (movement-form.ts)', () => {
       production_date: '',
       expiry_date: '2026-01-31',
     });
-    const found = { product: p, batch_number: 'L7', production_date: null, expiry_date: '2027-09-30', quantity: '2.5' } as BarcodeLookup;
+    const found: BarcodeLookup = { product: p, batch_number: 'L7', expiry_date: '2027-09-30', quantity: '2.5' };
     expect(movementWithScan(values({ movement_type: 'C', product_id: null }), found)).toMatchObject({
       product_id: p,
       batch_number: 'L7',
