@@ -112,11 +112,12 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
+    const focused = document.activeElement;
     if (!form.validate()) {
-      // "Nothing to receive" names no field: when it is the only problem, the first quantity that can still be received
-      // is where to type.
+      // "Nothing to receive" names no field: when it is the only problem (no unreadable text took the focus either), the
+      // first quantity that can still be received is where to type.
       const checked = schema.safeParse(draft);
-      if (!checked.success && checked.error.issues.every((i) => i.path.join('.') === 'items')) {
+      if (document.activeElement === focused && !checked.success && checked.error.issues.every((i) => i.path.join('.') === 'items')) {
         focusField(form.formRef.current, `items.${order.items.findIndex((i) => !receiptLineLocked(i))}.quantity`);
       }
       return;
