@@ -28,7 +28,6 @@ import { deleteMovement, MOVEMENTS_PATH, TYPE_FILTERS, type MovementView } from 
 import { LIST_PATH } from './paths';
 import './movements.css';
 
-export const PAGE_SIZE = 25;
 const FILTERS = ['type', 'date_from', 'date_to'] as const;
 const TYPE_TONES = { C: 'success', S: 'danger', T: 'warning' } as const;
 
@@ -42,10 +41,10 @@ export function typeKeys(m: Pick<MovementView, 'movement_type' | 'source_type'>)
 }
 
 /**
- * /operazioni/movimenti (SPEC §2 Stock movements): live movements, newest first, one server page at a time (the ledger can
- * hold a million rows), filtered by type, product code (debounced) and date range, sorted by date, type, product code,
- * quantity, source and destination warehouse — all of it in the URL. A failed load shows fetchFailed in place of the
- * table. Manual movements can be edited; deleting asks first, and the server appends a reversal.
+ * /operazioni/movimenti (SPEC §2 Stock movements): live movements, newest first, one server page at a time (the kit's 25
+ * rows: the ledger can hold a million), filtered by type, product code (debounced) and date range, sorted by date, type,
+ * product code, quantity, source and destination warehouse — all of it in the URL. A failed load shows fetchFailed in
+ * place of the table. Manual movements can be edited; deleting asks first, and the server appends a reversal.
  */
 export function MovementListPage() {
   const { t } = useTranslation(NS);
@@ -56,7 +55,6 @@ export function MovementListPage() {
     defaultSort: 'date',
     defaultOrder: 'desc',
     sorts: MOVEMENT_SORTS,
-    pageSize: PAGE_SIZE,
     filters: FILTERS,
     searchParam: 'product_code',
   });
