@@ -76,6 +76,27 @@ async function checked<P extends Pick<PriceFields, 'product_id' | 'supplier_id' 
   return { ...p, currency: p.currency ?? (product.currency as Currency) };
 }
 
+type CheckedPrice = PriceFields & { currency: Currency };
+
+/** Inserts a checked price and logs its creation (POST /prices and "price from today"); the price as read back. */
+async function createPrice(q: Queryable, p: CheckedPrice, userId: number): Promise<Price> {
+  const id = await sql.insertPrice(q, p, userId);
+  const { product_id, supplier_id, price, currency, start_date, end_date } = p;
+  const details = { product_id, supplier_id, price, currency, start_date, end_date };
+  await logActivity(q, { userId, action: 'create', entityType: 'price', entityId: id, details });
+  return found(q, id);
+}
+
+/** Rewrites the price `before` with `p` and logs what changed (PUT /prices/{id} and "price from today"); the price after. */
+async function rewritePrice(q: Queryable, before: Price, p: CheckedPrice, userId: number): Promise<Price> {
+  if (!(await sql.updatePrice(q, before.id, p, userId))) throw new AppError(404, 'PRICE_NOT_FOUND', msg.priceNotFound);
+  const after = await found(q, before.id);
+  const changed = describeChanges(before, after, ['product_id', 'supplier_id', 'price', 'currency', 'start_date', 'end_date']);
+  const details = { product_code: after.product_code, ...changed };
+  await logActivity(q, { userId, action: 'update', entityType: 'price', entityId: before.id, details });
+  return after;
+}
+
 /** Runs a write; the database's exclusion constraint turns an overlapping window into 409 (also when saves race). */
 async function noOverlap<T>(write: () => Promise<T>): Promise<T> {
   try {
@@ -179,22 +200,7 @@ export const priceRoutes: FastifyPluginAsyncZod = async (app) => {
       const price = await noOverlap(() =>
         db.tx(async (q) => {
           const p = await checked(q, request.body);
-          const id = await sql.insertPrice(q, p, request.user.id);
-          await logActivity(q, {
-            userId: request.user.id,
-            action: 'create',
-            entityType: 'price',
-            entityId: id,
-            details: {
-              product_id: p.product_id,
-              supplier_id: p.supplier_id,
-              price: p.price,
-              currency: p.currency,
-              start_date: p.start_date,
-              end_date: p.end_date,
-            },
-          });
-          return found(q, id);
+          return createPrice(q, p, request.user.id);
         }),
       );
       return reply.code(201).send(price);
@@ -226,37 +232,16 @@ export const priceRoutes: FastifyPluginAsyncZod = async (app) => {
           const prices = await sql.lockSupplierPrices(q, p.product_id, p.supplier_id, today);
           const plan = planPriceFromToday(prices, p, today);
           if (plan.kind === 'unchanged') return { outcome: 'unchanged', price: await found(q, plan.current.id), closed: null };
-          /** An existing price rewritten (as PUT /prices/{id} does), its changes logged. */
-          const rewrite = async (before: Price, change: Partial<Pick<Price, 'price' | 'currency' | 'end_date'>>) => {
-            await sql.updatePrice(q, before.id, { ...before, ...change }, userId);
-            const after = await found(q, before.id);
-            const changed = describeChanges(before, after, ['price', 'currency', 'start_date', 'end_date']);
-            const details = { product_code: after.product_code, ...changed };
-            await logActivity(q, { userId, action: 'update', entityType: 'price', entityId: before.id, details });
-            return after;
-          };
+          /** An existing price rewritten as PUT /prices/{id} does, its changes logged. */
+          const rewrite = (before: Price, change: Partial<Pick<Price, 'price' | 'currency' | 'end_date'>>) =>
+            rewritePrice(q, before, { ...before, ...change, currency: (change.currency ?? before.currency) as Currency }, userId);
           if (plan.kind === 'update') {
             const price = await rewrite(plan.current, { price: p.price, currency: p.currency });
             return { outcome: 'updated', price, closed: null };
           }
           const closed = plan.close ? await rewrite(plan.close, { end_date: addDays(today, -1) }) : null;
-          const fields = { ...p, start_date: plan.start_date, end_date: plan.end_date };
-          const id = await sql.insertPrice(q, fields, userId);
-          await logActivity(q, {
-            userId,
-            action: 'create',
-            entityType: 'price',
-            entityId: id,
-            details: {
-              product_id: p.product_id,
-              supplier_id: p.supplier_id,
-              price: p.price,
-              currency: p.currency,
-              start_date: fields.start_date,
-              end_date: fields.end_date,
-            },
-          });
-          return { outcome: 'created', price: await found(q, id), closed };
+          const price = await createPrice(q, { ...p, start_date: plan.start_date, end_date: plan.end_date }, userId);
+          return { outcome: 'created', price, closed };
         }),
       );
       return reply.code(result.outcome === 'created' ? 201 : 200).send(result);
@@ -282,17 +267,7 @@ export const priceRoutes: FastifyPluginAsyncZod = async (app) => {
           const before = await sql.getPrice(q, id, companyToday());
           if (!before) throw new AppError(404, 'PRICE_NOT_FOUND', msg.priceNotFound);
           const p = await checked(q, request.body);
-          if (!(await sql.updatePrice(q, id, p, request.user.id))) throw new AppError(404, 'PRICE_NOT_FOUND', msg.priceNotFound);
-          const after = await found(q, id);
-          const changed = describeChanges(before, after, ['product_id', 'supplier_id', 'price', 'currency', 'start_date', 'end_date']);
-          await logActivity(q, {
-            userId: request.user.id,
-            action: 'update',
-            entityType: 'price',
-            entityId: id,
-            details: { product_code: after.product_code, ...changed },
-          });
-          return after;
+          return rewritePrice(q, before, p, request.user.id);
         }),
       );
     },

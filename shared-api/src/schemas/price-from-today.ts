@@ -1,23 +1,13 @@
 import { z } from 'zod';
-import { compareDecimals, decimalText, PRICE_DECIMALS, round4 } from '@wms/shared-api/core';
-import { id } from './common';
-import { decimalField, priceViewSchema } from './price';
-import { CURRENCIES } from './product';
+import { compareDecimals, decimalText, round4 } from '@wms/shared-api/core';
+import { priceAmountFields, priceViewSchema } from './price';
 
 /**
  * "Save as the supplier's price from today" (issue 22): an order line's typed unit price made the supplier's price of the
  * product from the company's today (Europe/Rome), in one transaction on the server (POST /prices/from-today). The same
  * words as the price form (priceSchema): `price` exact, up to 5 decimals, above zero; `currency` missing = the product's.
  */
-export const priceFromTodaySchema = z.object({
-  supplier_id: id,
-  product_id: id,
-  price: decimalField(PRICE_DECIMALS),
-  /** Missing: the product's currency. */
-  currency: z
-    .preprocess((v) => (v === '' ? null : v), z.enum(CURRENCIES, { error: 'invalidOption' }).nullish())
-    .transform((v) => v ?? null),
-});
+export const priceFromTodaySchema = z.object(priceAmountFields);
 /** What the order line sends. */
 export type PriceFromTodayBody = z.input<typeof priceFromTodaySchema>;
 /** After parsing: the price as a canonical decimal string, currency null when the product's. */

@@ -54,15 +54,20 @@ export const optionalDayField = z
     return day;
   });
 
+/** Who sells what for how much: the fields every price body shares (the price form, "price from today"). */
+export const priceAmountFields = {
+  supplier_id: id,
+  product_id: id,
+  price: decimalField(PRICE_DECIMALS),
+  /** Missing: the product's currency. */
+  currency: z
+    .preprocess((v) => (v === '' ? null : v), z.enum(CURRENCIES, { error: 'invalidOption' }).nullish())
+    .transform((v) => v ?? null),
+};
+
 export const priceSchema = z
   .object({
-    supplier_id: id,
-    product_id: id,
-    price: decimalField(PRICE_DECIMALS),
-    /** Missing: the product's currency. */
-    currency: z
-      .preprocess((v) => (v === '' ? null : v), z.enum(CURRENCIES, { error: 'invalidOption' }).nullish())
-      .transform((v) => v ?? null),
+    ...priceAmountFields,
     start_date: dayField,
     end_date: optionalDayField,
   })
