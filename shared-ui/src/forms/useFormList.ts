@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useRef } from 'react';
+import { patchAt } from './lines';
 
 /** A list inside a form (an order's lines) and the changes a line editor makes to it. */
 export interface FormList<Row> {
@@ -33,7 +34,7 @@ export function useFormList<Row>(rows: Row[], write: (rows: Row[]) => void): For
       rows,
       latest: () => latest.current,
       update,
-      patch: (index: number, change: Partial<Row>) => update((rs) => rs.map((r, i) => (i === index ? { ...r, ...change } : r))),
+      patch: (index: number, change: Partial<Row>) => update((rs) => patchAt(rs, index, change)),
       add: (row: Row) => update((rs) => [...rs, row]),
       removeAt: (index: number) => update((rs) => rs.filter((_, i) => i !== index)),
     }),

@@ -1,6 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { useConfirm, type ConfirmOptions } from '../components/ConfirmDialog';
-import { toastError, toastSuccess } from '../toasts/toasts';
+import type { ConfirmOptions } from '../components/ConfirmDialog';
+import { useAction } from '../forms/useAction';
 
 export interface RowAction {
   /** The question asked first; nothing runs unless the user confirms. */
@@ -20,24 +20,28 @@ export interface RowActionsState {
   dialog: ReactNode;
 }
 
-/** The row actions of a list (delete, archive…): confirm, call, toast, reload — one way on every screen. */
+/**
+ * The row actions of a list (delete, archive…): confirm, call, toast, reload — one way on every screen, the page's
+ * useAction with the row busy while its call runs.
+ */
 export function useRowActions(reload: () => void): RowActionsState {
-  const { confirm, dialog } = useConfirm();
+  const { act: perform, dialog } = useAction();
   const [busyId, setBusyId] = useState<string | number | null>(null);
   const act = useCallback(
     async (id: string | number, { ask, run, failure }: RowAction) => {
-      if (!(await confirm(ask))) return;
-      setBusyId(id);
-      try {
-        toastSuccess(await run());
-        reload();
-      } catch (err) {
-        toastError(failure(err));
-      } finally {
-        setBusyId(null);
-      }
+      const call = async () => {
+        setBusyId(id);
+        try {
+          const done = await run();
+          reload();
+          return done;
+        } finally {
+          setBusyId(null);
+        }
+      };
+      await perform({ ask, run: call, success: (done) => done, failure });
     },
-    [confirm, reload],
+    [perform, reload],
   );
   return { act, busyId, dialog };
 }
