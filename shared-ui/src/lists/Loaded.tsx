@@ -15,6 +15,9 @@ export type Load<T> = LoadState<T> & {
  * or on retry. The request of a load that is no longer wanted (the deps changed, a retry, the screen left) is aborted
  * through `signal` — pass it to the API call — and its answer, if one still comes, is dropped.
  */
+export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList): Load<T>;
+/** Kit 1.x's signature, kept: a loader that takes no signal (its request is not aborted; its late answer is dropped). */
+export function useLoad<T>(load: () => Promise<T>, deps: DependencyList): Load<T>;
 export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList): Load<T> {
   const [state, setState] = useState<LoadState<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
