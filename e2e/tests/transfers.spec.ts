@@ -133,7 +133,7 @@ test('draft, ship (in transit on the stock report), receive at B and print the t
   // Receive at B, everything that was shipped.
   await page.goto('/operazioni/trasferimenti');
   await accessible(page, 'list');
-  await page.getByRole('link', { name: number }).click();
+  await page.getByRole('link', { name: number, exact: true }).click();
   await page.getByTestId('receive').click();
   await expect(page.getByTestId('arrived-0')).toHaveValue('2,5');
   await accessible(page, 'receive');
