@@ -80,7 +80,7 @@ export function BatchDialog({ item, quantity, batches: initial, onSave, onCancel
       }
     >
       {batches.map((_b, j) => (
-        <fieldset className="gr-batch-row" key={j} data-testid={`batch-row-${j}`}>
+        <fieldset className="field-row gr-batch-row" key={j} data-testid={`batch-row-${j}`}>
           <legend className="sr-only">{`${f('batchNumber')} ${j + 1}`}</legend>
           {item.has_batches ? (
             <TextField {...form.field(`batches.${j}.batch_number`)} label={f('batchNumber')} required data-testid={`batch-number-${j}`} />

@@ -87,6 +87,13 @@ function LimitsEditor({ productId, initial, onSaved }: { productId: number; init
   const rows = list.rows;
   const nameOf = (id: unknown) =>
     warehouses?.find((w) => w.id === id)?.name ?? initial.limits.find((l) => l.warehouse_id === id)?.warehouse_name ?? '';
+  /** A row's control named after its warehouse ("Minimo in Centrale"), or its row number while it has none. */
+  const named = (what: 'min' | 'max' | 'remove', id: unknown, i: number) => {
+    const warehouse = nameOf(id);
+    return warehouse
+      ? t(`stockLimits.${what === 'remove' ? what : `${what}Of`}`, { warehouse })
+      : t(`stockLimits.${what}${what === 'remove' ? 'Row' : 'OfRow'}`, { n: i + 1 });
+  };
   const remove = (i: number) => {
     list.removeAt(i);
     setKeys((ks) => ks.filter((_, j) => j !== i));
@@ -112,7 +119,7 @@ function LimitsEditor({ productId, initial, onSaved }: { productId: number; init
       {rows.length ? null : <p>{t('stockLimits.none')}</p>}
       <ul className="stock-limits-rows">
         {rows.map((r, i) => (
-          <li key={keys[i]} className="stock-limits-row" data-testid={`stock-limit-${i}`}>
+          <li key={keys[i]} className="field-row stock-limits-row" data-testid={`stock-limit-${i}`}>
             <WarehousePicker
               name={`limits.${i}.warehouse_id`}
               label={t('stockLimits.warehouseOf', { n: i + 1 })}
@@ -126,18 +133,13 @@ function LimitsEditor({ productId, initial, onSaved }: { productId: number; init
               <NumberField
                 key={bound}
                 {...lineField(form, `limits.${i}.${bound}`)}
-                label={t(`stockLimits.${bound}Of`, { warehouse: nameOf(r.warehouse_id) })}
+                label={named(bound, r.warehouse_id, i)}
                 decimals={QUANTITY_DECIMALS}
                 value={r[bound] as string}
                 onChange={(v) => list.patch(i, { [bound]: v })}
               />
             ))}
-            <button
-              type="button"
-              className="btn btn-small"
-              onClick={() => remove(i)}
-              aria-label={t('stockLimits.remove', { warehouse: nameOf(r.warehouse_id) || i + 1 })}
-            >
+            <button type="button" className="btn btn-small" onClick={() => remove(i)} aria-label={named('remove', r.warehouse_id, i)}>
               ✕
             </button>
           </li>

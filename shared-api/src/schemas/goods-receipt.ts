@@ -295,12 +295,10 @@ export function receiptItemProblems(
     out.batches = { key: 'batchesRequired', params: {} };
     return out;
   }
-  if (
-    !batchesMatch(
-      item.quantity,
-      item.batches.map((b) => b.quantity),
-    )
-  ) {
+  // A batch without a readable quantity says so on its own field; the sum is compared once every quantity can be read
+  // (else "the sum (2) must equal the quantity received (2)" would stand beside an empty quantity).
+  const quantities = item.batches.map((b) => b.quantity);
+  if (quantities.every(isDecimalString) && !batchesMatch(item.quantity, quantities)) {
     out.batches = { key: 'quantityMismatch', params: mismatchParams(item.quantity, item.batches) };
   }
   item.batches.forEach((b, j) => {
