@@ -167,6 +167,13 @@ const STEPS: Step[] = [
   },
   { route: 'DELETE /api/prices/{id}', action: 'delete', entityType: 'price', call: () => ({ url: `/api/prices/${ids.price}` }) },
   {
+    // No price in force any more (deleted just above): the order line's price becomes the supplier's from today.
+    route: 'POST /api/prices/from-today',
+    action: 'create',
+    entityType: 'price',
+    call: () => ({ url: '/api/prices/from-today', body: { supplier_id: ids.supplier, product_id: ids.product, price: '1.8' } }),
+  },
+  {
     route: 'POST /api/purchase-orders',
     action: 'create',
     entityType: 'purchase_order',

@@ -17,7 +17,10 @@ export type Load<T> = LoadState<T> & {
  */
 export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList): Load<T>;
 /** Kit 1.x's signature, kept: a loader that takes no signal (its request is not aborted; its late answer is dropped). */
+// TypeScript overloads, which ESLint's core no-redeclare reads as one name declared three times.
+// eslint-disable-next-line no-redeclare
 export function useLoad<T>(load: () => Promise<T>, deps: DependencyList): Load<T>;
+// eslint-disable-next-line no-redeclare
 export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList): Load<T> {
   const [state, setState] = useState<LoadState<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
