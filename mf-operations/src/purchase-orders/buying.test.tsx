@@ -55,6 +55,18 @@ const price = (id: number, over: Partial<Price>): Price => ({
   ...over,
 });
 const sent: Array<{ method: string; path: string; body: unknown; params: Record<string, string> }> = [];
+/** A new order of Bulloneria Lombarda with one line of VT-M8, a product with no price in force. */
+async function newOrderLineWithoutPrice() {
+  renderOperations('/operazioni/ordini-fornitori/nuovo', 'orders');
+  await screen.findByTestId('purchase-order-form');
+  await userEvent.type(screen.getByRole('combobox', { name: /Fornitore/ }), 'Bull');
+  await userEvent.click(await screen.findByText('Bulloneria Lombarda Srl'));
+  await userEvent.click(screen.getByTestId('add-line'));
+  await userEvent.type(screen.getByRole('combobox', { name: /Prodotto/ }), 'VT');
+  await userEvent.click(await screen.findByTestId('product-option-VT-M8'));
+  await waitFor(() => expect(screen.getByTestId('price-source-0')).toHaveTextContent('Nessun prezzo in vigore'));
+}
+
 const record = async (request: Request) => {
   const url = new URL(request.url);
   sent.push({
@@ -293,14 +305,7 @@ describe('purchase orders', () => {
         return HttpResponse.json({ outcome: 'created', price: price(9, { price: '3.50000' }), closed: null }, { status: 201 });
       }),
     );
-    renderOperations('/operazioni/ordini-fornitori/nuovo', 'orders');
-    await screen.findByTestId('purchase-order-form');
-    await userEvent.type(screen.getByRole('combobox', { name: /Fornitore/ }), 'Bull');
-    await userEvent.click(await screen.findByText('Bulloneria Lombarda Srl'));
-    await userEvent.click(screen.getByTestId('add-line'));
-    await userEvent.type(screen.getByRole('combobox', { name: /Prodotto/ }), 'VT');
-    await userEvent.click(await screen.findByTestId('product-option-VT-M8'));
-    await waitFor(() => expect(screen.getByTestId('price-source-0')).toHaveTextContent('Nessun prezzo in vigore'));
+    await newOrderLineWithoutPrice();
     // The offer comes with a typed price, not with the 0 put there for want of a price.
     expect(screen.queryByTestId('line-save-price-0')).not.toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/Quantità/), '2');
@@ -330,14 +335,7 @@ describe('purchase orders', () => {
         return HttpResponse.json({ error: 'Esiste già un prezzo valido per questo periodo', code: 'PRICE_OVERLAP' }, { status: 409 });
       }),
     );
-    renderOperations('/operazioni/ordini-fornitori/nuovo', 'orders');
-    await screen.findByTestId('purchase-order-form');
-    await userEvent.type(screen.getByRole('combobox', { name: /Fornitore/ }), 'Bull');
-    await userEvent.click(await screen.findByText('Bulloneria Lombarda Srl'));
-    await userEvent.click(screen.getByTestId('add-line'));
-    await userEvent.type(screen.getByRole('combobox', { name: /Prodotto/ }), 'VT');
-    await userEvent.click(await screen.findByTestId('product-option-VT-M8'));
-    await waitFor(() => expect(screen.getByTestId('price-source-0')).toHaveTextContent('Nessun prezzo in vigore'));
+    await newOrderLineWithoutPrice();
     await userEvent.type(screen.getByLabelText(/Quantità/), '2');
     await userEvent.clear(screen.getByTestId('unit-price-0'));
     await userEvent.type(screen.getByTestId('unit-price-0'), '3,5');
