@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, bearer, exactDecimal, signIn } from './support';
+import { apiPost, apiToken, bearer, exactDecimal, partyFields, signIn } from './support';
 
 // Issue 10: receive part of an order with two batches, check the stock, receive the rest, open the history, print labels,
 // and read the label's GS1-128 barcode back from a screenshot with zbarimg (Debian zbar-tools).
@@ -151,25 +151,11 @@ test.describe('goods receipt', () => {
 
   test('a batch expired before today asks first: Cancel keeps the form; confirmed, it is received and logged', async ({ page }) => {
     const headers = bearer(await apiToken(page));
-    const post = async (url: string, data: object) => {
-      const res = await page.request.post(url, { headers, data });
-      expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
-      return (await res.json()) as { id: number };
-    };
+    const post = apiPost(page, headers);
     const code = `E2E-GR-EXP-${suffix}`;
     const warehouse = `E2E Scaduti ${suffix}`;
     await post('/api/warehouses', { name: warehouse, description: null, is_active: true });
-    const supplier = await post('/api/suppliers', {
-      business_name: `Fornitore scaduti ${suffix}`,
-      vat_number: '01234567897',
-      address: 'Via Po 1',
-      city: 'Torino',
-      province: 'TO',
-      zip_code: '10100',
-      country: 'Italia',
-      email: 'x@example.com',
-      phone: '011 1',
-    });
+    const supplier = await post('/api/suppliers', partyFields(`Fornitore scaduti ${suffix}`));
     const product = await post('/api/products', {
       code,
       description: 'Yogurt scaduto',

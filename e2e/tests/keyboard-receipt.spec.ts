@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, bearer, exactDecimal, signIn } from './support';
+import { apiPost, apiToken, bearer, exactDecimal, partyFields, signIn } from './support';
 
 // Issue 22: a goods receipt of two lines, one with two batches, by keyboard alone — no more than 25 Tab presses in all; the
 // batch dialog takes the focus when it opens and gives it back to the button that opened it when it closes.
@@ -12,23 +12,9 @@ const MAX_TABS = 25;
 /** Sets up a warehouse, a supplier, a product with batches and expiry, a plain one and an order of both; returns the order id. */
 async function makeOrder(page: Page): Promise<{ orderId: number; batchedId: number; plainId: number; headers: Record<string, string> }> {
   const headers = bearer(await apiToken(page));
-  const post = async (url: string, data: object) => {
-    const res = await page.request.post(url, { headers, data });
-    expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
-    return (await res.json()) as { id: number };
-  };
+  const post = apiPost(page, headers);
   await post('/api/warehouses', { name: WAREHOUSE, description: null, is_active: true });
-  const supplier = await post('/api/suppliers', {
-    business_name: `Fornitore tastiera ${suffix}`,
-    vat_number: '01234567897',
-    address: 'Via Po 1',
-    city: 'Torino',
-    province: 'TO',
-    zip_code: '10100',
-    country: 'Italia',
-    email: 'k@example.com',
-    phone: '011 1',
-  });
+  const supplier = await post('/api/suppliers', partyFields(`Fornitore tastiera ${suffix}`));
   const product = (code: string, batched: boolean) =>
     post('/api/products', {
       code,

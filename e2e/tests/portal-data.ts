@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { apiToken, bearer, companyDay } from './support';
+import { apiPost, apiToken, bearer, companyDay, partyFields } from './support';
 
 // Issue 22: the documents every route of the portal can show — made through the API with long, realistic names and a
 // unique suffix, so a spec using them runs beside the others on a shared database — and the list of those routes. Used by
@@ -8,20 +8,6 @@ import { apiToken, bearer, companyDay } from './support';
 let serial = 0;
 /** A name part unique to this run and call. */
 export const unique = () => `${Date.now().toString(36).toUpperCase()}${(serial++).toString(36).toUpperCase()}`;
-
-function party(name: string) {
-  return {
-    business_name: name,
-    vat_number: '01234567897',
-    address: 'Via Giuseppe Garibaldi 128',
-    city: 'Reggio nell’Emilia',
-    province: 'RE',
-    zip_code: '42121',
-    country: 'Italia',
-    email: 'magazzino.centrale@example.com',
-    phone: '0522 123456',
-  };
-}
 
 const today = () => companyDay();
 
@@ -45,17 +31,13 @@ export interface Ids {
 export async function setUp(page: Page): Promise<Ids> {
   const suffix = unique();
   const headers = bearer(await apiToken(page));
-  const post = async (url: string, data: unknown, status = 201) => {
-    const res = await page.request.post(url, { headers, data });
-    expect(res.status(), `${url}: ${await res.text()}`).toBe(status);
-    return (await res.json()) as Record<string, unknown>;
-  };
+  const post = apiPost(page, headers);
   const warehouse = async (name: string) =>
     (await post('/api/warehouses', { name, description: 'Banchina nord', is_active: true })).id as number;
   const warehouseId = await warehouse(`Resp Magazzino Centrale ${suffix}`);
   const otherWarehouseId = await warehouse(`Resp Magazzino Periferico ${suffix}`);
-  const supplierId = (await post('/api/suppliers', party(`Resp Fornitore Ingrosso Alimentari ${suffix}`))).id as number;
-  const customerId = (await post('/api/customers', party(`Resp Cliente Distribuzione ${suffix}`))).id as number;
+  const supplierId = (await post('/api/suppliers', partyFields(`Resp Fornitore Ingrosso Alimentari ${suffix}`))).id as number;
+  const customerId = (await post('/api/customers', partyFields(`Resp Cliente Distribuzione ${suffix}`))).id as number;
   const product = (code: string, batches: boolean) =>
     post('/api/products', {
       code,

@@ -25,6 +25,30 @@ export function bearer(token: string): Record<string, string> {
   return { Authorization: `Bearer ${token}` };
 }
 
+/** A setup POST that must succeed: `post(url, body)` answers the created record, or fails the test with the server's words. */
+export function apiPost(page: Page, headers: Record<string, string>) {
+  return async <T = { id: number } & Record<string, unknown>>(url: string, data: unknown, status = 201): Promise<T> => {
+    const res = await page.request.post(url, { headers, data });
+    expect(res.status(), `${url}: ${await res.text()}`).toBe(status);
+    return (await res.json()) as T;
+  };
+}
+
+/** The body of a valid supplier or customer called `name` (every field the registry requires). */
+export function partyFields(name: string, email = 'magazzino.centrale@example.com') {
+  return {
+    business_name: name,
+    vat_number: '01234567897',
+    address: 'Via Giuseppe Garibaldi 128',
+    city: 'Reggio nell’Emilia',
+    province: 'RE',
+    zip_code: '42121',
+    country: 'Italia',
+    email,
+    phone: '0522 123456',
+  };
+}
+
 /** Switches the portal language through the top bar's select. */
 export async function switchLanguage(page: Page, lang: 'it' | 'fr'): Promise<void> {
   await page.getByTestId('language-select').selectOption(lang);
