@@ -98,6 +98,27 @@ export default tseslint.config(
     },
   },
   {
+    // One idempotency-key helper (issue 22): a screen keeps its key with the kit's useIdempotencyKey, never a key of its own.
+    files: ['mf-*/src/**'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test-support/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            noZod,
+            noPasswordStrength,
+            ...['@wms/shared-api', '@wms/shared-api/core'].map((name) => ({
+              name,
+              importNames: ['newIdempotencyKey'],
+              message: "Keep the action's key with the kit's useIdempotencyKey() (one key per action, a new one after done()).",
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The first page (shell, shared-ui) loads no zod: values come from '@wms/shared-api/core'; the root entry carries every
     // schema (and zod) and is for remotes' forms and the server. Type-only imports of the root are erased: fine.
     files: ['shell/src/**', 'shared-ui/src/**'],

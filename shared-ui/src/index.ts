@@ -91,6 +91,7 @@ export { FormActions, RequiredNote, type FormActionsProps } from './forms/FormAc
 export { useLiveForm, type LiveForm } from './forms/useLiveForm';
 export { lineField, type LineFieldSource } from './forms/lines';
 export { useAction, type PageAction } from './forms/useAction';
+export { useIdempotencyKey, type IdempotencyKey } from './forms/useIdempotencyKey';
 export { FormDialog, type FormDialogProps } from './components/FormDialog';
 export { Facts, type Fact, type FactsProps } from './components/Facts';
 export { CardTable, type CardColumn, type CardTableProps } from './components/CardTable';

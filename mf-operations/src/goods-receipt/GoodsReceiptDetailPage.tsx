@@ -1,10 +1,9 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from '@wms/shared-ui/router';
 import {
   apiError,
   expiredReceiptBatches,
-  newIdempotencyKey,
   receiptDraftBody,
   receiptDraftOf,
   receiptDraftPaths,
@@ -30,6 +29,7 @@ import {
   today,
   useAction,
   useFormList,
+  useIdempotencyKey,
   useLoad,
   useWarehouses,
   useZodForm,
@@ -77,11 +77,7 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
   const form = useZodForm(schema, receiptDraftOf(initial));
   const draft = form.values as ReceiptDraft;
   const [batchLine, setBatchLine] = useState<number | null>(null);
-  /** One key per save action: a retry of the same action (double click, timeout) reuses it; a change makes a new one. */
-  const saveKey = useRef<string | null>(null);
-  useEffect(() => {
-    saveKey.current = null;
-  }, [draft]);
+  const saveKey = useIdempotencyKey();
   /** Nothing left to receive (every line received or marked completed): the screen opens read-only. */
   const done = order.status === 'fullyReceived' || order.items.every(receiptLineLocked);
   const title = `${t('goodsReceipt.detailTitle')} ${order.order_number}`;
@@ -94,8 +90,7 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
     form.handleSubmit(
       async () => {
         const body = receiptDraftBody(order, draft);
-        saveKey.current ??= newIdempotencyKey();
-        const receipt = await receiveGoods(confirmExpired ? { ...body, confirm_expired: true } : body, saveKey.current).catch(
+        const receipt = await receiveGoods(confirmExpired ? { ...body, confirm_expired: true } : body, saveKey.key()).catch(
           (err: unknown) => {
             // The server names the body's lines; the form's fields are the order's.
             const refusal = apiError(err);
@@ -112,16 +107,8 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    const focused = document.activeElement;
-    if (!form.validate()) {
-      // "Nothing to receive" names no field: when it is the only problem (no unreadable text took the focus either), the
-      // first quantity that can still be received is where to type.
-      const checked = schema.safeParse(draft);
-      if (document.activeElement === focused && !checked.success && checked.error.issues.every((i) => i.path.join('.') === 'items')) {
-        focusField(form.formRef.current, `items.${order.items.findIndex((i) => !receiptLineLocked(i))}.quantity`);
-      }
-      return;
-    }
+    // "Nothing to receive" is the list's message: the kit focuses the first quantity that can still be received.
+    if (!form.validate()) return;
     const expired = expiredReceiptBatches(receiptDraftBody(order, draft).items, today());
     if (expired.length > 0 && !(await confirmExpired(expired))) return;
     await send(expired.length > 0);

@@ -1,6 +1,6 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { compareDecimals, newIdempotencyKey, QUANTITY_DECIMALS, type ReplenishmentLine } from '@wms/shared-api';
+import { compareDecimals, QUANTITY_DECIMALS, type ReplenishmentLine } from '@wms/shared-api';
 import {
   Badge,
   DataTable,
@@ -15,6 +15,7 @@ import {
   useLoad,
   WarehousePicker,
   type Column,
+  useIdempotencyKey,
 } from '@wms/shared-ui';
 import { Link } from '@wms/shared-ui/router';
 import { BASE_PATH, NS } from '../paths';
@@ -88,7 +89,7 @@ function Proposal({ lines, onCreated }: { lines: ReplenishmentLine[]; onCreated:
     Object.fromEntries(lines.map((l) => [keyOf(l), { picked: orderable(l), quantity: l.suggested_quantity }])),
   );
   const [saving, setSaving] = useState(false);
-  const actionKey = useRef(newIdempotencyKey());
+  const actionKey = useIdempotencyKey();
 
   const groups = useMemo(() => {
     const by = new Map<string, { name: string | null; lines: ReplenishmentLine[] }>();
@@ -174,9 +175,9 @@ function Proposal({ lines, onCreated }: { lines: ReplenishmentLine[]; onCreated:
     try {
       const { orders } = await createDraftOrders(
         { lines: picked.map((l) => ({ product_id: l.product_id, warehouse_id: l.warehouse_id, quantity: choices[keyOf(l)].quantity })) },
-        actionKey.current,
+        actionKey.key(),
       );
-      actionKey.current = newIdempotencyKey();
+      actionKey.done();
       toastSuccess(t('replenishment.created', { count: orders.length, numbers: orders.map((o) => o.order_number).join(', ') }));
       onCreated(orders);
     } catch (err) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from '@wms/shared-ui/router';
 import {
@@ -34,8 +34,9 @@ import {
   useDocumentTitle,
   useLoad,
   useZodForm,
+  useIdempotencyKey,
 } from '@wms/shared-ui';
-import { api, newIdempotencyKey } from '@wms/shared-api';
+import { api } from '@wms/shared-api';
 import { NS, sectionPath } from '../paths';
 import { activeCustomerCount, createSale, editSale, getSale } from './api';
 import { SALES_LIST } from './paths';
@@ -112,7 +113,7 @@ function SaleForm({ editing }: { editing: SaleView | null }) {
   );
   const { values, set } = form;
   const customers = useLoad(() => activeCustomerCount().catch(() => -1), []);
-  const idempotencyKey = useRef(newIdempotencyKey());
+  const idempotencyKey = useIdempotencyKey();
   // A scanned batch waits for its product's stock rows, then overrides the FEFO choice when it is sellable (issue 27).
   const [scanned, setScanned] = useState<{ productId: number; batch: string } | null>(null);
   const [scanNote, setScanNote] = useState<string | null>(null);
@@ -180,7 +181,7 @@ function SaleForm({ editing }: { editing: SaleView | null }) {
       quantity: data.quantity,
       customer_id: data.customer_id,
     };
-    const saved = editId ? await editSale(editId, body, idempotencyKey.current) : await createSale(body, idempotencyKey.current);
+    const saved = editId ? await editSale(editId, body, idempotencyKey.key()) : await createSale(body, idempotencyKey.key());
     toastSuccess(t(editId ? 'sales.editSuccess' : 'sales.success'));
     navigate(SALES_LIST, { state: savedRowState(saved.id, saved.product_code) });
   }, `${NS}:sales.genericError`);

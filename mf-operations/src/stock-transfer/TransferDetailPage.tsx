@@ -1,7 +1,7 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '@wms/shared-ui/router';
-import { can, newIdempotencyKey, type Transfer } from '@wms/shared-api';
+import { can, type Transfer } from '@wms/shared-api';
 import {
   displayDay,
   failureText,
@@ -15,6 +15,7 @@ import {
   useDocumentTitle,
   useLoad,
   useSession,
+  useIdempotencyKey,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchTransfer, transferAction, type TransferAction } from './api';
@@ -45,7 +46,7 @@ function TransferSheet({ initial }: { initial: Transfer }) {
   const { user } = useSession();
   const canWrite = can(user?.role, 'transfers');
   // One key per action on this page: a double click or a retry does it once; a new action gets a new key.
-  const key = useRef(newIdempotencyKey());
+  const key = useIdempotencyKey();
   const d = (k: string, o?: Record<string, unknown>) => t(`stockTransfer.detail.${k}`, o);
   useDocumentTitle(d('title', { number: tr.number }));
   const names = { from: tr.from_warehouse_name, to: tr.to_warehouse_name, number: tr.number };
@@ -60,8 +61,8 @@ function TransferSheet({ initial }: { initial: Transfer }) {
     if (!ok) return;
     setBusy(true);
     try {
-      setTr(await transferAction(tr.id, action, body, key.current));
-      key.current = newIdempotencyKey();
+      setTr(await transferAction(tr.id, action, body, key.key()));
+      key.done();
       toastSuccess(t(`stockTransfer.feedback.${done}`));
     } catch (err) {
       toastError(failureText(err, `${NS}:stockTransfer.feedback.actionFailed`));

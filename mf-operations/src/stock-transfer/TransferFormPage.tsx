@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from '@wms/shared-ui/router';
-import { companyToday, newIdempotencyKey, transferSchema, type BarcodeLookup, type Transfer, type TransferFields } from '@wms/shared-api';
+import { companyToday, transferSchema, type BarcodeLookup, type Transfer, type TransferFields } from '@wms/shared-api';
 import {
   DateField,
   failureText,
@@ -18,6 +18,7 @@ import {
   useFormList,
   useZodForm,
   WarehousePicker,
+  useIdempotencyKey,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchTransfer, saveTransfer } from './api';
@@ -81,7 +82,7 @@ function TransferForm({ initial }: { initial: Transfer | null }) {
   const id = initial ? String(initial.id) : undefined;
   const form = useZodForm(transferSchema, valuesOf(initial));
   const number = initial?.number ?? null;
-  const key = useRef(newIdempotencyKey());
+  const key = useIdempotencyKey();
   const { set } = form;
   const v = form.values;
   const fromId = typeof v.from_warehouse_id === 'number' ? v.from_warehouse_id : null;
@@ -113,7 +114,7 @@ function TransferForm({ initial }: { initial: Transfer | null }) {
   };
 
   const save = async (body: TransferFields) => {
-    const saved = await saveTransfer(initial ? initial.id : null, body, key.current);
+    const saved = await saveTransfer(initial ? initial.id : null, body, key.key());
     toastSuccess(id ? t('stockTransfer.feedback.saved') : t('stockTransfer.feedback.created', { number: saved.number }));
     navigate(`${TRANSFERS_URL}/${saved.id}`);
   };

@@ -1,11 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from '@wms/shared-ui/router';
 import {
   apiError,
   compareDecimals,
   isDecimalString,
-  newIdempotencyKey,
   SHORTFALL_REASONS,
   type Transfer,
   type TransferReceiveBody,
@@ -23,6 +22,7 @@ import {
   toastSuccess,
   useDocumentTitle,
   useLoad,
+  useIdempotencyKey,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchTransfer, transferAction } from './api';
@@ -64,7 +64,7 @@ function ReceiveForm({ tr }: { tr: Transfer }) {
   const [fields, setFields] = useState<Record<string, string>>({});
   const [unreadable, setUnreadable] = useState<Record<number, boolean>>({});
   const [saving, setSaving] = useState(false);
-  const key = useRef(newIdempotencyKey());
+  const key = useIdempotencyKey();
 
   const short = (lineId: number, shipped: string) => {
     const q = arrivals[lineId]?.quantity;
@@ -83,7 +83,7 @@ function ReceiveForm({ tr }: { tr: Transfer }) {
     };
     setSaving(true);
     try {
-      await transferAction(tr.id, 'receive', body, key.current);
+      await transferAction(tr.id, 'receive', body, key.key());
       toastSuccess(t('stockTransfer.feedback.received'));
       navigate(`${TRANSFERS_URL}/${tr.id}`);
     } catch (err) {

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '@wms/shared-ui/router';
-import { apiError, newIdempotencyKey } from '@wms/shared-api/core';
+import { apiError } from '@wms/shared-api/core';
 import {
   PRICE_DECIMALS,
   REVIEW_FILTERS,
@@ -24,6 +24,7 @@ import {
   toastError,
   toastSuccess,
   useConfirm,
+  useIdempotencyKey,
   useRowActions,
   useDocumentTitle,
   useLoad,
@@ -105,7 +106,7 @@ function Review({
   const [uncounted, setUncounted] = useState<UncountedChoice>('unchanged');
   const [problems, setProblems] = useState<InventoryProblem[]>([]);
   const [busy, setBusy] = useState(false);
-  const applyKey = useRef<string | null>(null);
+  const applyKey = useIdempotencyKey();
   const open = view.status === 'open';
   const reload = () => update({ attempt: query.attempt + 1, page: query.page });
   const { act, busyId, dialog: cancelDialog } = useRowActions(reload);
@@ -121,19 +122,17 @@ function Review({
       tone: 'primary',
     });
     if (!ok) return;
-    // One key per confirmed Apply: a retry of the same click (a timeout) replays instead of posting twice.
-    applyKey.current ??= newIdempotencyKey();
+    // One key per Apply until it went through: a retry (a timeout) replays instead of posting twice.
     setBusy(true);
     setProblems([]);
     try {
-      const { posted } = await applyCount(view.id, uncounted, applyKey.current);
-      applyKey.current = null;
+      const { posted } = await applyCount(view.id, uncounted, applyKey.key());
+      applyKey.done();
       toastSuccess(t('inventory.review.applied', { count: posted }));
       reload();
     } catch (err) {
       const body = apiError(err) as { problems?: InventoryProblem[] } | null;
       if (body?.problems) {
-        applyKey.current = null;
         setProblems(body.problems);
       }
       toastError(failureText(err, `${NS}:inventory.review.applyError`));

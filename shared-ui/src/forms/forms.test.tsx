@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
 import { requiredText } from '@wms/shared-api';
@@ -7,7 +7,8 @@ import { DateField } from './DateField';
 import { TextField } from './Field';
 import { FormActions } from './FormActions';
 import { NumberField } from './NumberField';
-import { useZodForm } from './useZodForm';
+import { useIdempotencyKey } from './useIdempotencyKey';
+import { focusField, useZodForm } from './useZodForm';
 
 // A form on a shared-style schema: quantities as exact decimal strings, days as ISO strings.
 const schema = z.object({
@@ -182,5 +183,45 @@ describe('useZodForm message parameters', () => {
     await userEvent.click(screen.getByTestId('save'));
     expect(screen.getByTestId('error-quantity')).toHaveTextContent(quantity);
     expect(screen.getByTestId('error-total').textContent).toContain(total); // exact: U+202F in French
+  });
+});
+
+describe('focusField', () => {
+  function Lines() {
+    return (
+      <form data-testid="form">
+        <input name="document_number" aria-label="DDT" />
+        <input name="items.0.quantity" aria-label="locked" disabled />
+        <input name="items.1.quantity" aria-label="first open" />
+        <input name="items.2.quantity" aria-label="second open" />
+      </form>
+    );
+  }
+
+  it("a list's own message focuses the list's first control that can be typed in (a locked line is skipped)", () => {
+    render(<Lines />);
+    focusField(screen.getByTestId('form') as HTMLFormElement, ['items']);
+    expect(screen.getByLabelText('first open')).toHaveFocus();
+  });
+
+  it('the first named control in the order the form shows them wins', () => {
+    render(<Lines />);
+    focusField(screen.getByTestId('form') as HTMLFormElement, ['items', 'document_number']);
+    expect(screen.getByLabelText('DDT')).toHaveFocus();
+    focusField(screen.getByTestId('form') as HTMLFormElement, 'items.2.quantity');
+    expect(screen.getByLabelText('second open')).toHaveFocus();
+  });
+});
+
+describe('useIdempotencyKey', () => {
+  it('keeps one key for every try of an action and makes a new one after done()', () => {
+    const { result } = renderHook(() => useIdempotencyKey());
+    const first = result.current.key();
+    expect(first).toMatch(/.{8,}/);
+    expect(result.current.key()).toBe(first); // a retry, a double click, a save again after a refusal
+    result.current.done();
+    const next = result.current.key();
+    expect(next).not.toBe(first);
+    expect(result.current.key()).toBe(next);
   });
 });

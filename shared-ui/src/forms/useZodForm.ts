@@ -25,13 +25,18 @@ export interface FieldBinding<V = unknown> {
 
 /**
  * Focuses the first control of `form`, in the order the form shows them, named by one of `names` (the first field in
- * error after a refused save). No popup opens. Every form of the portal uses it, with or without `useZodForm`.
+ * error after a refused save). A list's own message ('items': nothing to receive, no line) names the list: its first
+ * control that can be typed in ('items.2.quantity') is where to start. No popup opens. Every form of the portal uses it,
+ * with or without `useZodForm`.
  */
 export function focusField(form: HTMLFormElement | null, names: string | readonly string[] | undefined): void {
   if (!form || !names) return;
-  const wanted = new Set(typeof names === 'string' ? [names] : names);
-  if (wanted.size === 0) return;
-  const el = Array.from(form.querySelectorAll<HTMLElement>('[name]')).find((c) => wanted.has(c.getAttribute('name') ?? ''));
+  const wanted = typeof names === 'string' ? [names] : names;
+  if (wanted.length === 0) return;
+  const named = (name: string) => wanted.some((w) => name === w || name.startsWith(`${w}.`));
+  const el = Array.from(form.querySelectorAll<HTMLElement>('[name]')).find(
+    (c) => named(c.getAttribute('name') ?? '') && !(c as HTMLInputElement).disabled,
+  );
   el?.focus({ preventScroll: false });
 }
 
