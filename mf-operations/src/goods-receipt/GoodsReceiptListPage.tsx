@@ -18,7 +18,7 @@ import {
 import { NS } from '../paths';
 import { ORDERS_TO_RECEIVE_PATH } from './api';
 import { labelsUrl, receiptOrderUrl } from './paths';
-import { OrderStatusBadge } from './status';
+import { OrderStatusBadge } from '../order-status';
 
 const PAGE_SIZE = 50;
 

@@ -50,7 +50,6 @@ export const goodsReceiptMessages = defineTranslations({
       ddtDate: 'Data DDT',
       receiptDate: 'Ricevuto il',
     },
-    orderStatus: { notReceived: 'Non Arrivato', partiallyReceived: 'Arrivato Parzialmente', fullyReceived: 'Arrivato Completamente' },
     itemStatus: { pending: 'In attesa', partiallyReceived: 'Ricevuto parzialmente', completed: 'Completato' },
     summary: {
       title: 'Riepilogo',
@@ -153,7 +152,6 @@ export const goodsReceiptMessages = defineTranslations({
       ddtDate: 'Date BL',
       receiptDate: 'Reçu le',
     },
-    orderStatus: { notReceived: 'Non arrivée', partiallyReceived: 'Arrivée partiellement', fullyReceived: 'Arrivée entièrement' },
     itemStatus: { pending: 'En attente', partiallyReceived: 'Reçu partiellement', completed: 'Soldé' },
     summary: {
       title: 'Récapitulatif',

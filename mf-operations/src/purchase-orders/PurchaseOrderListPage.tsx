@@ -1,9 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@wms/shared-ui/router';
-import { ORDER_STATUSES, PURCHASE_ORDER_SORTS, type OrderStatus, type PurchaseOrderSummary } from '@wms/shared-api';
+import { ORDER_STATUSES, PURCHASE_ORDER_SORTS, type PurchaseOrderSummary } from '@wms/shared-api';
 import {
-  Badge,
   CheckboxField,
   codeColumn,
   DateField,
@@ -28,14 +27,10 @@ import {
 import { NS } from '../paths';
 import { deleteOrder, ORDERS_PATH } from './api';
 import { ORDERS_LIST } from './paths';
+import { OrderStatusBadge } from '../order-status';
 
 const PAGE_SIZE = 50;
 const FILTERS = ['status', 'supplier_id', 'date_from', 'date_to', 'late'] as const;
-const STATUS_TONE: Record<OrderStatus, 'success' | 'danger' | 'warning'> = {
-  notReceived: 'danger',
-  partiallyReceived: 'warning',
-  fullyReceived: 'success',
-};
 
 /** An order's totals, one per currency when the lines differ (shown "12,50 € + 3,00 USD"); 0 in its currency when empty. */
 export const orderTotals = (o: Pick<PurchaseOrderSummary, 'totals' | 'currency'>): CurrencyAmount[] =>
@@ -83,7 +78,7 @@ export function PurchaseOrderListPage() {
         id: 'status',
         header: t('purchaseOrders.columns.status'),
         value: (o) => o.status,
-        render: (o) => <Badge tone={STATUS_TONE[o.status]}>{t(`purchaseOrders.status.${o.status}`)}</Badge>,
+        render: (o) => <OrderStatusBadge status={o.status} />,
       },
       {
         id: 'total_amount',
