@@ -12,10 +12,10 @@ import {
   PageHeader,
   toastError,
   toastSuccess,
+  useIdempotencyKey,
   useLoad,
   WarehousePicker,
   type Column,
-  useIdempotencyKey,
 } from '@wms/shared-ui';
 import { Link } from '@wms/shared-ui/router';
 import { BASE_PATH, NS } from '../paths';

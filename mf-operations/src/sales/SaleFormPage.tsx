@@ -32,9 +32,9 @@ import {
   Spinner,
   toastSuccess,
   useDocumentTitle,
+  useIdempotencyKey,
   useLoad,
   useZodForm,
-  useIdempotencyKey,
 } from '@wms/shared-ui';
 import { api } from '@wms/shared-api';
 import { NS, sectionPath } from '../paths';

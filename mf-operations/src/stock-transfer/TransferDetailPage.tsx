@@ -7,34 +7,28 @@ import {
   failureText,
   formatDate,
   formatQuantity,
-  Loaded,
   PageHeader,
   toastError,
   toastSuccess,
   useConfirm,
   useDocumentTitle,
+  useIdempotencyKey,
   useLoad,
   useSession,
-  useIdempotencyKey,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchTransfer, transferAction, type TransferAction } from './api';
-import { TRANSFERS_URL, TransferStatusBadge } from './status';
+import { LoadedTransfer, TRANSFERS_URL, TransferStatusBadge } from './status';
 import './transfers.css';
 
 /** /operazioni/trasferimenti/{id}: the transfer, and what can be done with it now (ship, one step, cancel, receive, reverse). */
 export function TransferDetailPage() {
-  const { t } = useTranslation(NS);
   const { id = '' } = useParams();
   const load = useLoad(() => fetchTransfer(id), [id]);
   return (
-    <Loaded
-      load={load}
-      failedText={(e) => failureText(e, `${NS}:stockTransfer.feedback.fetchFailed`)}
-      notFound={{ title: t('stockTransfer.feedback.notFound'), backTo: TRANSFERS_URL, backLabel: t('stockTransfer.title') }}
-    >
+    <LoadedTransfer load={load}>
       {(tr) => <TransferSheet initial={tr} />}
-    </Loaded>
+    </LoadedTransfer>
   );
 }
 

@@ -4,9 +4,7 @@ import { useNavigate, useParams } from '@wms/shared-ui/router';
 import { companyToday, transferSchema, type BarcodeLookup, type Transfer, type TransferFields } from '@wms/shared-api';
 import {
   DateField,
-  failureText,
   FormActions,
-  Loaded,
   NumberField,
   PageHeader,
   QUANTITY_DECIMALS,
@@ -14,15 +12,15 @@ import {
   TextField,
   toastSuccess,
   useDocumentTitle,
+  useIdempotencyKey,
   useLoad,
   useFormList,
   useZodForm,
   WarehousePicker,
-  useIdempotencyKey,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchTransfer, saveTransfer } from './api';
-import { TRANSFERS_URL } from './status';
+import { LoadedTransfer, TRANSFERS_URL } from './status';
 import { newLine, TransferLines, type TransferLineValues } from './TransferLines';
 
 /** The form's values: the body as its fields hold it ('' for none: the shared schema reads it as null), lines included. */
@@ -57,7 +55,6 @@ function valuesOf(t: Transfer | null) {
  * opens there).
  */
 export function TransferFormPage() {
-  const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const { id } = useParams();
   const load = useLoad(() => (id ? fetchTransfer(id) : Promise.resolve(null)), [id]);
@@ -66,13 +63,9 @@ export function TransferFormPage() {
     if (notDraft !== null) navigate(`${TRANSFERS_URL}/${notDraft}`, { replace: true });
   }, [notDraft, navigate]);
   return (
-    <Loaded
-      load={load}
-      failedText={(err) => failureText(err, `${NS}:stockTransfer.feedback.fetchFailed`)}
-      notFound={{ title: t('stockTransfer.feedback.notFound'), backTo: TRANSFERS_URL, backLabel: t('stockTransfer.title') }}
-    >
+    <LoadedTransfer load={load}>
       {(tr) => (notDraft !== null ? null : <TransferForm initial={tr} />)}
-    </Loaded>
+    </LoadedTransfer>
   );
 }
 

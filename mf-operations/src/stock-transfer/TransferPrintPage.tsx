@@ -4,12 +4,10 @@ import { addressLine, gs1Text, type Company, type Transfer, type Warehouse } fro
 import {
   CompanyHeader,
   displayDay,
-  failureText,
   fetchCompany,
   formatKind,
   formatQuantity,
   formatUnit,
-  Loaded,
   PrintToolbar,
   useDocumentTitle,
   useLoad,
@@ -17,7 +15,7 @@ import {
 import { NS } from '../paths';
 import { Gs1Barcode } from '../goods-receipt/Barcode';
 import { fetchTransfer, fetchWarehouse } from './api';
-import { TRANSFERS_URL } from './status';
+import { LoadedTransfer, TRANSFERS_URL } from './status';
 import '../purchase-orders/print.css';
 import './print.css';
 
@@ -28,7 +26,6 @@ import './print.css';
  * labels; packages, gross weight, carrier, notes and the three signature boxes. The print CSS hides the portal around it.
  */
 export function TransferPrintPage() {
-  const { t } = useTranslation(NS);
   const { id = '' } = useParams();
   const load = useLoad(async () => {
     const tr = await fetchTransfer(id);
@@ -40,13 +37,9 @@ export function TransferPrintPage() {
     return { tr, company, from, to };
   }, [id]);
   return (
-    <Loaded
-      load={load}
-      failedText={(e) => failureText(e, `${NS}:stockTransfer.feedback.fetchFailed`)}
-      notFound={{ title: t('stockTransfer.feedback.notFound'), backTo: TRANSFERS_URL, backLabel: t('stockTransfer.title') }}
-    >
+    <LoadedTransfer load={load}>
       {(v) => <TransportNote {...v} />}
-    </Loaded>
+    </LoadedTransfer>
   );
 }
 

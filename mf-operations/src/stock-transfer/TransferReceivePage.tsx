@@ -13,7 +13,6 @@ import {
   failureText,
   formatQuantity,
   formatUnit,
-  Loaded,
   NumberField,
   PageHeader,
   QUANTITY_DECIMALS,
@@ -21,12 +20,12 @@ import {
   toastError,
   toastSuccess,
   useDocumentTitle,
-  useLoad,
   useIdempotencyKey,
+  useLoad,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchTransfer, transferAction } from './api';
-import { TRANSFERS_URL } from './status';
+import { LoadedTransfer, TRANSFERS_URL } from './status';
 import './transfers.css';
 
 /**
@@ -34,17 +33,12 @@ import './transfers.css';
  * arrived short, why — returned to the source, damaged or lost (written off). One request, exactly once.
  */
 export function TransferReceivePage() {
-  const { t } = useTranslation(NS);
   const { id = '' } = useParams();
   const load = useLoad(() => fetchTransfer(id), [id]);
   return (
-    <Loaded
-      load={load}
-      failedText={(e) => failureText(e, `${NS}:stockTransfer.feedback.fetchFailed`)}
-      notFound={{ title: t('stockTransfer.feedback.notFound'), backTo: TRANSFERS_URL, backLabel: t('stockTransfer.title') }}
-    >
+    <LoadedTransfer load={load}>
       {(tr) => <ReceiveForm tr={tr} />}
-    </Loaded>
+    </LoadedTransfer>
   );
 }
 

@@ -1,6 +1,7 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TransferStatus } from '@wms/shared-api';
-import { Badge, type BadgeTone } from '@wms/shared-ui';
+import { Badge, failureText, Loaded, type BadgeTone, type Load } from '@wms/shared-ui';
 import { BASE_PATH, NS } from '../paths';
 
 /** Links of the transfer screens, from the remote's base path (never hard-coded). */
@@ -18,4 +19,18 @@ const TONE: Record<TransferStatus, BadgeTone> = {
 export function TransferStatusBadge({ status }: { status: TransferStatus }) {
   const { t } = useTranslation(NS);
   return <Badge tone={TONE[status]}>{t(`stockTransfer.status.${status}`)}</Badge>;
+}
+
+/** What a transfer page read first (the kit's useLoad), shown with the transfer screens' words for a failure or a 404. */
+export function LoadedTransfer<T>({ load, children }: { load: Load<T>; children: (value: T) => ReactNode }) {
+  const { t } = useTranslation(NS);
+  return (
+    <Loaded
+      load={load}
+      failedText={(e) => failureText(e, `${NS}:stockTransfer.feedback.fetchFailed`)}
+      notFound={{ title: t('stockTransfer.feedback.notFound'), backTo: TRANSFERS_URL, backLabel: t('stockTransfer.title') }}
+    >
+      {children}
+    </Loaded>
+  );
 }
