@@ -22,31 +22,27 @@ export function AlertCards({ cards }: { cards: Dashboard['cards'] }) {
   const { t } = useTranslation('shell');
   const { user } = useSession();
   const links = cardLinks(user?.role);
-  const list: Card[] = [];
-  if (cards.expired_batches) {
-    const values = cards.expired_batches.values?.map((v) => formatAmount(v.value, v.currency)).join(' + ');
-    list.push({
+  // In this order; a card the answer leaves out (null: the role may not see it) is not shown.
+  const expiredValues = cards.expired_batches?.values?.map((v) => formatAmount(v.value, v.currency)).join(' + ');
+  const toReorder = cards.below_minimum?.to_reorder ?? null;
+  const shown: Array<Card | null | undefined> = [
+    cards.expired_batches && {
       id: 'expired-batches',
       count: cards.expired_batches.count,
       title: t('home.alerts.expired', { count: cards.expired_batches.count }),
-      detail: values ? t('home.alerts.expiredValue', { value: values }) : undefined,
+      detail: expiredValues ? t('home.alerts.expiredValue', { value: expiredValues }) : undefined,
       to: links.batches,
       tone: 'danger',
-    });
-  }
-  if (cards.expiring_batches) {
-    list.push({
+    },
+    cards.expiring_batches && {
       id: 'expiring-batches',
       count: cards.expiring_batches.count,
       title: t('home.alerts.expiring', { count: cards.expiring_batches.count }),
       detail: t('home.alerts.expiringUntil', { days: cards.expiring_batches.within_days, day: displayDay(cards.expiring_batches.until) }),
       to: links.batches,
       tone: 'warning',
-    });
-  }
-  if (cards.below_minimum) {
-    const toReorder = cards.below_minimum.to_reorder;
-    list.push({
+    },
+    cards.below_minimum && {
       id: 'below-minimum',
       count: toReorder ?? cards.below_minimum.count,
       title:
@@ -56,45 +52,38 @@ export function AlertCards({ cards }: { cards: Dashboard['cards'] }) {
       detail: toReorder === null ? undefined : t('home.alerts.belowMinimumDetail', { count: cards.below_minimum.count }),
       to: links.belowMinimum,
       tone: 'warning',
-    });
-  }
-  if (cards.late_orders) {
-    list.push({
+    },
+    cards.late_orders && {
       id: 'late-orders',
       count: cards.late_orders.count,
       title: t('home.alerts.lateOrders', { count: cards.late_orders.count }),
       to: links.lateOrders,
       tone: 'danger',
-    });
-  }
-  if (cards.arriving_this_week) {
-    list.push({
+    },
+    cards.arriving_this_week && {
       id: 'arriving-orders',
       count: cards.arriving_this_week.count,
       title: t('home.alerts.arriving', { count: cards.arriving_this_week.count }),
       detail: t('home.alerts.arrivingUntil', { day: displayDay(cards.arriving_this_week.until) }),
       to: links.arriving,
       tone: 'info',
-    });
-  }
-  if (cards.transfers_in_transit) {
-    list.push({
+    },
+    cards.transfers_in_transit && {
       id: 'transfers-in-transit',
       count: cards.transfers_in_transit.count,
       title: t('home.alerts.inTransit', { count: cards.transfers_in_transit.count }),
       to: links.inTransit,
       tone: 'info',
-    });
-  }
-  if (cards.open_counts) {
-    list.push({
+    },
+    cards.open_counts && {
       id: 'open-counts',
       count: cards.open_counts.count,
       title: t('home.alerts.openCounts', { count: cards.open_counts.count }),
       to: links.openCounts,
       tone: 'info',
-    });
-  }
+    },
+  ];
+  const list = shown.filter((c): c is Card => Boolean(c));
   if (!list.length) return null;
   return (
     <section aria-labelledby="home-alerts" className="home-alerts">
