@@ -98,8 +98,8 @@ test.describe('stock movements', () => {
     await page.getByTestId('movement-destination').selectOption({ label: WAREHOUSE_B });
     await expect(page.getByTestId('error-destination_warehouse_id')).toHaveCount(0);
     await expect(page.getByTestId('movement-batch').locator('option')).toHaveText([
-      'Seleziona un lotto',
-      `${BATCH} · scadenza 31/01/2027 · disponibili 10 l`, // quantities with the unit's label (issue 21)
+      'Scegli il lotto',
+      `${BATCH} · scad. 31/01/2027 · disponibili 10 l`, // quantities with the unit's label (issue 21)
     ]);
     await page.getByTestId('movement-batch').selectOption(BATCH);
     await expect(page.getByTestId('movement-available')).toHaveText('Disponibile: 10 l');

@@ -41,7 +41,7 @@ import { BatchDialog } from './BatchDialog';
 import { RECEIPT_LIST_URL } from './paths';
 import { ReceiptHistoryPanel } from './ReceiptHistoryPanel';
 import { ReceiptItemsTable } from './ReceiptItemsTable';
-import { OrderStatusBadge } from '../order-status';
+import { OrderStatusBadge } from '../shared/order-status';
 
 /** /operazioni/ricezione-merce/{id} (SPEC §2 Goods receipt): the order, read through the kit's useLoad / Loaded. */
 export function GoodsReceiptDetailPage() {

@@ -18,7 +18,7 @@ import {
 import { NS } from '../paths';
 import { ORDERS_TO_RECEIVE_PATH } from './api';
 import { labelsUrl, receiptOrderUrl } from './paths';
-import { OrderStatusBadge } from '../order-status';
+import { OrderStatusBadge } from '../shared/order-status';
 
 const PAGE_SIZE = 50;
 

@@ -5,6 +5,7 @@ import { pricesMessages } from '../prices/messages';
 import { purchaseOrdersMessages } from '../purchase-orders/messages';
 import { replenishmentMessages } from '../replenishment/messages';
 import { salesMessages } from '../sales/messages';
+import { stockMessages } from '../shared/stock-messages';
 import { stockTransferMessages } from '../stock-transfer/messages';
 
 /** Namespace `operations`: the hub's wording plus each screen's own messages (kept next to the screen). */
@@ -18,6 +19,7 @@ export const operationsMessages = defineTranslations({
     movements: movementsMessages.it,
     stockTransfer: stockTransferMessages.it,
     replenishment: replenishmentMessages.it,
+    stock: stockMessages.it,
   },
   fr: {
     hub: { title: 'Opérations', subtitle: 'Achats, réceptions, prix, ventes et mouvements de stock' },
@@ -28,5 +30,6 @@ export const operationsMessages = defineTranslations({
     movements: movementsMessages.fr,
     stockTransfer: stockTransferMessages.fr,
     replenishment: replenishmentMessages.fr,
+    stock: stockMessages.fr,
   },
 });

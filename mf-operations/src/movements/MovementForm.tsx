@@ -11,7 +11,6 @@ import {
 import {
   BatchSelect,
   DateField,
-  formatQuantity,
   FormActions,
   formatUnit,
   NumberField,
@@ -79,23 +78,10 @@ export function MovementForm({ initial, initialProductText, original, warehouses
   );
   const hintOf = (text: string | null, testId: string) => (text ? <span data-testid={testId}>{text}</span> : undefined);
   const batch = { name: 'batch_number', label: t('movements.form.batch'), required: true, error: message('batch_number') };
-  const batchHint = !values.warehouse_id
-    ? 'chooseProductWarehouse'
-    : stock.status === 'failed'
-      ? 'stockFailed'
-      : !stock.choices
-        ? 'stockLoading'
-        : stock.choices.length === 0
-          ? 'noStock'
-          : 'batchHint';
-  const noStock = !product?.has_batch && values.warehouse_id && stock.choices?.length === 0;
-  const quantityHint = isLoad
-    ? null
-    : noStock
-      ? t('movements.form.noStock')
-      : stock.available !== null
-        ? t('movements.form.available', { quantity: formatQuantity(stock.available, product?.unit_of_measure) })
-        : null;
+  // Goods that leave: the batch select says what to do first, then that its batches come FEFO; the quantity says what the
+  // stock read says (reading, unreadable, none here, what is available).
+  const batchHint = !values.warehouse_id ? 'chooseProductWarehouse' : stock.choices?.length ? 'batchHint' : null;
+  const quantityHint = isLoad || !values.warehouse_id ? null : (stock.hint ?? null);
   const day = (name: 'movement_date' | 'production_date' | 'expiry_date', label: string, testId: string) => (
     <DateField {...form.field(name)} label={t(label)} required data-testid={testId} />
   );
@@ -169,11 +155,10 @@ export function MovementForm({ initial, initialProductText, original, warehouses
             value={values.batch_number}
             onChange={(v) => form.set('batch_number', v)}
             disabled={saving}
-            placeholder={t('movements.form.chooseBatch')}
+            {...stock.select}
             choices={stock.choices}
             unit={product.unit_of_measure}
-            optionText={(o) => t(o.expiry ? 'movements.form.batchOptionExpiry' : 'movements.form.batchOption', o)}
-            hint={hintOf(t(`movements.form.${batchHint}`), 'movement-batch-hint')}
+            hint={hintOf(batchHint && t(`movements.form.${batchHint}`), 'movement-batch-hint')}
             data-testid="movement-batch"
           />
         ) : null}

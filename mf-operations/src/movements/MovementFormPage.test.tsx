@@ -269,7 +269,7 @@ describe('/operazioni/movimenti/nuovo', () => {
         within(field.batch())
           .getAllByRole('option')
           .map((o) => o.textContent),
-      ).toEqual(['Seleziona un lotto', 'L9 · scadenza 31/12/2025 · disponibili 9\u00a0pz']);
+      ).toEqual(['Scegli il lotto', 'L9 · scad. 31/12/2025 · disponibili 9\u00a0pz']);
       expect(requestsOf('GET', '/stock/product/1').at(-1)!.params).toEqual({ warehouse_id: '2' });
     });
   });
@@ -292,9 +292,9 @@ describe('/operazioni/movimenti/nuovo', () => {
           .getAllByRole('option')
           .map((o) => o.textContent),
       ).toEqual([
-        'Seleziona un lotto',
-        'L1 · scadenza 31/01/2026 · disponibili 6,5\u00a0pz',
-        'L2 · scadenza 30/06/2026 · disponibili 4\u00a0pz',
+        'Scegli il lotto',
+        'L1 · scad. 31/01/2026 · disponibili 6,5\u00a0pz',
+        'L2 · scad. 30/06/2026 · disponibili 4\u00a0pz',
         'L3 · disponibili 2\u00a0pz',
       ]);
       expect(screen.getByTestId('movement-batch-hint')).toHaveTextContent('Lotti in giacenza, dalla scadenza più vicina');
@@ -473,7 +473,7 @@ describe('/operazioni/movimenti/{id}', () => {
     await waitFor(() => expect(field.batch()).toHaveValue('L2'));
     expect(field.quantity()).toHaveValue('1,25');
     expect(await screen.findByText('Disponibile: 5,25 pz')).toBeInTheDocument();
-    expect(within(field.batch()).getByRole('option', { name: 'L2 · scadenza 30/06/2026 · disponibili 5,25\u00a0pz' })).toBeInTheDocument();
+    expect(within(field.batch()).getByRole('option', { name: 'L2 · scad. 30/06/2026 · disponibili 5,25\u00a0pz' })).toBeInTheDocument();
 
     await userEvent.clear(field.quantity());
     await userEvent.type(field.quantity(), '5.25');

@@ -2,8 +2,6 @@ import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   apiError,
-  availableOf,
-  batchChoices,
   changeMovementValue,
   formatMessageParams,
   movementBody,
@@ -18,6 +16,7 @@ import {
 } from '@wms/shared-api';
 import { currentLanguage, useProductStock, useZodForm } from '@wms/shared-ui';
 import { NS } from '../paths';
+import { useLeavingStock } from '../shared/leaving-stock';
 import type { MovementView } from './api';
 
 /**
@@ -39,26 +38,29 @@ export function useMovementForm(
   const isLoad = values.movement_type === 'C';
   const warehouseId = parseInt(values.warehouse_id, 10) || null;
 
-  // The stock the form needs (the kit's loader: the rows of the current product and warehouse only). A load of a batch
-  // product: its batches anywhere, to reuse a batch's dates. Goods that leave: the batches in the chosen warehouse, where a
-  // corrected movement's own goods count again (the server reverses it first), and what the chosen one has available.
-  const from = !isLoad && product ? warehouseId : null;
+  // The stock the form needs (the rows of the current product and warehouse only). Goods that leave: the shared leaving
+  // stock (FEFO batches of the chosen warehouse, a corrected movement's own goods counted again, what the chosen one has).
+  // A load of a batch product: its batches anywhere, to reuse a batch's dates.
   const productId = product?.id ?? null;
-  const stock = useProductStock(
-    productId === null ? null : from ? { productId, warehouseId: from } : isLoad && product?.has_batch ? { productId } : null,
+  const leaving = useLeavingStock(
+    !isLoad && productId && warehouseId
+      ? {
+          productId,
+          warehouseId,
+          batch: product?.has_batch ? values.batch_number : null,
+          unit: product?.unit_of_measure,
+          original: original?.status === 'active' ? original : null,
+        }
+      : null,
   );
-  const choices = useMemo(
-    () =>
-      from && productId && stock.rows ? batchChoices(stock.rows, productId, from, original?.status === 'active' ? original : null) : null,
-    [from, productId, stock.rows, original],
-  );
+  const loadStock = useProductStock(isLoad && productId && product?.has_batch ? { productId } : null);
   const batch = product?.has_batch ? values.batch_number : '';
-  available.current = choices && (!product?.has_batch || batch) ? availableOf(choices, batch) : null;
+  available.current = leaving.available;
   const knownBatches = useMemo(() => {
     const out = new Map<string, StockRow>();
-    for (const r of isLoad ? (stock.rows ?? []) : []) if (r.batch_number && !out.has(r.batch_number)) out.set(r.batch_number, r);
+    for (const r of loadStock.rows ?? []) if (r.batch_number && !out.has(r.batch_number)) out.set(r.batch_number, r);
     return out;
-  }, [isLoad, stock.rows]);
+  }, [loadStock.rows]);
   const live = movementLiveProblems(values, available.current);
 
   // What a change implies for the other fields (shared-api's movement form rules): set field by field, so each message
@@ -85,7 +87,7 @@ export function useMovementForm(
         await onSubmit(movementBody(values));
       } catch (err) {
         // Someone else may have taken the goods meanwhile: show what is left now.
-        if (apiError(err)?.code === 'INSUFFICIENT_STOCK') stock.reload();
+        if (apiError(err)?.code === 'INSUFFICIENT_STOCK') leaving.reload();
         throw err;
       }
     },
@@ -95,8 +97,8 @@ export function useMovementForm(
 
   return {
     ...form,
-    /** The stock read (status), the batches to take from, what the chosen one has, the batches a load may reuse. */
-    stock: { status: stock.status, choices, available: available.current, knownBatches, knownBatch: knownBatches.get(batch.trim()) },
+    /** Goods that leave (useLeavingStock), and the batches a load may reuse. */
+    stock: { ...leaving, knownBatches, knownBatch: knownBatches.get(batch.trim()) },
     message,
     change,
     changeLoadBatch,

@@ -27,7 +27,7 @@ import {
 import { NS } from '../paths';
 import { deleteOrder, ORDERS_PATH } from './api';
 import { ORDERS_LIST } from './paths';
-import { OrderStatusBadge } from '../order-status';
+import { OrderStatusBadge } from '../shared/order-status';
 
 const PAGE_SIZE = 50;
 const FILTERS = ['status', 'supplier_id', 'date_from', 'date_to', 'late'] as const;

@@ -1,19 +1,17 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { availableOf, batchChoices } from '@wms/shared-api';
 import {
   BatchSelect,
-  formatQuantity,
   formatUnit,
   NumberField,
   ProductPicker,
   QUANTITY_DECIMALS,
   lineField,
-  useProductStock,
   type FormList,
   type LineFieldSource,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
+import { useLeavingStock } from '../shared/leaving-stock';
 
 /** A line as the form holds it: the body's fields (the schema keeps only those) and the product's batch flag and unit. */
 export interface TransferLineValues {
@@ -90,26 +88,16 @@ function TransferLine({ line, index: i, fromId, form, onChange, onRemove }: Line
   const f = (k: string, o?: Record<string, unknown>) => t(`stockTransfer.fields.${k}`, o);
   const name = (field: string) => `lines.${i}.${field}`;
   const productId = line.product_id === '' ? null : line.product_id;
-  const stock = useProductStock(productId && fromId ? { productId, warehouseId: fromId } : null);
-  const choices = useMemo(
-    () => (stock.rows && productId && fromId ? batchChoices(stock.rows, productId, fromId) : null),
-    [stock.rows, productId, fromId],
+  const stock = useLeavingStock(
+    productId && fromId ? { productId, warehouseId: fromId, batch: line.hasBatch ? line.batch_number : null, unit: line.unit } : null,
   );
+  const { choices } = stock;
   // FEFO: once the batches on hand are known, the earliest-expiring one is chosen, unless a batch is already (a scan's).
   useEffect(() => {
     if (line.hasBatch && !line.batch_number && choices?.[0]) onChange({ batch_number: choices[0].batch });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the batches arrive: a batch cleared by hand stays so
   }, [choices]);
-  const available = choices && (!line.hasBatch || line.batch_number) ? availableOf(choices, line.hasBatch ? line.batch_number : '') : null;
-  const hint = !fromId
-    ? f('chooseFromFirst')
-    : stock.status === 'failed'
-      ? t('stockTransfer.feedback.stockFailed')
-      : choices?.length === 0
-        ? f('noStock')
-        : available !== null
-          ? f('available', { available: formatQuantity(available, line.unit) })
-          : undefined;
+  const hint = fromId ? stock.hint : f('chooseFromFirst');
   return (
     <div className="order-line" data-testid={`transfer-line-${i}`} aria-label={t('stockTransfer.lines.line', { n: i + 1 })}>
       <ProductPicker
@@ -128,10 +116,9 @@ function TransferLine({ line, index: i, fromId, form, onChange, onRemove }: Line
           label={f('batch')}
           required
           value={line.batch_number}
-          placeholder={f('chooseBatch')}
+          {...stock.select}
           choices={choices}
           unit={line.unit}
-          optionText={(o) => f(o.expiry ? 'batchOption' : 'batchOptionNoExpiry', o)}
           onChange={(batch) => onChange({ batch_number: batch })}
           data-testid={`batch-${i}`}
         />

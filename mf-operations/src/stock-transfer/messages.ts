@@ -57,11 +57,6 @@ export const stockTransferMessages = defineTranslations({
       product: 'Prodotto',
       batch: 'Lotto',
       quantity: 'Quantità',
-      chooseBatch: 'Scegli il lotto',
-      batchOption: '{{batch}} · scad. {{expiry}} · disponibili {{quantity}}',
-      batchOptionNoExpiry: '{{batch}} · disponibili {{quantity}}',
-      available: 'Disponibili: {{available}}',
-      noStock: 'Nessuna giacenza di questo prodotto nel magazzino di origine',
       chooseFromFirst: 'Scegli prima il magazzino di origine',
     },
     lines: {
@@ -136,7 +131,6 @@ export const stockTransferMessages = defineTranslations({
       cancelled: 'Trasferimento annullato',
       reversed: 'Spedizione stornata: merce tornata al magazzino di origine',
       actionFailed: 'Operazione non riuscita',
-      stockFailed: 'Errore nel caricamento delle giacenze',
     },
   },
   fr: {
@@ -194,11 +188,6 @@ export const stockTransferMessages = defineTranslations({
       product: 'Produit',
       batch: 'Lot',
       quantity: 'Quantité',
-      chooseBatch: 'Choisissez le lot',
-      batchOption: '{{batch}} · exp. {{expiry}} · {{quantity}} disponible(s)',
-      batchOptionNoExpiry: '{{batch}} · {{quantity}} disponible(s)',
-      available: 'Disponible : {{available}}',
-      noStock: 'Aucun stock de ce produit dans l’entrepôt d’origine',
       chooseFromFirst: 'Choisissez d’abord l’entrepôt d’origine',
     },
     lines: {
@@ -273,7 +262,6 @@ export const stockTransferMessages = defineTranslations({
       cancelled: 'Transfert annulé',
       reversed: 'Expédition annulée : marchandise revenue à l’entrepôt d’origine',
       actionFailed: 'Opération non réussie',
-      stockFailed: 'Erreur lors du chargement des stocks',
     },
   },
 });

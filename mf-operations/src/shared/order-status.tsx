@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '@wms/shared-api';
 import { Badge, type BadgeTone } from '@wms/shared-ui';
-import { NS } from './paths';
+import { NS } from '../paths';
 
 /** SPEC §4 colours: not received red, partially received yellow, fully received green. */
 const ORDER_TONE: Record<OrderStatus, BadgeTone> = { notReceived: 'danger', partiallyReceived: 'warning', fullyReceived: 'success' };
