@@ -97,7 +97,7 @@ export function MovementForm({ initial, initialProductText, original, warehouses
     >
       <RequiredNote />
       <ScanInput onScan={form.fillFromScan} disabled={saving} data-testid="movement-scan" />
-      <div className="movement-form-grid">
+      <div className="form-grid">
         <SelectField
           {...form.field('movement_type')}
           label={t('movements.form.type')}

@@ -64,7 +64,7 @@ export function MovementFormPage({ mode }: { mode: 'new' | 'edit' }) {
         notFound={{ title: t('movements.form.notFound'), backTo: listUrl, backLabel: t('movements.form.backToList') }}
       >
         {(ready) => (
-          <div className="movement-form-card">
+          <div className="form-card">
             {ready.editable ? (
               <MovementForm
                 key={`${mode}-${id ?? 'new'}`}

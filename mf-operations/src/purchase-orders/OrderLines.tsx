@@ -109,14 +109,14 @@ export function OrderLines({ lines, supplierId, form, onProduct }: Props) {
     }),
   );
   return (
-    <fieldset className="order-lines" data-testid="order-lines">
+    <fieldset className="form-lines" data-testid="order-lines">
       <legend>{f('items')}</legend>
       <ListError name="items" error={error('items')} />
       {lines.rows.map((l, i) => {
         const total = previewTotal(l);
         const source = l.source;
         return (
-          <div className="order-line" key={l.key} data-testid={`line-${i}`}>
+          <div className="form-line" key={l.key} data-testid={`line-${i}`}>
             <ProductPicker
               {...lineField(form, `items.${i}.product_id`)}
               label={f('product')}
@@ -161,20 +161,22 @@ export function OrderLines({ lines, supplierId, form, onProduct }: Props) {
                 data-testid={`line-save-price-${i}`}
               />
             ) : null}
-            <p className="order-line-total" data-testid={`line-total-${i}`}>
-              {f('total')}: <strong>{total ? formatUnitPrice(total, l.currency) : '—'}</strong>
-              {hasReceived(l) ? ` · ${f('received')}: ${formatQuantity(l.received, l.unit)}` : ''}
-            </p>
-            <button
-              type="button"
-              className="btn btn-small"
-              onClick={() => lines.removeAt(i)}
-              disabled={disabled}
-              aria-label={f('removeItemNamed', { n: i + 1, code: l.code ?? '' }).trim()}
-              data-testid={`remove-line-${i}`}
-            >
-              {f('removeItem')}
-            </button>
+            <div className="form-line-foot">
+              <p className="order-line-total" data-testid={`line-total-${i}`}>
+                {f('total')}: <strong>{total ? formatUnitPrice(total, l.currency) : '—'}</strong>
+                {hasReceived(l) ? ` · ${f('received')}: ${formatQuantity(l.received, l.unit)}` : ''}
+              </p>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => lines.removeAt(i)}
+                disabled={disabled}
+                aria-label={f('removeItemNamed', { n: i + 1, code: l.code ?? '' }).trim()}
+                data-testid={`remove-line-${i}`}
+              >
+                {f('removeItem')}
+              </button>
+            </div>
           </div>
         );
       })}

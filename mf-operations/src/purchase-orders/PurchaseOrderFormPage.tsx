@@ -136,27 +136,29 @@ function OrderForm({ editId, number, initial }: OrderToEdit & { editId: number |
       <form
         ref={form.formRef}
         noValidate
-        className="form"
+        className="form form-card"
         aria-label={title}
         data-testid="purchase-order-form"
         // One place per failure: every message inline (the first field in error focused), the server's above the buttons.
         onSubmit={form.handleSubmit(save, fallback, { toast: false })}
       >
-        <DateField {...form.field('order_date')} label={t('purchaseOrders.fields.order_date')} required />
-        <DateField {...form.field('requested_arrival_date')} label={t('purchaseOrders.fields.requested_arrival_date')} required />
-        <DateField {...optionalField(form.field('confirmed_arrival_date'))} label={t('purchaseOrders.fields.confirmed_arrival_date')} />
-        <SupplierPicker
-          {...form.field('supplier_id')}
-          value={v.supplier_id as number | string}
-          label={t('purchaseOrders.fields.supplier')}
-          required
-          onChange={(sid) => {
-            set('supplier_id', sid ?? '');
-            // Lines belong to one supplier: a new supplier starts them again (received lines keep the old one, and the server refuses).
-            if (sid !== supplierId) lines.update((ls) => ls.filter(hasReceived));
-          }}
-        />
-        <TextField {...optionalField(form.field('notes'))} label={t('purchaseOrders.fields.notes')} multiline />
+        <div className="form-grid">
+          <DateField {...form.field('order_date')} label={t('purchaseOrders.fields.order_date')} required />
+          <DateField {...form.field('requested_arrival_date')} label={t('purchaseOrders.fields.requested_arrival_date')} required />
+          <DateField {...optionalField(form.field('confirmed_arrival_date'))} label={t('purchaseOrders.fields.confirmed_arrival_date')} />
+          <SupplierPicker
+            {...form.field('supplier_id')}
+            value={v.supplier_id as number | string}
+            label={t('purchaseOrders.fields.supplier')}
+            required
+            onChange={(sid) => {
+              set('supplier_id', sid ?? '');
+              // Lines belong to one supplier: a new supplier starts them again (received lines keep the old one, and the server refuses).
+              if (sid !== supplierId) lines.update((ls) => ls.filter(hasReceived));
+            }}
+          />
+          <TextField {...optionalField(form.field('notes'))} label={t('purchaseOrders.fields.notes')} multiline className="field-wide" />
+        </div>
         <OrderLines lines={lines} supplierId={supplierId} form={form} onProduct={(i, product) => void onProduct(i, product)} />
         <FormActions saving={form.saving} failure={form.failure} onCancel={() => navigate(ORDERS_LIST)} saveTestId="save-order" />
       </form>

@@ -207,7 +207,7 @@ function SaleForm({ editing }: { editing: SaleView | null }) {
   return (
     <section className="screen sales-screen" data-testid="sale-form-page">
       <PageHeader title={t(editId ? 'sales.editTitle' : 'sales.newTitle')} />
-      <form ref={form.formRef} noValidate onSubmit={save} className="sale-form-card" data-testid="sale-form">
+      <form ref={form.formRef} noValidate onSubmit={save} className="form form-card form-card-narrow" data-testid="sale-form">
         {customers.status === 'ready' && customers.value === 0 ? (
           <p className="alert alert-warning" role="status" data-testid="no-customers">
             {t('sales.noCustomers')} <Link to={`${sectionPath('registry')}/clienti`}>→</Link>

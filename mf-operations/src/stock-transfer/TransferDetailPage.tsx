@@ -25,11 +25,7 @@ import './transfers.css';
 export function TransferDetailPage() {
   const { id = '' } = useParams();
   const load = useLoad(() => fetchTransfer(id), [id]);
-  return (
-    <LoadedTransfer load={load}>
-      {(tr) => <TransferSheet initial={tr} />}
-    </LoadedTransfer>
-  );
+  return <LoadedTransfer load={load}>{(tr) => <TransferSheet initial={tr} />}</LoadedTransfer>;
 }
 
 function TransferSheet({ initial }: { initial: Transfer }) {

@@ -62,11 +62,7 @@ export function TransferFormPage() {
   useEffect(() => {
     if (notDraft !== null) navigate(`${TRANSFERS_URL}/${notDraft}`, { replace: true });
   }, [notDraft, navigate]);
-  return (
-    <LoadedTransfer load={load}>
-      {(tr) => (notDraft !== null ? null : <TransferForm initial={tr} />)}
-    </LoadedTransfer>
-  );
+  return <LoadedTransfer load={load}>{(tr) => (notDraft !== null ? null : <TransferForm initial={tr} />)}</LoadedTransfer>;
 }
 
 function TransferForm({ initial }: { initial: Transfer | null }) {
@@ -118,36 +114,40 @@ function TransferForm({ initial }: { initial: Transfer | null }) {
   return (
     <section className="screen" data-testid="transfer-form-page">
       <PageHeader title={title} />
-      <form ref={form.formRef} noValidate className="form" data-testid="transfer-form" onSubmit={(e) => void submit(e)}>
-        <WarehousePicker
-          {...form.field('from_warehouse_id')}
-          value={fromId}
-          label={f('from_warehouse_id')}
-          required
-          data-testid="from-warehouse"
-        />
-        <WarehousePicker
-          {...form.field('to_warehouse_id')}
-          value={v.to_warehouse_id as number | ''}
-          label={f('to_warehouse_id')}
-          required
-          exclude={[fromId]}
-          data-testid="to-warehouse"
-        />
-        <DateField {...form.field('transfer_date')} label={f('transfer_date')} required />
+      <form ref={form.formRef} noValidate className="form form-card" data-testid="transfer-form" onSubmit={(e) => void submit(e)}>
+        <div className="form-grid">
+          <WarehousePicker
+            {...form.field('from_warehouse_id')}
+            value={fromId}
+            label={f('from_warehouse_id')}
+            required
+            data-testid="from-warehouse"
+          />
+          <WarehousePicker
+            {...form.field('to_warehouse_id')}
+            value={v.to_warehouse_id as number | ''}
+            label={f('to_warehouse_id')}
+            required
+            exclude={[fromId]}
+            data-testid="to-warehouse"
+          />
+          <DateField {...form.field('transfer_date')} label={f('transfer_date')} required />
+        </div>
         <ScanInput onScan={onScan} disabled={form.saving} data-testid="transfer-scan" />
         <TransferLines lines={lines} fromId={fromId} form={form} />
-        <TextField {...form.field('carrier')} label={f('carrier')} data-testid="carrier" />
-        <TextField {...form.field('packages')} value={String(v.packages ?? '')} label={f('packages')} data-testid="packages" />
-        <NumberField
-          {...form.field('gross_weight')}
-          value={String(v.gross_weight ?? '')}
-          label={f('gross_weight')}
-          decimals={QUANTITY_DECIMALS}
-          suffix="kg"
-          data-testid="gross-weight"
-        />
-        <TextField {...form.field('notes')} label={f('notes')} multiline />
+        <div className="form-grid">
+          <TextField {...form.field('carrier')} label={f('carrier')} data-testid="carrier" />
+          <TextField {...form.field('packages')} value={String(v.packages ?? '')} label={f('packages')} data-testid="packages" />
+          <NumberField
+            {...form.field('gross_weight')}
+            value={String(v.gross_weight ?? '')}
+            label={f('gross_weight')}
+            decimals={QUANTITY_DECIMALS}
+            suffix="kg"
+            data-testid="gross-weight"
+          />
+          <TextField {...form.field('notes')} label={f('notes')} multiline className="field-wide" />
+        </div>
         <FormActions
           saving={form.saving}
           failure={form.failure}

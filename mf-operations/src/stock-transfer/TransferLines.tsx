@@ -7,6 +7,7 @@ import {
   ProductPicker,
   QUANTITY_DECIMALS,
   lineField,
+  ListError,
   type FormList,
   type LineFieldSource,
 } from '@wms/shared-ui';
@@ -50,13 +51,9 @@ interface Props {
 export function TransferLines({ lines, fromId, form }: Props) {
   const { t } = useTranslation(NS);
   return (
-    <fieldset className="order-lines" data-testid="transfer-lines">
+    <fieldset className="form-lines" data-testid="transfer-lines">
       <legend>{t('stockTransfer.lines.title')}</legend>
-      {form.error('lines') ? (
-        <p className="field-error" role="alert" data-testid="error-lines">
-          {form.error('lines')}
-        </p>
-      ) : null}
+      <ListError name="lines" error={form.error('lines')} />
       {lines.rows.map((line, i) => (
         <TransferLine
           key={line.key}
@@ -99,7 +96,7 @@ function TransferLine({ line, index: i, fromId, form, onChange, onRemove }: Line
   }, [choices]);
   const hint = fromId ? stock.hint : f('chooseFromFirst');
   return (
-    <div className="order-line" data-testid={`transfer-line-${i}`} aria-label={t('stockTransfer.lines.line', { n: i + 1 })}>
+    <div className="form-line" data-testid={`transfer-line-${i}`} aria-label={t('stockTransfer.lines.line', { n: i + 1 })}>
       <ProductPicker
         {...lineField(form, name('product_id'))}
         label={f('product')}

@@ -36,11 +36,7 @@ export function TransferPrintPage() {
     ]);
     return { tr, company, from, to };
   }, [id]);
-  return (
-    <LoadedTransfer load={load}>
-      {(v) => <TransportNote {...v} />}
-    </LoadedTransfer>
-  );
+  return <LoadedTransfer load={load}>{(v) => <TransportNote {...v} />}</LoadedTransfer>;
 }
 
 function Site({ label, name, site, testId }: { label: string; name: string; site: Warehouse | null; testId: string }) {

@@ -1,14 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from '@wms/shared-ui/router';
-import {
-  apiError,
-  compareDecimals,
-  isDecimalString,
-  SHORTFALL_REASONS,
-  type Transfer,
-  type TransferReceiveBody,
-} from '@wms/shared-api';
+import { apiError, compareDecimals, isDecimalString, SHORTFALL_REASONS, type Transfer, type TransferReceiveBody } from '@wms/shared-api';
 import {
   failureText,
   formatQuantity,
@@ -35,11 +28,7 @@ import './transfers.css';
 export function TransferReceivePage() {
   const { id = '' } = useParams();
   const load = useLoad(() => fetchTransfer(id), [id]);
-  return (
-    <LoadedTransfer load={load}>
-      {(tr) => <ReceiveForm tr={tr} />}
-    </LoadedTransfer>
-  );
+  return <LoadedTransfer load={load}>{(tr) => <ReceiveForm tr={tr} />}</LoadedTransfer>;
 }
 
 interface Arrival {
@@ -91,9 +80,9 @@ function ReceiveForm({ tr }: { tr: Transfer }) {
     <section className="screen" data-testid="transfer-receive-page">
       <PageHeader title={r('title', { number: tr.number })} subtitle={`${tr.from_warehouse_name} → ${tr.to_warehouse_name}`} />
       <p>{r('hint')}</p>
-      <form noValidate className="form" onSubmit={(e) => void submit(e)} data-testid="receive-form">
+      <form noValidate className="form form-card" onSubmit={(e) => void submit(e)} data-testid="receive-form">
         {tr.lines.map((l, i) => (
-          <fieldset className="order-line receive-line" key={l.id} data-testid={`receive-line-${i}`}>
+          <fieldset className="receive-line" key={l.id} data-testid={`receive-line-${i}`}>
             <legend>
               <span className="code">{l.product_code}</span> {l.product_description}
               {l.batch_number ? ` · ${t('stockTransfer.fields.batch')} ${l.batch_number}` : ''} · {t('stockTransfer.detail.shipped')}{' '}

@@ -75,7 +75,7 @@ function CompanyScreen({ initial }: { initial: Company }) {
       <p>{t('company.intro')}</p>
       <CompanyForm initial={company} onSaved={setCompany} />
       <LogoSection company={company} logo={logo} onChanged={setCompany} />
-      <section className="registry-form company-preview" aria-labelledby="company-preview-title">
+      <section className="form-card company-preview" aria-labelledby="company-preview-title">
         <h2 className="form-title" id="company-preview-title">
           {t('company.sections.preview')}
         </h2>
@@ -96,7 +96,7 @@ function CompanyForm({ initial, onSaved }: { initial: Company; onSaved: (c: Comp
   return (
     <form
       ref={form.formRef}
-      className="form registry-form"
+      className="form form-card"
       onSubmit={onSubmit}
       noValidate
       aria-label={t('company.title')}
@@ -201,7 +201,7 @@ function LogoSection({ company, logo, onChanged }: { company: Company; logo: str
   };
   const errorId = 'company-logo-error';
   return (
-    <section className="registry-form company-logo-section" aria-labelledby="company-logo-title" data-testid="company-logo-section">
+    <section className="form-card company-logo-section" aria-labelledby="company-logo-title" data-testid="company-logo-section">
       <h2 className="form-title" id="company-logo-title">
         {t('company.sections.logo')}
       </h2>

@@ -61,7 +61,7 @@ export function PartyForm({ kind, id, initial, onDone }: PartyFormProps) {
   return (
     <form
       ref={form.formRef}
-      className="form registry-form"
+      className="form form-card"
       onSubmit={onSubmit}
       noValidate
       aria-label={t(`${kind}.${id ? 'editTitle' : 'newTitle'}`)}

@@ -94,7 +94,7 @@ export function ProductForm({ mode, productId, initial, currentSupplierName }: P
   return (
     <form
       ref={form.formRef}
-      className="form registry-form"
+      className="form form-card"
       onSubmit={onSubmit}
       noValidate
       aria-label={t(`products.${mode}Title`)}

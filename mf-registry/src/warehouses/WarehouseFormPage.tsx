@@ -76,7 +76,7 @@ function WarehouseForm({ id, initial }: { id: number | null; initial: WarehouseB
   return (
     <form
       ref={form.formRef}
-      className="form registry-form"
+      className="form form-card"
       onSubmit={onSubmit}
       noValidate
       aria-label={t(id ? 'warehouses.editTitle' : 'warehouses.newTitle')}

@@ -48,7 +48,7 @@ export function UserFormPage({ mode }: { mode: 'new' | 'edit' }) {
           {(u) =>
             u ? (
               <>
-                <div className="user-form-card">
+                <div className="form-card form-card-narrow">
                   {/* keyed: a different user starts from its own values */}
                   <UserForm
                     key={`edit-${u.id}`}
@@ -63,7 +63,7 @@ export function UserFormPage({ mode }: { mode: 'new' | 'edit' }) {
           }
         </Loaded>
       ) : (
-        <div className="user-form-card">
+        <div className="form-card form-card-narrow">
           <UserForm key="new" mode="new" initial={NEW_USER} onSubmit={save} />
         </div>
       )}
