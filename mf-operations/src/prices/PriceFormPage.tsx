@@ -82,54 +82,56 @@ function PriceForm({ editId, initial }: { editId: number | null; initial: PriceB
         noValidate
         // One place per failure: the server's sentence (the 409 overlap one) above the buttons, no toast over it.
         onSubmit={form.handleSubmit(save, `${NS}:prices.feedback.${editId ? 'updateFailed' : 'createFailed'}`, { toast: false })}
-        className="form"
+        className="form form-card"
         aria-label={title}
         data-testid="price-form"
       >
-        <SupplierPicker
-          {...form.field('supplier_id')}
-          value={v.supplier_id as number | string}
-          label={t('prices.fields.supplier')}
-          required
-          onChange={(sid) => {
-            form.set('supplier_id', sid ?? '');
-            form.set('product_id', '');
-          }}
-        />
-        <ProductPicker
-          {...form.field('product_id')}
-          value={v.product_id as number | string}
-          label={t('prices.fields.product')}
-          required
-          supplierId={supplierId}
-          onChange={(pid, row) => {
-            form.set('product_id', pid ?? '');
-            if (row?.supplier_id) form.set('supplier_id', row.supplier_id);
-            if (row?.currency) form.set('currency', row.currency);
-          }}
-        />
-        <NumberField
-          {...form.field('price')}
-          label={t('prices.fields.price')}
-          required
-          decimals={PRICE_DECIMALS}
-          data-testid="price-input"
-        />
-        <SelectField
-          {...form.field('currency')}
-          value={v.currency as string}
-          onChange={(c) => form.set('currency', (c || null) as PriceFields['currency'])}
-          label={t('prices.fields.currency')}
-          options={CURRENCIES.map((c) => ({ value: c, label: c }))}
-        />
-        <DateField {...form.field('start_date')} label={t('prices.fields.start_date')} required />
-        <DateField
-          {...form.field('end_date')}
-          value={v.end_date ?? ''}
-          onChange={(d) => form.set('end_date', d || null)}
-          label={t('prices.fields.end_date')}
-          hint={t('prices.fields.endHint')}
-        />
+        <div className="form-grid">
+          <SupplierPicker
+            {...form.field('supplier_id')}
+            value={v.supplier_id as number | string}
+            label={t('prices.fields.supplier')}
+            required
+            onChange={(sid) => {
+              form.set('supplier_id', sid ?? '');
+              form.set('product_id', '');
+            }}
+          />
+          <ProductPicker
+            {...form.field('product_id')}
+            value={v.product_id as number | string}
+            label={t('prices.fields.product')}
+            required
+            supplierId={supplierId}
+            onChange={(pid, row) => {
+              form.set('product_id', pid ?? '');
+              if (row?.supplier_id) form.set('supplier_id', row.supplier_id);
+              if (row?.currency) form.set('currency', row.currency);
+            }}
+          />
+          <NumberField
+            {...form.field('price')}
+            label={t('prices.fields.price')}
+            required
+            decimals={PRICE_DECIMALS}
+            data-testid="price-input"
+          />
+          <SelectField
+            {...form.field('currency')}
+            value={v.currency as string}
+            onChange={(c) => form.set('currency', (c || null) as PriceFields['currency'])}
+            label={t('prices.fields.currency')}
+            options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+          />
+          <DateField {...form.field('start_date')} label={t('prices.fields.start_date')} required />
+          <DateField
+            {...form.field('end_date')}
+            value={v.end_date ?? ''}
+            onChange={(d) => form.set('end_date', d || null)}
+            label={t('prices.fields.end_date')}
+            hint={t('prices.fields.endHint')}
+          />
+        </div>
         {status ? (
           <p className="hint" data-testid="price-status-preview">
             {t('prices.fields.statusNow', { status: t(`prices.status.${status}`) })}

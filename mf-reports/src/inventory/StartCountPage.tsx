@@ -34,7 +34,7 @@ export function StartCountPage() {
       <PageHeader title={t('inventory.start')} />
       <form
         ref={form.formRef}
-        className="form"
+        className="form form-card form-card-narrow"
         onSubmit={onSubmit}
         noValidate
         aria-label={t('inventory.start')}
