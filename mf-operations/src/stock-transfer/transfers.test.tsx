@@ -204,3 +204,20 @@ it('receiving short asks for the reason and sends it with the arrived quantity, 
   expect(post.key).toBeTruthy();
   expect(post.body).toEqual({ lines: [{ line_id: 51, quantity: '1.5', reason: 'damaged' }] });
 });
+
+it('receiving checks what arrived as the server does, in the form: not above what was shipped, short only with a reason', async () => {
+  const user = userEvent.setup();
+  renderOperations('/operazioni/trasferimenti/5/ricevi');
+  const arrived = await screen.findByTestId('arrived-0');
+  await user.clear(arrived);
+  await user.type(arrived, '5');
+  await user.click(screen.getByTestId('confirm-receive'));
+  expect(await screen.findByTestId('error-lines.0.quantity')).toHaveTextContent('Quantità superiore a quella spedita (4)');
+  expect(arrived).toHaveFocus();
+  await user.clear(arrived);
+  await user.type(arrived, '3');
+  await user.click(screen.getByTestId('confirm-receive'));
+  expect(await screen.findByTestId('error-lines.0.reason')).toBeInTheDocument();
+  expect(screen.getByTestId('reason-0')).toHaveFocus();
+  expect(sent.filter((s) => s.path.endsWith('/receive'))).toHaveLength(0);
+});

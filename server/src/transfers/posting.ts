@@ -1,4 +1,11 @@
-import { compareDecimals, subtractDecimals, type ShortfallReason, type TransferFields, type TransferReceiveFields } from '@wms/shared-api';
+import {
+  compareDecimals,
+  subtractDecimals,
+  transferArrivalProblems,
+  type ShortfallReason,
+  type TransferFields,
+  type TransferReceiveFields,
+} from '@wms/shared-api';
 import type { FieldProblem } from '@wms/shared-api';
 import { logActivity } from '../activity/log';
 import type { Queryable } from '../db';
@@ -162,24 +169,13 @@ function arrivals(
   lines: sql.PostingLine[],
   body: TransferReceiveFields,
 ): Map<number, { quantity: string; reason: ShortfallReason | null }> {
-  const byId = new Map(lines.map((l) => [l.id, l]));
-  const problems: Record<string, FieldProblem> = {};
-  const out = new Map<number, { quantity: string; reason: ShortfallReason | null }>();
-  (body.lines ?? []).forEach((r, i) => {
-    const line = byId.get(r.line_id);
-    if (!line) {
-      problems[`lines.${i}.line_id`] = { key: 'transferUnknownLine', params: {} };
-      return;
-    }
-    if (compareDecimals(r.quantity, line.quantity) > 0) {
-      problems[`lines.${i}.quantity`] = { key: 'transferAboveShipped', params: { shipped: quantityView(line.quantity) } };
-    } else if (compareDecimals(r.quantity, line.quantity) < 0 && !r.reason) {
-      problems[`lines.${i}.reason`] = { key: 'transferReasonRequired', params: {} };
-    }
-    out.set(r.line_id, { quantity: r.quantity, reason: r.reason });
-  });
+  const given = body.lines ?? [];
+  const problems = transferArrivalProblems(
+    lines.map((l) => ({ id: l.id, quantity: quantityView(l.quantity) })),
+    given,
+  );
   if (Object.keys(problems).length > 0) throw invalidFields(problems);
-  return out;
+  return new Map(given.map((r) => [r.line_id, { quantity: r.quantity, reason: r.reason }]));
 }
 
 async function receiveLines(

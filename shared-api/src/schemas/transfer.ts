@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QUANTITY_DECIMALS, registerValidationMessages } from '@wms/shared-api/core';
+import { compareDecimals, isDecimalString, QUANTITY_DECIMALS, registerValidationMessages, type FieldProblem } from '@wms/shared-api/core';
 import { decimal, decimalView, id, listQuery, MAX_LONG_TEXT, MAX_TEXT, optionalText, queryDay, queryId, requiredDay } from './common';
 import { MAX_BATCH_LENGTH, MAX_MOVEMENT_QUANTITY, quantityField } from './movement';
 
@@ -124,6 +124,37 @@ export const transferReceiveSchema = z.preprocess(
 );
 export type TransferReceiveBody = z.input<typeof transferReceiveSchema>;
 export type TransferReceiveFields = z.output<typeof transferReceiveSchema>;
+
+/**
+ * What arrived against what was shipped, one rule for the receive form and the server: a line of the transfer, not above
+ * its shipped quantity, short of it only with a reason. Paths are the body's (`lines.2.reason`); a quantity that is not
+ * a number yet is the schema's to word.
+ */
+export function transferArrivalProblems(
+  shipped: ReadonlyArray<{ id: number; quantity: string }>,
+  lines: ReadonlyArray<{ line_id: number; quantity: string; reason?: string | null }>,
+): Record<string, FieldProblem> {
+  const byId = new Map(shipped.map((l) => [l.id, l]));
+  const problems: Record<string, FieldProblem> = {};
+  lines.forEach((r, i) => {
+    const line = byId.get(r.line_id);
+    if (!line) problems[`lines.${i}.line_id`] = { key: 'transferUnknownLine', params: {} };
+    else if (!isDecimalString(r.quantity)) return;
+    else if (compareDecimals(r.quantity, line.quantity) > 0)
+      problems[`lines.${i}.quantity`] = { key: 'transferAboveShipped', params: { shipped: line.quantity } };
+    else if (compareDecimals(r.quantity, line.quantity) < 0 && !r.reason)
+      problems[`lines.${i}.reason`] = { key: 'transferReasonRequired', params: {} };
+  });
+  return problems;
+}
+
+/** The receive form of a shipped transfer: a line each (what arrived, why it is short), checked as the server does. */
+export function transferReceiveFormSchema(shipped: ReadonlyArray<{ id: number; quantity: string }>) {
+  return z.object({ lines: z.array(transferReceiveLineSchema) }).superRefine((r, ctx) => {
+    for (const [path, p] of Object.entries(transferArrivalProblems(shipped, r.lines)))
+      ctx.addIssue({ code: 'custom', path: path.split('.'), message: p.key, params: p.params });
+  });
+}
 
 // ---------------------------------------------------------------------------------------------------------------- views
 
