@@ -2,7 +2,8 @@
 // - `no-fetch-in-effect`: a screen that reads data in a `useEffect` (await, `.then`, `api.*`, `fetch`) instead of
 //   `useLoad` / `Loaded` (spinner, 404, Retry, abort on unmount) or `usePagedList` (lists).
 // - `no-hand-written-row-action`: one function that asks (`confirm(`), calls, toasts success (`toastSuccess`) and reloads
-//   — the whole of `useRowActions().act(id, { ask, run, failure })`.
+//   — the whole of `useRowActions().act(id, { ask, run, failure })`; or asks, calls and toasts either outcome
+//   (`toastSuccess`, `toastError`) — the whole of a page's `useAction().act({ ask, run, success, failure })`.
 // A real exception takes an eslint-disable comment with its reason.
 
 const EFFECTS = new Set(['useEffect', 'useLayoutEffect']);
@@ -75,6 +76,8 @@ const noHandWrittenRowAction = {
     messages: {
       rowAction:
         'Hand-written row action (confirm, call, success toast, reload): use the kit’s useRowActions(reload).act(id, { ask, run, failure }) and RowActions.',
+      pageAction:
+        'Hand-written page action (confirm, call, success and error toasts): use the kit’s useAction().act({ ask, run, success, failure }).',
     },
     schema: [],
   },
@@ -82,7 +85,7 @@ const noHandWrittenRowAction = {
     return {
       ':function'(node) {
         if (!FUNCTIONS.has(node.type)) return;
-        const seen = { confirm: false, toast: false, reload: false };
+        const seen = { confirm: false, toast: false, error: false, reload: false };
         walk(
           node.body,
           (n) => {
@@ -90,11 +93,13 @@ const noHandWrittenRowAction = {
             const name = calleeName(n);
             if (name === 'confirm') seen.confirm = true;
             else if (name === 'toastSuccess') seen.toast = true;
+            else if (name === 'toastError') seen.error = true;
             else if (name === 'reload') seen.reload = true;
           },
           true,
         );
         if (seen.confirm && seen.toast && seen.reload) context.report({ node, messageId: 'rowAction' });
+        else if (seen.confirm && seen.toast && seen.error) context.report({ node, messageId: 'pageAction' });
       },
     };
   },

@@ -8,9 +8,7 @@ import {
   formatDate,
   formatQuantity,
   PageHeader,
-  toastError,
-  toastSuccess,
-  useConfirm,
+  useAction,
   useDocumentTitle,
   useIdempotencyKey,
   useLoad,
@@ -31,8 +29,7 @@ export function TransferDetailPage() {
 function TransferSheet({ initial }: { initial: Transfer }) {
   const { t } = useTranslation(NS);
   const [tr, setTr] = useState(initial);
-  const [busy, setBusy] = useState(false);
-  const { confirm, dialog } = useConfirm();
+  const { act, busy, dialog } = useAction();
   const { user } = useSession();
   const canWrite = can(user?.role, 'transfers');
   // One key per action on this page: a double click or a retry does it once; a new action gets a new key.
@@ -41,25 +38,22 @@ function TransferSheet({ initial }: { initial: Transfer }) {
   useDocumentTitle(d('title', { number: tr.number }));
   const names = { from: tr.from_warehouse_name, to: tr.to_warehouse_name, number: tr.number };
 
-  const run = async (action: TransferAction, body: { receive?: boolean }, confirmKey: string, done: string, tone?: 'danger') => {
-    const ok = await confirm({
-      title: d(`${confirmKey}Title`),
-      message: d(confirmKey, names),
-      tone,
-      confirmLabel: d(action === 'ship' && body.receive ? 'shipAndReceive' : action),
+  /** One step of the transfer (the kit's useAction: asked first, the page busy meanwhile, the outcome as a toast). */
+  const run = (action: TransferAction, body: { receive?: boolean }, confirmKey: string, done: string, tone?: 'danger') =>
+    act({
+      ask: {
+        title: d(`${confirmKey}Title`),
+        message: d(confirmKey, names),
+        tone,
+        confirmLabel: d(action === 'ship' && body.receive ? 'shipAndReceive' : action),
+      },
+      run: async () => {
+        setTr(await transferAction(tr.id, action, body, key.key()));
+        key.done();
+      },
+      success: () => t(`stockTransfer.feedback.${done}`),
+      failure: (err) => failureText(err, `${NS}:stockTransfer.feedback.actionFailed`),
     });
-    if (!ok) return;
-    setBusy(true);
-    try {
-      setTr(await transferAction(tr.id, action, body, key.key()));
-      key.done();
-      toastSuccess(t(`stockTransfer.feedback.${done}`));
-    } catch (err) {
-      toastError(failureText(err, `${NS}:stockTransfer.feedback.actionFailed`));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <section className="screen transfer-detail" data-testid="transfer-detail">
