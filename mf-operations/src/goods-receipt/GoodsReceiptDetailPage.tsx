@@ -87,23 +87,19 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
 
   /** Posts the draft, once it passed the form's checks and the expired batches (if any) were confirmed. */
   const send = (confirmExpired: boolean) =>
-    form.handleSubmit(
-      async () => {
-        const body = receiptDraftBody(order, draft);
-        const receipt = await receiveGoods(confirmExpired ? { ...body, confirm_expired: true } : body, saveKey.key()).catch(
-          (err: unknown) => {
-            // The server names the body's lines; the form's fields are the order's.
-            const refusal = apiError(err);
-            if (refusal?.fields) refusal.fields = receiptDraftPaths(refusal.fields, body, draft);
-            throw err;
-          },
-        );
-        toastSuccess(t('goodsReceipt.feedback.saveSuccess', { number: receipt.document_number }));
-        navigate(RECEIPT_LIST_URL, { state: { receiptId: receipt.id, documentNumber: receipt.document_number } });
-      },
-      'operations:goodsReceipt.feedback.saveError',
-      { toast: false },
-    )();
+    form.handleSubmit(async () => {
+      const body = receiptDraftBody(order, draft);
+      const receipt = await receiveGoods(confirmExpired ? { ...body, confirm_expired: true } : body, saveKey.key()).catch(
+        (err: unknown) => {
+          // The server names the body's lines; the form's fields are the order's.
+          const refusal = apiError(err);
+          if (refusal?.fields) refusal.fields = receiptDraftPaths(refusal.fields, body, draft);
+          throw err;
+        },
+      );
+      toastSuccess(t('goodsReceipt.feedback.saveSuccess', { number: receipt.document_number }));
+      navigate(RECEIPT_LIST_URL, { state: { receiptId: receipt.id, documentNumber: receipt.document_number } });
+    }, 'operations:goodsReceipt.feedback.saveError')();
 
   const save = async (e: FormEvent) => {
     e.preventDefault();

@@ -80,20 +80,16 @@ export function useMovementForm(
     return form.error(field) ?? (p ? t(p.key, formatMessageParams(currentLanguage(), p.params)) : undefined);
   };
 
-  const submit = form.handleSubmit(
-    async () => {
-      try {
-        // Sent as SPEC §7 writes it (dates dd/MM/yyyy); the server parses it with the same schema.
-        await onSubmit(movementBody(values));
-      } catch (err) {
-        // Someone else may have taken the goods meanwhile: show what is left now.
-        if (apiError(err)?.code === 'INSUFFICIENT_STOCK') leaving.reload();
-        throw err;
-      }
-    },
-    `${NS}:movements.feedback.saveFailed`,
-    { toast: false },
-  );
+  const submit = form.handleSubmit(async () => {
+    try {
+      // Sent as SPEC §7 writes it (dates dd/MM/yyyy); the server parses it with the same schema.
+      await onSubmit(movementBody(values));
+    } catch (err) {
+      // Someone else may have taken the goods meanwhile: show what is left now.
+      if (apiError(err)?.code === 'INSUFFICIENT_STOCK') leaving.reload();
+      throw err;
+    }
+  }, `${NS}:movements.feedback.saveFailed`);
 
   return {
     ...form,

@@ -81,7 +81,7 @@ function PriceForm({ editId, initial }: { editId: number | null; initial: PriceB
         ref={form.formRef}
         noValidate
         // One place per failure: the server's sentence (the 409 overlap one) above the buttons, no toast over it.
-        onSubmit={form.handleSubmit(save, `${NS}:prices.feedback.${editId ? 'updateFailed' : 'createFailed'}`, { toast: false })}
+        onSubmit={form.handleSubmit(save, `${NS}:prices.feedback.${editId ? 'updateFailed' : 'createFailed'}`)}
         className="form form-card"
         aria-label={title}
         data-testid="price-form"

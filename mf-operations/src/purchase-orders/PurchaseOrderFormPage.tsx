@@ -140,7 +140,7 @@ function OrderForm({ editId, number, initial }: OrderToEdit & { editId: number |
         aria-label={title}
         data-testid="purchase-order-form"
         // One place per failure: every message inline (the first field in error focused), the server's above the buttons.
-        onSubmit={form.handleSubmit(save, fallback, { toast: false })}
+        onSubmit={form.handleSubmit(save, fallback)}
       >
         <div className="form-grid">
           <DateField {...form.field('order_date')} label={t('purchaseOrders.fields.order_date')} required />

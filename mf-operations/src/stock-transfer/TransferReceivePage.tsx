@@ -57,17 +57,13 @@ function ReceiveForm({ tr }: { tr: Transfer }) {
   };
   const back = `${TRANSFERS_URL}/${tr.id}`;
 
-  const submit = form.handleSubmit(
-    async (data) => {
-      // A reason only where the line is short (one chosen, then the quantity put back, is not sent).
-      const body = { lines: data.lines.map((l, i) => ({ ...l, reason: short(i) ? l.reason : null })) };
-      await transferAction(tr.id, 'receive', body, key.key());
-      toastSuccess(t('stockTransfer.feedback.received'));
-      navigate(back);
-    },
-    `${NS}:stockTransfer.feedback.actionFailed`,
-    { toast: false },
-  );
+  const submit = form.handleSubmit(async (data) => {
+    // A reason only where the line is short (one chosen, then the quantity put back, is not sent).
+    const body = { lines: data.lines.map((l, i) => ({ ...l, reason: short(i) ? l.reason : null })) };
+    await transferAction(tr.id, 'receive', body, key.key());
+    toastSuccess(t('stockTransfer.feedback.received'));
+    navigate(back);
+  }, `${NS}:stockTransfer.feedback.actionFailed`);
 
   return (
     <section className="screen" data-testid="transfer-receive-page">

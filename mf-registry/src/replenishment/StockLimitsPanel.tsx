@@ -102,15 +102,11 @@ function LimitsEditor({ productId, initial, onSaved }: { productId: number; init
     list.add({ warehouse_id: '', min: '', max: '' });
     setKeys((ks) => [...ks, Math.max(-1, ...ks) + 1]);
   };
-  const onSubmit = form.handleSubmit(
-    async (body) => {
-      await api.put(limitsPath(productId), body);
-      toastSuccess(t('stockLimits.saved'));
-      onSaved();
-    },
-    `${NS}:stockLimits.saveFailed`,
-    { toast: false },
-  );
+  const onSubmit = form.handleSubmit(async (body) => {
+    await api.put(limitsPath(productId), body);
+    toastSuccess(t('stockLimits.saved'));
+    onSaved();
+  }, `${NS}:stockLimits.saveFailed`);
 
   const taken = rows.map((r) => r.warehouse_id);
   return (

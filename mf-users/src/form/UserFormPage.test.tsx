@@ -163,6 +163,8 @@ describe('/users/nuovo', () => {
     expect(field.username()).toHaveFocus();
     expect(screen.getByTestId('location')).toHaveTextContent('/users/nuovo');
     expect(screen.getByRole('button', { name: 'Salva' })).toBeEnabled();
+    // One place per failure: the form says it, no toast says it again.
+    expect(document.querySelector('.Toastify__toast')).toBeNull();
   });
 
   it("a server 400 puts each field's message next to it", async () => {

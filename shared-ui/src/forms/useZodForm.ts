@@ -125,7 +125,8 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
   /**
    * The form's onSubmit: validates, then runs `save` with the parsed values. A failure shows the server's field texts
    * under their fields and `failure` above the buttons — the server's 4xx sentence, else `fallbackKey` translated
-   * (`validationKey` for a 400 without text) — and also as a toast unless `toast: false`.
+   * (`validationKey` for a 400 without text): one place per failure, the form on screen says it. `toast: true` also
+   * toasts it (a form whose box may be out of view).
    */
   const handleSubmit =
     (save: (data: z.output<S>) => Promise<void>, fallbackKey: string, options: { validationKey?: string; toast?: boolean } = {}) =>
@@ -142,7 +143,7 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
         showServerProblems(err);
         const text = failureText(err, fallbackKey, options.validationKey);
         setFailure(text);
-        if (options.toast !== false) toastError(text);
+        if (options.toast === true) toastError(text);
       } finally {
         setSaving(false);
       }
