@@ -78,6 +78,21 @@ describe('WarehousePicker', () => {
       'Nord',
     ]);
   });
+
+  it('says so when the warehouses cannot be read, and reads nothing when the screen gives the list', async () => {
+    let asked = 0;
+    server.use(
+      http.get('*/api/warehouses', () => {
+        asked += 1;
+        return HttpResponse.json({ error: 'down' }, { status: 500 });
+      }),
+    );
+    const { unmount } = render(<WarehousePicker name="warehouse_id" value="" onChange={() => undefined} />);
+    expect(await screen.findByText('Elenco non disponibile')).toBeInTheDocument();
+    unmount();
+    render(<WarehousePicker name="warehouse_id" value="" onChange={() => undefined} warehouses={[]} />);
+    expect(asked).toBe(1);
+  });
 });
 
 function List() {

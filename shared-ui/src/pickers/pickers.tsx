@@ -1,4 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useLoad } from '../lists/Loaded';
 import { useTranslation } from 'react-i18next';
 import { api } from '@wms/shared-api/core';
 import type { BarcodeLookup, Party, Product, Warehouse } from '@wms/shared-api';
@@ -143,17 +144,8 @@ export function WarehousePicker({ warehouses: given, exclude = [], includeInacti
 
 /** The warehouses once per screen: null while loading, [] when the list could not be read (`failed` then true). */
 export function useWarehouses(skip = false): { warehouses: Warehouse[] | null; failed: boolean } {
-  const [state, setState] = useState<{ warehouses: Warehouse[] | null; failed: boolean }>({ warehouses: null, failed: false });
-  useEffect(() => {
-    if (skip) return undefined;
-    let current = true;
-    fetchWarehouseOptions().then(
-      (rows) => current && setState({ warehouses: rows, failed: false }),
-      () => current && setState({ warehouses: [], failed: true }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [skip]);
-  return state;
+  // The kit's loader (a read no longer wanted is aborted); a picker given its list reads nothing.
+  const load = useLoad(() => (skip ? Promise.resolve(null) : fetchWarehouseOptions()), [skip]);
+  if (load.status === 'failed') return { warehouses: [], failed: true };
+  return { warehouses: load.status === 'ready' ? load.value : null, failed: false };
 }
