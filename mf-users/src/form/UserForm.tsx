@@ -2,7 +2,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@wms/shared-ui/router';
 import { apiError, assignableRoles, PASSWORD_MIN, ROLES, userSchema, type Role } from '@wms/shared-api';
-import { CheckboxField, Field, FormActions, RequiredNote, SelectField, TextField, useSession, useZodForm } from '@wms/shared-ui';
+import {
+  CheckboxField,
+  Field,
+  FormActions,
+  RequiredNote,
+  SelectField,
+  TextField,
+  useSession,
+  useZodForm,
+  withReason,
+} from '@wms/shared-ui';
 import { BASE_PATH, NS } from '../paths';
 import type { UserPayload } from '../api/users';
 
@@ -53,22 +63,22 @@ export function UserForm({ mode, initial, onSubmit }: UserFormProps) {
   const roleOptions = ROLES.filter((r) => r === initial.role || allowedRoles.includes(r));
   const roleLocked = roleOptions.length <= 1;
 
-  const submit = form.handleSubmit(
-    async (parsed) => {
-      const { username, name, role, is_active, password } = parsed;
-      const payload: UserPayload = { username, name, role, is_active: is_active ?? form.values.is_active !== false };
-      if (password) payload.password = password;
-      try {
-        await onSubmit(payload);
-      } catch (err) {
-        // A taken username is the username field's problem: shown (and focused) there.
-        const body = apiError(err);
-        if (body?.code === 'USERNAME_TAKEN') body.fields = { ...body.fields, username: body.error };
-        throw err;
-      }
-    },
-    `${NS}:feedback.${mode === 'new' ? 'createFailed' : 'updateFailed'}`,
-  );
+  const failedKey = `feedback.${mode === 'new' ? 'createFailed' : 'updateFailed'}`;
+  const submit = form.handleSubmit(async (parsed) => {
+    const { username, name, role, is_active, password } = parsed;
+    const payload: UserPayload = { username, name, role, is_active: is_active ?? form.values.is_active !== false };
+    if (password) payload.password = password;
+    try {
+      await onSubmit(payload);
+    } catch (err) {
+      // A taken username is the username field's problem: shown (and focused) there.
+      const body = apiError(err);
+      if (body?.code === 'USERNAME_TAKEN') body.fields = { ...body.fields, username: body.error };
+      // Said once, in the form, as SPEC §8 words it: createFailed / updateFailed with the server's reason.
+      form.showServerProblems(err);
+      form.setFailure(withReason(t(failedKey), err));
+    }
+  }, `${NS}:${failedKey}`);
 
   const toggleLabel = showPassword ? t('form.hidePassword') : t('form.showPassword');
   const password = form.field('password');

@@ -158,7 +158,7 @@ describe('/users/nuovo', () => {
     await userEvent.type(field.name(), 'Mario Due');
     await userEvent.type(field.password(), 'Password-123');
     await save();
-    expect(await screen.findByTestId('user-save-error')).toHaveTextContent(reason);
+    expect(await screen.findByTestId('user-save-error')).toHaveTextContent(`Errore durante la creazione dell'utente: ${reason}`);
     expect(field.username()).toHaveAccessibleDescription(reason);
     expect(field.username()).toHaveFocus();
     expect(screen.getByTestId('location')).toHaveTextContent('/users/nuovo');
@@ -185,7 +185,7 @@ describe('/users/nuovo', () => {
     await userEvent.type(field.name(), 'Anna');
     await userEvent.type(field.password(), 'Password-123');
     await save();
-    expect(await screen.findByTestId('user-save-error')).toHaveTextContent(/^Dati non validi/);
+    expect(await screen.findByTestId('user-save-error')).toHaveTextContent(/^Errore durante la creazione dell'utente: Dati non validi/);
     expect(field.name()).toHaveAccessibleDescription('Testo troppo lungo (massimo 100 caratteri)');
   });
 
@@ -260,7 +260,7 @@ describe('/users/{id}', () => {
     await waitFor(() => expect(field.username()).toHaveValue('mario'));
     await userEvent.selectOptions(field.role(), 'direction');
     await save();
-    expect(await screen.findByTestId('user-save-error')).toHaveTextContent(reason);
+    expect(await screen.findByTestId('user-save-error')).toHaveTextContent(`Errore durante l'aggiornamento dell'utente: ${reason}`);
     expect(screen.getByTestId('location')).toHaveTextContent('/users/2');
   });
 
