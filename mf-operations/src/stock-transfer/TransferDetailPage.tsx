@@ -1,18 +1,22 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '@wms/shared-ui/router';
-import { can, type Transfer } from '@wms/shared-api';
+import { can, type Transfer, type TransferLine } from '@wms/shared-api';
 import {
+  DataTable,
   displayDay,
+  Facts,
   failureText,
   formatDate,
   formatQuantity,
   PageHeader,
+  quantityColumn,
   useAction,
   useDocumentTitle,
   useIdempotencyKey,
   useLoad,
   useSession,
+  type Column,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchTransfer, transferAction, type TransferAction } from './api';
@@ -55,6 +59,46 @@ function TransferSheet({ initial }: { initial: Transfer }) {
       failure: (err) => failureText(err, `${NS}:stockTransfer.feedback.actionFailed`),
     });
 
+  const columns: Column<TransferLine>[] = [
+    {
+      id: 'product',
+      header: t('stockTransfer.fields.product'),
+      sortable: false,
+      render: (l) => (
+        <>
+          <span className="code">{l.product_code}</span> {l.product_description}
+        </>
+      ),
+    },
+    {
+      id: 'batch',
+      header: t('stockTransfer.fields.batch'),
+      sortable: false,
+      value: (l) => `${l.batch_number ?? '—'}${l.expiry_date ? ` · ${displayDay(l.expiry_date)}` : ''}`,
+    },
+    quantityColumn(
+      'shipped',
+      d('shipped'),
+      (l) => l.quantity,
+      (l) => l.unit_of_measure,
+      { sortable: false },
+    ),
+    {
+      id: 'received',
+      header: d('received'),
+      align: 'end',
+      nowrap: true,
+      sortable: false,
+      value: (l) => (l.received_quantity !== null ? formatQuantity(l.received_quantity, l.unit_of_measure) : '—'),
+    },
+    {
+      id: 'reason',
+      header: d('reasonColumn'),
+      sortable: false,
+      value: (l) => (l.shortfall_reason ? t(`stockTransfer.reason.${l.shortfall_reason}`) : ''),
+    },
+  ];
+
   return (
     <section className="screen transfer-detail" data-testid="transfer-detail">
       <PageHeader
@@ -76,67 +120,31 @@ function TransferSheet({ initial }: { initial: Transfer }) {
       <p data-testid="transfer-status">
         <TransferStatusBadge status={tr.status} />
       </p>
-      <dl className="transfer-facts">
-        <dt>{d('transport')}</dt>
-        <dd>
-          {[
-            tr.carrier,
-            tr.packages !== null ? `${tr.packages} ${t('stockTransfer.fields.packages').toLowerCase()}` : null,
-            tr.gross_weight ? formatQuantity(tr.gross_weight, 'kg') : null,
-          ]
-            .filter(Boolean)
-            .join(' · ') || '—'}
-        </dd>
-        {tr.shipped_at ? (
-          <>
-            <dt>{d('shippedAt')}</dt>
-            <dd>{formatDate(tr.shipped_at)}</dd>
-          </>
-        ) : null}
-        {tr.received_at ? (
-          <>
-            <dt>{d('receivedAt')}</dt>
-            <dd>{formatDate(tr.received_at)}</dd>
-          </>
-        ) : null}
-        {tr.notes ? (
-          <>
-            <dt>{t('stockTransfer.fields.notes')}</dt>
-            <dd>{tr.notes}</dd>
-          </>
-        ) : null}
-      </dl>
-      <table className="data-table transfer-lines-table" data-testid="transfer-lines-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('stockTransfer.fields.product')}</th>
-            <th scope="col">{t('stockTransfer.fields.batch')}</th>
-            <th scope="col" className="num">
-              {d('shipped')}
-            </th>
-            <th scope="col" className="num">
-              {d('received')}
-            </th>
-            <th scope="col">{d('reasonColumn')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {tr.lines.map((l) => (
-            <tr key={l.id}>
-              <td>
-                <span className="code">{l.product_code}</span> {l.product_description}
-              </td>
-              <td>
-                {l.batch_number ?? '—'}
-                {l.expiry_date ? ` · ${displayDay(l.expiry_date)}` : ''}
-              </td>
-              <td className="num nowrap">{formatQuantity(l.quantity, l.unit_of_measure)}</td>
-              <td className="num nowrap">{l.received_quantity !== null ? formatQuantity(l.received_quantity, l.unit_of_measure) : '—'}</td>
-              <td>{l.shortfall_reason ? t(`stockTransfer.reason.${l.shortfall_reason}`) : ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Facts
+        className="transfer-facts"
+        facts={[
+          {
+            label: d('transport'),
+            value: [
+              tr.carrier,
+              tr.packages !== null ? `${tr.packages} ${t('stockTransfer.fields.packages').toLowerCase()}` : null,
+              tr.gross_weight ? formatQuantity(tr.gross_weight, 'kg') : null,
+            ]
+              .filter(Boolean)
+              .join(' · '),
+          },
+          tr.shipped_at !== null && { label: d('shippedAt'), value: formatDate(tr.shipped_at) },
+          tr.received_at !== null && { label: d('receivedAt'), value: formatDate(tr.received_at) },
+          tr.notes !== null && tr.notes !== '' && { label: t('stockTransfer.fields.notes'), value: tr.notes },
+        ]}
+      />
+      <DataTable<TransferLine>
+        columns={columns}
+        rows={tr.lines}
+        rowKey={(l) => l.id}
+        caption={d('linesCaption', { number: tr.number })}
+        testId="transfer-lines-table"
+      />
       {canWrite ? (
         <div className="form-actions transfer-actions">
           {tr.status === 'draft' ? (

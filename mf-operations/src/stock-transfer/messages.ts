@@ -67,6 +67,7 @@ export const stockTransferMessages = defineTranslations({
       line: 'Riga {{n}}',
     },
     detail: {
+      linesCaption: 'Righe del trasferimento {{number}}',
       title: 'Trasferimento {{number}}',
       transport: 'Trasporto',
       shippedAt: 'Spedito il',
@@ -198,6 +199,7 @@ export const stockTransferMessages = defineTranslations({
       line: 'Ligne {{n}}',
     },
     detail: {
+      linesCaption: 'Lignes du transfert {{number}}',
       title: 'Transfert {{number}}',
       transport: 'Transport',
       shippedAt: 'Expédié le',

@@ -221,3 +221,15 @@ it('receiving checks what arrived as the server does, in the form: not above wha
   expect(screen.getByTestId('reason-0')).toHaveFocus();
   expect(sent.filter((s) => s.path.endsWith('/receive'))).toHaveLength(0);
 });
+
+it('the transfer page: its facts and its lines (what was shipped, what arrived) in the kit table', async () => {
+  renderOperations('/operazioni/trasferimenti/5');
+  const table = await screen.findByRole('table', { name: 'Righe del trasferimento TR-2026-00005' });
+  const [, row] = within(table).getAllByRole('row');
+  expect(
+    within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent),
+  ).toEqual(['FAR-00 Farina 00', 'L2 · 31/01/2027', '4\u00a0kg', '—', '']);
+  expect(screen.getByText('Trasporto').nextElementSibling).toHaveTextContent('Bianchi · 2 colli · 12,5 kg');
+});
