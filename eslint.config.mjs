@@ -22,6 +22,12 @@ const noPasswordStrength = {
   message: "Server only (its dictionaries are far too heavy for a page): the form shows the server's 400 on the password field.",
 };
 
+// The restricted imports of a browser app: flat config replaces a rule per block, so each block that adds a path states
+// the whole list through this one function.
+const restrictedImports = (...more) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { paths: [noZod, noPasswordStrength, ...more] }],
+});
+
 // Issue 21: quantities, prices and amounts are exact decimal strings; a float reading of one loses digits silently
 // (1,1 × 3 = 3,3000000000000003) and Intl/toFixed format in no particular language. Decimals go through shared-api's
 // rules/decimal.ts (sumDecimals, compareDecimals, multiplyDecimals, readDecimal…) and the kit's formatter family.
@@ -88,57 +94,30 @@ export default tseslint.config(
     // Browser apps build schemas in shared-api (one zod, shared at run time); a direct import bundles another copy.
     files: ['shell/src/**', 'shared-ui/src/**', 'mf-*/src/**'],
     ignores: ['**/*.test.{ts,tsx}'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [noZod, noPasswordStrength],
-        },
-      ],
-    },
+    rules: restrictedImports(),
   },
   {
     // One idempotency-key helper (issue 22): a screen keeps its key with the kit's useIdempotencyKey, never a key of its own.
     files: ['mf-*/src/**'],
     ignores: ['**/*.test.{ts,tsx}', '**/test-support/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            noZod,
-            noPasswordStrength,
-            ...['@wms/shared-api', '@wms/shared-api/core'].map((name) => ({
-              name,
-              importNames: ['newIdempotencyKey'],
-              message: "Keep the action's key with the kit's useIdempotencyKey() (one key per action, a new one after done()).",
-            })),
-          ],
-        },
-      ],
-    },
+    rules: restrictedImports(
+      ...['@wms/shared-api', '@wms/shared-api/core'].map((name) => ({
+        name,
+        importNames: ['newIdempotencyKey'],
+        message: "Keep the action's key with the kit's useIdempotencyKey() (one key per action, a new one after done()).",
+      })),
+    ),
   },
   {
     // The first page (shell, shared-ui) loads no zod: values come from '@wms/shared-api/core'; the root entry carries every
     // schema (and zod) and is for remotes' forms and the server. Type-only imports of the root are erased: fine.
     files: ['shell/src/**', 'shared-ui/src/**'],
     ignores: ['**/*.test.{ts,tsx}', '**/test-support/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            noZod,
-            noPasswordStrength,
-            {
-              name: '@wms/shared-api',
-              message: "Import values from '@wms/shared-api/core' (no zod on the sign-in page); type-only imports are fine.",
-              allowTypeImports: true,
-            },
-          ],
-        },
-      ],
-    },
+    rules: restrictedImports({
+      name: '@wms/shared-api',
+      message: "Import values from '@wms/shared-api/core' (no zod on the sign-in page); type-only imports are fine.",
+      allowTypeImports: true,
+    }),
   },
   {
     // One router on the page: '@wms/shared-ui/router' is the federation singleton and carries only the React Router APIs
