@@ -32,7 +32,7 @@ export function useLeavingStock(query: LeavingStockQuery | null) {
     [stock.rows, productId, warehouseId, original],
   );
   const batch = query?.batch ?? null;
-  const available = choices && (batch === null || batch !== '') ? availableOf(choices, batch ?? '') : null;
+  const available = choices && batch !== '' ? availableOf(choices, batch ?? '') : null;
   const hint =
     stock.status === 'loading'
       ? t('stock.reading')

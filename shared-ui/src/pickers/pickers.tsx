@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { useLoad } from '../lists/Loaded';
 import { useTranslation } from 'react-i18next';
 import { api } from '@wms/shared-api/core';
 import type { BarcodeLookup, Party, Product, Warehouse } from '@wms/shared-api';
 import { SelectField } from '../forms/Field';
 import { fetchPage } from '../lists/fetch-page';
+import { useLoad } from '../lists/Loaded';
 import { EntityPicker, toId, type EntityPickerProps } from './EntityPicker';
 import { lookupScan } from '../scan/lookup';
 
@@ -144,7 +144,7 @@ export function WarehousePicker({ warehouses: given, exclude = [], includeInacti
 
 /** The warehouses once per screen: null while loading, [] when the list could not be read (`failed` then true). */
 export function useWarehouses(skip = false): { warehouses: Warehouse[] | null; failed: boolean } {
-  // The kit's loader (a read no longer wanted is aborted); a picker given its list reads nothing.
+  // The kit's loader (an answer no longer wanted is dropped); a picker given its list reads nothing.
   const load = useLoad(() => (skip ? Promise.resolve(null) : fetchWarehouseOptions()), [skip]);
   if (load.status === 'failed') return { warehouses: [], failed: true };
   return { warehouses: load.status === 'ready' ? load.value : null, failed: false };
