@@ -19,6 +19,7 @@ import {
 } from '@wms/shared-api/core';
 import { decimal, decimalView, hasControlChars, id, optionalId, optionalText, parseDay } from './common';
 import { MAX_BATCH_LENGTH, MAX_MOVEMENT_QUANTITY } from './movement';
+import { addProblems } from './problems';
 
 /**
  * Goods receipt (SPEC §3 Goods receipt order / Receipt document, §5 Goods receipt, §7 POST /goods-receipts/receive): the
@@ -200,13 +201,6 @@ function repeatedBatches(batches: ReadonlyArray<{ batch_number: string }>): numb
     seen.add(number);
     return [];
   });
-}
-
-/** Adds `problems` (receiptItemProblems' paths, relative to `at`) to a zod refinement as issues with their keys and words. */
-function addProblems(ctx: z.RefinementCtx, at: ReadonlyArray<string | number>, problems: Record<string, ReceiptProblem>): void {
-  for (const [path, p] of Object.entries(problems)) {
-    ctx.addIssue({ code: 'custom', path: [...at, ...path.split('.')], message: p.key, params: p.params });
-  }
 }
 
 export const goodsReceiptSchema = z

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { compareDecimals, isDecimalString, QUANTITY_DECIMALS, registerValidationMessages, type FieldProblem } from '@wms/shared-api/core';
 import { decimal, decimalView, id, listQuery, MAX_LONG_TEXT, MAX_TEXT, optionalText, queryDay, queryId, requiredDay } from './common';
 import { MAX_BATCH_LENGTH, MAX_MOVEMENT_QUANTITY, quantityField } from './movement';
+import { addProblems } from './problems';
 
 /**
  * Transfers between warehouses (issue 26): the body of POST / PUT /transfers, of ship and receive, and the answers — parsed
@@ -150,10 +151,9 @@ export function transferArrivalProblems(
 
 /** The receive form of a shipped transfer: a line each (what arrived, why it is short), checked as the server does. */
 export function transferReceiveFormSchema(shipped: ReadonlyArray<{ id: number; quantity: string }>) {
-  return z.object({ lines: z.array(transferReceiveLineSchema) }).superRefine((r, ctx) => {
-    for (const [path, p] of Object.entries(transferArrivalProblems(shipped, r.lines)))
-      ctx.addIssue({ code: 'custom', path: path.split('.'), message: p.key, params: p.params });
-  });
+  return z
+    .object({ lines: z.array(transferReceiveLineSchema) })
+    .superRefine((r, ctx) => addProblems(ctx, [], transferArrivalProblems(shipped, r.lines)));
 }
 
 // ---------------------------------------------------------------------------------------------------------------- views
