@@ -4,6 +4,7 @@ import type { Queryable } from '../db';
 import { AppError } from '../http/errors';
 import { invalidFields } from '../http/validation';
 import { postMovement, reverseMovement } from '../stock/ledger';
+import { lockActiveWarehouses } from '../stock/references';
 import type { Actor } from '../stock/types';
 import { salesMessages as msg } from './messages';
 import * as sql from './sql';
@@ -53,6 +54,8 @@ async function postSale(
   const day = companyDay(now);
   await assertCustomer(q, f.customer_id);
   const product = await checkedProduct(q, f.product_id);
+  // Before the sale row (whose warehouse is a foreign key): an unknown warehouse is the 400 every posting answers.
+  await lockActiveWarehouses(q, [f.warehouse_id]);
   const problems = saleStockProblems(f, product, null);
   if (Object.keys(problems).length > 0) throw invalidFields(problems);
   const batch = product.has_batch ? (f.batch_number as string) : '';

@@ -120,6 +120,17 @@ describe('POST /purchase-orders', () => {
       [{ items: [{ product_id: s.productIds[0], quantity: '1.0001', unit_price: 1 }] }, 'items.0.quantity', /Al massimo 3 decimali/],
       [{ items: [{ quantity: 1, unit_price: 1 }] }, 'items.0.product_id', /Campo obbligatorio/],
       [{ items: 'x' }, 'items', /Valore non valido/],
+      // Each within 10⁹, their product or the order's sum not (the columns hold just under 10¹⁵): the form's words, no bare 400.
+      [
+        { items: [{ product_id: s.productIds[0], quantity: '1000000000', unit_price: '1000000000' }] },
+        'items.0.unit_price',
+        /Totale della riga troppo grande \(massimo 1\.000\.000\.000\.000\)/,
+      ],
+      [
+        { items: [0, 1].map(() => ({ product_id: s.productIds[0], quantity: '1000000000', unit_price: '999' })) },
+        'items',
+        /Totale dell'ordine troppo grande/,
+      ],
     ];
     for (const [o, field, text] of cases) {
       const res = await admin.post('/purchase-orders', orderBody(o));

@@ -180,6 +180,28 @@ describe('POST /sales', () => {
     expect(await stockSnapshot(t.db)).toBe(before);
   });
 
+  it.each([
+    ['that does not exist', 400, 'WAREHOUSE_NOT_FOUND', null],
+    ['deleted', 400, 'WAREHOUSE_NOT_FOUND', 'UPDATE warehouses SET deleted_at = now() WHERE id = $1'],
+    ['inactive', 409, 'WAREHOUSE_INACTIVE', 'UPDATE warehouses SET is_active = false WHERE id = $1'],
+  ])('a warehouse %s → %i %s, as every posting says it; nothing written (create and edit)', async (_label, status, code, change) => {
+    const p = await makeProduct(t.db);
+    const w = await makeWarehouse(t.db);
+    const c = await makeCustomer(t.db);
+    await load(t.db, { productId: p.id, warehouseId: w.id, quantity: 5 });
+    const sold = await api('POST', '/sales', { product_id: p.id, warehouse_id: w.id, quantity: 1, customer_id: c.id });
+    const other = await makeWarehouse(t.db);
+    if (change) await t.db.query(change, [other.id]);
+    const target = change ? other.id : 999_999;
+    const before = await stockSnapshot(t.db);
+    const body = { product_id: p.id, warehouse_id: target, quantity: 1, customer_id: c.id };
+    for (const res of [await api('POST', '/sales', body), await api('PUT', `/sales/${sold.json().id}`, body)]) {
+      expect(res.statusCode).toBe(status);
+      expect(res.json().code).toBe(code);
+    }
+    expect(await stockSnapshot(t.db)).toBe(before);
+  });
+
   it('a product without batches ignores a batch sent by mistake', async () => {
     const p = await makeProduct(t.db);
     const w = await makeWarehouse(t.db);

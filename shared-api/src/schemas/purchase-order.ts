@@ -6,6 +6,7 @@ import {
   multiplyDecimals,
   ORDER_QUANTITY_DECIMALS,
   ORDER_STATUSES,
+  compareDecimals,
   sumDecimals,
   UNIT_PRICE_DECIMALS,
 } from '@wms/shared-api/core';
@@ -22,6 +23,11 @@ import { CURRENCIES } from './product';
 /** Order totals are shown with 2 decimals (SPEC §9); they are kept with 4. Scales: rules/decimal.ts (SCALES). */
 export const ORDER_TOTAL_DISPLAY_DECIMALS = DISPLAY_DECIMALS.amount.max;
 export const MAX_ORDER_ITEMS = 500;
+/**
+ * The most a line total, and the sum of an order's line totals, may be (the columns hold just under 10¹⁵): each line's
+ * quantity and price may be up to 10⁹, their product not.
+ */
+const MAX_ORDER_TOTAL = 1_000_000_000_000;
 /** Where a line's unit price came from: the price in force on the order date, typed by hand, or none found (0 offered). */
 export const PRICE_SOURCES = ['price', 'manual', 'none'] as const;
 export type PriceSource = (typeof PRICE_SOURCES)[number];
@@ -54,6 +60,14 @@ export const purchaseOrderSchema = z
     if (o.confirmed_arrival_date && o.confirmed_arrival_date < o.order_date) {
       ctx.addIssue({ code: 'custom', path: ['confirmed_arrival_date'], message: 'arrivalBeforeOrder' });
     }
+    const totals = o.items.map((i) => lineTotal(i.quantity, i.unit_price));
+    const params = { max: MAX_ORDER_TOTAL };
+    totals.forEach((total, i) => {
+      if (compareDecimals(total, MAX_ORDER_TOTAL) > 0)
+        ctx.addIssue({ code: 'custom', path: ['items', i, 'unit_price'], message: 'lineTotalTooLarge', params });
+    });
+    if (totals.every((total) => compareDecimals(total, MAX_ORDER_TOTAL) <= 0) && compareDecimals(sumDecimals(totals), MAX_ORDER_TOTAL) > 0)
+      ctx.addIssue({ code: 'custom', path: ['items'], message: 'orderTotalTooLarge', params });
   });
 /** What the form sends (client totals, product names or a status, if sent, are ignored). */
 export type PurchaseOrderBody = z.input<typeof purchaseOrderSchema>;

@@ -40,6 +40,8 @@ const coreValidationMessages = {
     endBeforeStart: 'La data di fine non può precedere la data di inizio',
     arrivalBeforeOrder: "La data di arrivo non può precedere la data dell'ordine",
     noItems: "Aggiungi almeno un prodotto all'ordine",
+    lineTotalTooLarge: 'Totale della riga troppo grande (massimo {{max}})',
+    orderTotalTooLarge: "Totale dell'ordine troppo grande (massimo {{max}})",
   },
   fr: {
     required: 'Champ obligatoire',
@@ -77,6 +79,8 @@ const coreValidationMessages = {
     endBeforeStart: 'La date de fin ne peut pas précéder la date de début',
     arrivalBeforeOrder: "La date d'arrivée ne peut pas précéder la date de la commande",
     noItems: 'Ajoutez au moins un produit à la commande',
+    lineTotalTooLarge: 'Total de la ligne trop grand (maximum {{max}})',
+    orderTotalTooLarge: 'Total de la commande trop grand (maximum {{max}})',
   },
 } as const;
 
