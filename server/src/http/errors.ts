@@ -36,6 +36,10 @@ export const common = {
     it: 'Richiesta non valida: il corpo JSON è annidato oltre {{max}} livelli',
     fr: 'Requête non valide : le corps JSON est imbriqué sur plus de {{max}} niveaux',
   },
+  inexactNumber: {
+    it: 'Richiesta non valida: il numero {{number}} non si può leggere esattamente da JSON; invialo come testo ("{{number}}")',
+    fr: 'Requête non valide : le nombre {{number}} ne peut pas être lu exactement depuis JSON ; envoyez-le en texte (« {{number}} »)',
+  },
   badEncoding: {
     it: 'Richiesta non valida: il corpo non è testo UTF-8 valido',
     fr: "Requête non valide : le corps n'est pas un texte UTF-8 valide",

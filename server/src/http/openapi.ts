@@ -44,7 +44,8 @@ const ERROR_COMPONENTS = {
   responses: {
     BadRequest: {
       description:
-        'Refused input: VALIDATION with `fields` (the messages the forms show), BAD_JSON, or a reference in the request ' +
+        'Refused input: VALIDATION with `fields` (the messages the forms show), BAD_JSON, INEXACT_NUMBER (a JSON number ' +
+        'JSON.parse would round, e.g. 1.00000000000000000000000001: send exact decimals as text), or a reference in the request ' +
         'that does not exist (e.g. PRODUCT_NOT_FOUND for a `product_id` in the body)',
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ValidationError' } } },
     },
