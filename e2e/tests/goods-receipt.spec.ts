@@ -115,6 +115,12 @@ test.describe('goods receipt', () => {
     await expect(page.getByTestId('label')).toHaveCount(2);
     const barcode = page.getByTestId('label-barcode').first();
     await expect(barcode.locator('svg')).toBeVisible();
+    // Each label's content, its barcode last, stays inside its half page (a cut sheet never cuts a barcode).
+    for (const label of await page.getByTestId('label').all()) {
+      const [box, bars] = [await label.boundingBox(), await label.getByTestId('label-barcode').boundingBox()];
+      expect(bars!.y + bars!.height).toBeLessThanOrEqual(box!.y + box!.height);
+      expect(await label.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
+    }
     const shot = path.join(__dirname, '..', 'artifacts', `gr-barcode-${suffix}.png`);
     await barcode.screenshot({ path: shot });
     await page.screenshot({ path: path.join(__dirname, '..', 'artifacts', 'goods-receipt-labels.png'), fullPage: false });

@@ -144,6 +144,20 @@ describe('goods receipt detail', () => {
     expect(posted).toEqual([]);
   });
 
+  it('a quantity above what the line may still receive is refused at its field, before any batch (Italian "1.500" is 1 500)', async () => {
+    await open();
+    type('document-number', 'DDT-5');
+    type('document-date', '12/03/2026');
+    type('quantity-VITE-M6', '1.500');
+    await userEvent.click(screen.getByTestId('receive-save'));
+    expect(await screen.findByTestId('error-items.1.quantity')).toHaveTextContent('Valore troppo grande (massimo 70)');
+    expect(input('quantity-VITE-M6')).toHaveFocus();
+    expect(posted).toEqual([]);
+    type('quantity-VITE-M6', '70');
+    await userEvent.click(screen.getByTestId('receive-save'));
+    await waitFor(() => expect(posted).toHaveLength(1));
+  });
+
   it("after a refused save the focus goes to the first field in error, in the form's order", async () => {
     await open();
     type('document-number', 'DDT-5');
@@ -224,8 +238,7 @@ describe('goods receipt detail', () => {
     type('batch-number-0', 'L1');
     type('batch-expiry-0', '31/12/2027');
     await userEvent.click(screen.getByTestId('batch-save'));
-    // Italian: the point groups thousands ('1.500' is one thousand five hundred, never 1,5).
-    type('quantity-VITE-M6', '1.500');
+    type('quantity-VITE-M6', '60');
     await userEvent.click(screen.getByTestId('receive-save'));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/operazioni\/ricezione-merce$/));
     expect(posted).toEqual([
@@ -241,7 +254,7 @@ describe('goods receipt detail', () => {
             warehouse_id: 2,
             batches: [{ batch_number: 'L1', quantity: '10', production_date: null, expiry_date: '2027-12-31' }],
           },
-          { order_item_id: 2, product_id: 20, quantity: '1500', warehouse_id: 1, batches: [] },
+          { order_item_id: 2, product_id: 20, quantity: '60', warehouse_id: 1, batches: [] },
         ],
       },
     ]);

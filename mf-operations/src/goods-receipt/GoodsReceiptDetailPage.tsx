@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from '@wms/shared-ui/router';
 import {
   apiError,
+  compareDecimals,
   expiredReceiptBatches,
+  isReceivedQuantity,
   receiptDraftBody,
   receiptDraftOf,
   receiptDraftPaths,
@@ -73,7 +75,18 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
   const { warehouses } = useWarehouses();
   const { act, busy, confirm, dialog } = useAction();
   const [order, setOrder] = useState(initial);
-  const schema = useMemo(() => receiptDraftSchema(initial.items), [initial]);
+  // Above what the server said a line may still receive (ordered − received + tolerance): refused at its field, before batches.
+  const schema = useMemo(
+    () =>
+      receiptDraftSchema(initial.items).superRefine((r, ctx) =>
+        r.items.forEach(({ quantity }, i) => {
+          const max = initial.items[i].max_receivable_quantity;
+          if (isReceivedQuantity(quantity) && compareDecimals(quantity, max) > 0)
+            ctx.addIssue({ code: 'custom', path: ['items', i, 'quantity'], message: 'tooLarge', params: { max } });
+        }),
+      ),
+    [initial],
+  );
   const form = useZodForm(schema, receiptDraftOf(initial));
   const draft = form.values as ReceiptDraft;
   const [batchLine, setBatchLine] = useState<number | null>(null);
@@ -110,9 +123,7 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
     await send(expired.length > 0);
   };
 
-  const confirmExpired = (
-    expired: Array<{ order_item_id: number; batch: { batch_number: string | null; expiry_date: string | null } }>,
-  ) => {
+  const confirmExpired = (expired: ReturnType<typeof expiredReceiptBatches>) => {
     const codeOf = (itemId: number) => order.items.find((i) => i.id === itemId)?.code ?? '';
     return confirm({
       title: t('goodsReceipt.expired.title'),

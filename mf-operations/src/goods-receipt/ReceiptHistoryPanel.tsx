@@ -5,15 +5,7 @@ import { NS } from '../paths';
 import { labelsUrl } from './paths';
 
 /** The order's summary (ordered, total received, last receipt, receipt count) and its receipts, newest first. */
-export function ReceiptHistoryPanel({
-  order,
-  busy,
-  onReverse,
-}: {
-  order: ReceiptOrder;
-  busy: boolean;
-  onReverse: (receiptId: number) => void;
-}) {
+export function ReceiptHistoryPanel({ order, busy, onReverse }: { order: ReceiptOrder; busy: boolean; onReverse: (id: number) => void }) {
   const { t } = useTranslation(NS);
   const s = order.summary;
   // Per unit of measure, as the server sums them (never 2,5 kg + 40 pz added together).

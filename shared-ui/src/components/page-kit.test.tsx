@@ -94,6 +94,19 @@ it('useAction: asks first, then the success toast; a failure is a toast; nothing
   await waitFor(() => expect(screen.getByText('Agisci')).toBeEnabled());
 });
 
+it('useAction: the control that started the action has the focus again once the call is done (it was disabled meanwhile)', async () => {
+  // A browser drops the focus of a control that becomes disabled (jsdom does not): the call does it here.
+  const run = () => {
+    (document.activeElement as HTMLElement).blur();
+    return Promise.reject(new Error('x'));
+  };
+  render(<Actions run={run} />);
+  await userEvent.click(screen.getByText('Agisci'));
+  await userEvent.click(await screen.findByTestId('confirm-ok'));
+  expect(await screen.findByText('rifiutato')).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByText('Agisci')).toHaveFocus());
+});
+
 it('totals per unit are never added together', () => {
   const totals = [
     { unit_of_measure: 'kg', ordered: '2.500', received: '1.000' },

@@ -1,4 +1,4 @@
-import { render, renderHook, screen } from '@testing-library/react';
+import { render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
 import { requiredText } from '@wms/shared-api';
@@ -153,6 +153,24 @@ describe('useZodForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Dati non validi');
     expect(screen.getByTestId('error-name')).toHaveTextContent('Nome già usato');
     expect(screen.getByLabelText(/Nome/)).toHaveFocus();
+  });
+
+  it('a refusal that names no field gives the focus back to Save (a browser drops it while Save is disabled)', async () => {
+    const err = Object.assign(new Error('409'), {
+      isApiError: true,
+      response: { status: 409, data: { error: 'Quantità eccessiva', code: 'OVER_RECEIPT' } },
+    });
+    const onSave = () => {
+      (document.activeElement as HTMLElement).blur();
+      return Promise.reject(err);
+    };
+    render(<TestForm onSave={onSave} />);
+    await userEvent.type(screen.getByLabelText(/Nome/), 'Vite');
+    await userEvent.type(screen.getByTestId('qty'), '2');
+    await userEvent.type(screen.getByTestId('day'), '05/03/2026');
+    await userEvent.click(screen.getByTestId('save'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Quantità eccessiva');
+    await waitFor(() => expect(screen.getByTestId('save')).toHaveFocus());
   });
 });
 

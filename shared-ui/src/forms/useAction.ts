@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useConfirm, type ConfirmOptions } from '../components/ConfirmDialog';
 import { toastError, toastSuccess } from '../toasts/toasts';
+import { giveFocusBack } from './useZodForm';
 
 /** One action on the document a page shows, outside its form (a line marked completed, a receipt reversed, a transfer shipped). */
 export interface PageAction<T> {
@@ -16,14 +17,16 @@ export interface PageAction<T> {
 
 /**
  * A page's actions outside its form, one way everywhere (the page's counterpart of useRowActions): ask when asked to, run
- * with the page busy meanwhile, then the success toast — or the failure as a toast, its one place (no form shows it).
- * `confirm` and `dialog` are the page's one confirmation dialog, for its other questions too: render `dialog` once.
+ * with the page busy meanwhile, then the success toast — or the failure as a toast, its one place (no form shows it) —
+ * and the focus back on the control that started it. `confirm` and `dialog` are the page's one confirmation dialog, for
+ * its other questions too: render `dialog` once.
  */
 export function useAction() {
   const { confirm, dialog } = useConfirm();
   const [busy, setBusy] = useState(false);
   const act = useCallback(
     async <T>({ ask, run, success, failure }: PageAction<T>): Promise<T | undefined> => {
+      const opener = document.activeElement;
       if (ask && !(await confirm(ask))) return undefined;
       setBusy(true);
       try {
@@ -35,6 +38,7 @@ export function useAction() {
         return undefined;
       } finally {
         setBusy(false);
+        giveFocusBack(opener);
       }
     },
     [confirm],

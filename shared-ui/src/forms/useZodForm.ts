@@ -41,6 +41,18 @@ export function focusField(form: HTMLFormElement | null, names: string | readonl
 }
 
 /**
+ * After an action or a refused save: the control that started it (a toggle, a row's button, Save) takes the focus back when the page dropped it —
+ * the control was disabled while the call ran, which sends a keyboard user to the top of the page. A control gone with
+ * its row, or a focus the page placed on purpose, is left alone.
+ */
+export function giveFocusBack(opener: Element | null): void {
+  setTimeout(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (lost && opener instanceof HTMLElement && opener !== document.body && opener.isConnected) opener.focus();
+  }, 0);
+}
+
+/**
  * The one form hook of the portal, on the entity's shared zod schema (the same rules and words as the server). Values
  * are what the inputs hold (numbers as exact decimal strings, days as ISO strings); `validate` parses them with the
  * schema. A field whose typed text cannot be read (NumberField, DateField) blocks the save with its own message. A
@@ -62,6 +74,12 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
   valuesRef.current = values;
   /** Fields named by a refused save, focused once the form is enabled again. */
   const focusLater = useRef<string[] | null>(null);
+  const focusBack = useRef<Element | null>(null);
+  useEffect(() => {
+    if (saving || !focusBack.current) return;
+    giveFocusBack(focusBack.current);
+    focusBack.current = null;
+  });
   useEffect(() => {
     if (saving || !focusLater.current) return;
     const names = focusLater.current;
@@ -133,6 +151,7 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
     async (e?: FormEvent) => {
       e?.preventDefault();
       if (saving) return;
+      const opener = document.activeElement;
       setFailure(null);
       const data = validate();
       if (data === null) return;
@@ -141,6 +160,8 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
         await save(data);
       } catch (err) {
         showServerProblems(err);
+        // No field named: Save (disabled while saving) has the focus again, beside the failure it shows.
+        if (!apiError(err)?.fields) focusBack.current = opener;
         const text = failureText(err, fallbackKey, options.validationKey);
         setFailure(text);
         if (options.toast === true) toastError(text);
