@@ -123,8 +123,8 @@ export function OrderLines({ lines, supplierId, form, onProduct }: Props) {
               required
               supplierId={supplierId}
               value={l.product_id as number | string}
-              disabled={disabled || supplierId === null}
-              hint={supplierId === null ? f('chooseSupplierFirst') : undefined}
+              disabled={disabled || supplierId === null || hasReceived(l)}
+              hint={supplierId === null ? f('chooseSupplierFirst') : hasReceived(l) ? f('receivedLocked') : undefined}
               onChange={(id, row) => onProduct(i, id && row ? row : null)}
             />
             <NumberField
@@ -170,7 +170,7 @@ export function OrderLines({ lines, supplierId, form, onProduct }: Props) {
                 type="button"
                 className="btn btn-small"
                 onClick={() => lines.removeAt(i)}
-                disabled={disabled}
+                disabled={disabled || hasReceived(l)}
                 aria-label={f('removeItemNamed', { n: i + 1, code: l.code ?? '' }).trim()}
                 data-testid={`remove-line-${i}`}
               >

@@ -97,12 +97,17 @@ export function PurchaseOrderListPage() {
           return (
             <RowActions
               edit={{ to: `${ORDERS_LIST}/${o.id}`, label: t('purchaseOrders.editOrder', names), testId: `edit-order-${o.id}` }}
-              remove={{
-                onClick: () => void remove(o),
-                label: t('purchaseOrders.deleteOrder', names),
-                disabled: busyId !== null,
-                testId: `delete-order-${o.id}`,
-              }}
+              // An order with goods received cannot be deleted (the server refuses): no Delete to be refused after a question.
+              remove={
+                o.status === 'pending'
+                  ? {
+                      onClick: () => void remove(o),
+                      label: t('purchaseOrders.deleteOrder', names),
+                      disabled: busyId !== null,
+                      testId: `delete-order-${o.id}`,
+                    }
+                  : undefined
+              }
             >
               <Link
                 className="btn btn-ghost"

@@ -371,7 +371,16 @@ describe('purchase orders', () => {
   });
 
   it('deletes an order through its row action after asking; edit and print are named after the order', async () => {
+    // Only an order with nothing received can go: the received one offers no Delete the server would refuse.
+    const received = { ...order, id: 4, order_number: 'PO-2026-00004' };
+    server.use(
+      http.get('*/api/purchase-orders', () =>
+        HttpResponse.json([{ ...order, status: 'pending' }, received], { headers: { 'X-Total-Count': '2' } }),
+      ),
+    );
     renderOperations('/operazioni/ordini-fornitori', 'orders');
+    expect(await screen.findByRole('link', { name: "Modifica l'ordine PO-2026-00004" })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: "Elimina l'ordine PO-2026-00004" })).toBeNull();
     expect(await screen.findByRole('link', { name: "Modifica l'ordine PO-2026-00003" })).toHaveAttribute(
       'href',
       '/operazioni/ordini-fornitori/3',
@@ -384,6 +393,32 @@ describe('purchase orders', () => {
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Elimina' }));
     expect(await screen.findByText('Ordine eliminato con successo')).toBeInTheDocument();
     expect(sent.some((r) => r.method === 'DELETE' && r.path === '/api/purchase-orders/3')).toBe(true);
+  });
+
+  it('a line with goods received can be neither removed nor given another product, and says why', async () => {
+    const item = {
+      id: 31,
+      line_no: 1,
+      product_id: 11,
+      product_code: 'VT-M8',
+      product_name: 'Vite M8 zincata',
+      product_description: 'Vite M8 zincata',
+      unit_of_measure: 'piece',
+      quantity: '100.000',
+      unit_price: '1.0000',
+      total: '100.0000',
+      currency: 'EUR' as const,
+      price_source: 'price' as const,
+      received_quantity: '40.000',
+      remaining_quantity: '60.000',
+      completed: false,
+      status: 'partiallyReceived' as const,
+    };
+    server.use(http.get('*/api/purchase-orders/3', () => HttpResponse.json({ ...order, items: [item] })));
+    renderOperations('/operazioni/ordini-fornitori/3', 'orders');
+    expect(await screen.findByTestId('remove-line-0')).toBeDisabled();
+    expect(screen.getByTestId('line-0')).toHaveTextContent('Riga già ricevuta: non si può togliere né cambiare prodotto');
+    expect(within(screen.getByTestId('line-0')).getByRole('combobox')).toBeDisabled();
   });
 
   it("the printed order sent to the supplier names units by their label and writes numbers in the reader's language", async () => {

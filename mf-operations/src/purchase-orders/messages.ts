@@ -55,6 +55,7 @@ export const purchaseOrdersMessages = defineTranslations({
       removeItemNamed: 'Rimuovi riga {{n}} {{code}}',
       orderTotal: 'Totale ordine',
       chooseSupplierFirst: 'Scegli prima il fornitore',
+      receivedLocked: 'Riga già ricevuta: non si può togliere né cambiare prodotto',
       saveAsPrice: 'Salva come prezzo del fornitore da oggi',
     },
     source: {
@@ -149,6 +150,7 @@ export const purchaseOrdersMessages = defineTranslations({
       removeItemNamed: 'Retirer la ligne {{n}} {{code}}',
       orderTotal: 'Total de la commande',
       chooseSupplierFirst: "Choisissez d'abord le fournisseur",
+      receivedLocked: 'Ligne déjà reçue : elle ne peut être ni retirée ni changer de produit',
       saveAsPrice: "Enregistrer comme prix du fournisseur à partir d'aujourd'hui",
     },
     source: {
