@@ -99,7 +99,7 @@ export function PurchaseOrderListPage() {
               edit={{ to: `${ORDERS_LIST}/${o.id}`, label: t('purchaseOrders.editOrder', names), testId: `edit-order-${o.id}` }}
               // An order with goods received cannot be deleted (the server refuses): no Delete to be refused after a question.
               remove={
-                o.status === 'pending'
+                o.status === 'notReceived'
                   ? {
                       onClick: () => void remove(o),
                       label: t('purchaseOrders.deleteOrder', names),

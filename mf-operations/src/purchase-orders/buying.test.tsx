@@ -375,7 +375,7 @@ describe('purchase orders', () => {
     const received = { ...order, id: 4, order_number: 'PO-2026-00004' };
     server.use(
       http.get('*/api/purchase-orders', () =>
-        HttpResponse.json([{ ...order, status: 'pending' }, received], { headers: { 'X-Total-Count': '2' } }),
+        HttpResponse.json([{ ...order, status: 'notReceived' }, received], { headers: { 'X-Total-Count': '2' } }),
       ),
     );
     renderOperations('/operazioni/ordini-fornitori', 'orders');
