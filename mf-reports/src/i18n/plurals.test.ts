@@ -6,6 +6,8 @@ import { reportsMessages } from './messages';
 const CASES: PluralCase[] = [
   ['stockLevels.total', 'prodotto', 'prodotti', 'produit', 'produits'],
   ['valuation.totalProducts', 'prodotto', 'prodotti', 'produit', 'produits'],
+  ['inventory.review.shown', 'riga su', 'righe su', 'ligne sur', 'lignes sur'],
+  ['inventory.sheet.imported', 'Importata', 'Importate', 'ligne importée', 'lignes importées'],
 ];
 
 it('count messages: singular for 1 (and 0 in French), plural for 2 and a million', async () => {

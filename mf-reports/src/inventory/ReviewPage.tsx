@@ -201,7 +201,11 @@ function Review({
         />
       </div>
       <p className="list-count" aria-live="polite" data-testid="review-shown">
-        {t('inventory.review.shown', { shown: formatCount(view.matching_lines), total: formatCount(view.line_count) })}
+        {t('inventory.review.shown', {
+          count: view.matching_lines,
+          shown: formatCount(view.matching_lines),
+          total: formatCount(view.line_count),
+        })}
       </p>
       <div aria-busy={loading || undefined} className={loading ? 'list-table is-busy' : 'list-table'}>
         <ReviewTable rows={view.lines} page={query.page} total={view.matching_lines} onPage={(page) => update({ page })} />

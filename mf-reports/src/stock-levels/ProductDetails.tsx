@@ -57,7 +57,8 @@ export function useProductDetails(warehouseId: string) {
 }
 
 /**
- * The rows under an open product: per warehouse, its total (an exact sum of one product's balances, so one unit) and its
+ * The rows under an open product, cell for cell under the product's nine columns (in transit and warehouses left empty):
+ * per warehouse, its total (an exact sum of one product's balances, so one unit) and its
  * batches with expiry and production dates and markers.
  */
 export function ProductDetails({ state, onRetry }: { state: DetailState; onRetry: () => void }) {
@@ -66,7 +67,7 @@ export function ProductDetails({ state, onRetry }: { state: DetailState; onRetry
     return (
       <tr className="report-details">
         <td />
-        <td colSpan={7}>
+        <td colSpan={8}>
           {state.status === 'loading' ? (
             <span className="muted">…</span>
           ) : (
@@ -93,6 +94,7 @@ export function ProductDetails({ state, onRetry }: { state: DetailState; onRetry
               {warehouse}
             </td>
             <td className="align-end">{formatKind(sumDecimals(rows.map((r) => r.quantity)), 'quantity')}</td>
+            <td />
             <td>{formatUnit(rows[0].unit_of_measure)}</td>
             <td colSpan={2} />
           </tr>
@@ -109,6 +111,7 @@ export function ProductDetails({ state, onRetry }: { state: DetailState; onRetry
                     {r.production_date ? ` · ${t('stockLevels.columns.production')} ${formatDate(r.production_date)}` : ''}
                   </td>
                   <td className="align-end">{formatKind(r.quantity, 'quantity')}</td>
+                  <td />
                   <td>{formatUnit(r.unit_of_measure)}</td>
                   <td />
                   <td>

@@ -147,6 +147,23 @@ describe('/report/giacenze', () => {
     expect(await screen.findByTestId('warehouse-row-Centrale')).toHaveTextContent('1.000');
     const l1 = screen.getByTestId('batch-row-L1');
     expect(l1).toHaveTextContent('Lotto L1 · Produzione 10/01/2025');
+    // Cell for cell under the header: the quantity under Quantity, the unit under Unit, the expiry under Expiry.
+    const headers = Array.from(screen.getByTestId('stock-table').querySelectorAll('thead th'), (th) => th.textContent);
+    const columnOf = (row: HTMLElement, text: string) => {
+      let column = 0;
+      for (const cell of Array.from(row.querySelectorAll('td'))) {
+        if (cell.textContent?.includes(text)) return headers[column];
+        column += cell.colSpan;
+      }
+      return null;
+    };
+    const centrale = screen.getByTestId('warehouse-row-Centrale');
+    expect([columnOf(centrale, '1.000'), columnOf(centrale, 'pz'), columnOf(l1, 'pz'), columnOf(l1, 'Scaduto')]).toEqual([
+      'Quantità',
+      'Unità',
+      'Unità',
+      'Prima scadenza',
+    ]);
     expect(within(l1).getByText('Scaduto')).toBeInTheDocument();
     expect(within(screen.getByTestId('batch-row-L2')).getByText('In scadenza (10 gg)')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Nascondi magazzini e lotti di VITE-10' }));
