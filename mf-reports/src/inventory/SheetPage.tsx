@@ -193,11 +193,13 @@ function Sheet({
             <input type="file" accept=".csv,text/csv" onChange={(e) => void importFile(e)} disabled={busy} data-testid="sheet-import" />
           </label>
           {problems.length > 0 ? (
-            <ul className="inventory-problems" role="alert" data-testid="import-problems">
-              {problems.map((p, i) => (
-                <li key={`${p.row}-${i}`}>{t('inventory.sheet.rowError', { row: p.row, reason: reasonText(p) })}</li>
-              ))}
-            </ul>
+            <div className="inventory-problems" role="alert" data-testid="import-problems">
+              <ul>
+                {problems.map((p, i) => (
+                  <li key={`${p.row}-${i}`}>{t('inventory.sheet.rowError', { row: p.row, reason: reasonText(p) })}</li>
+                ))}
+              </ul>
+            </div>
           ) : null}
         </div>
       ) : null}

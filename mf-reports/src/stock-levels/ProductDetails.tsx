@@ -57,7 +57,8 @@ export function useProductDetails(warehouseId: string) {
 }
 
 /**
- * The rows under an open product, cell for cell under the product's nine columns (in transit and warehouses left empty):
+ * The rows under an open product, cell for cell under the product's nine columns (category, in transit and warehouses left empty; on
+ * a portrait tablet category and warehouses give way as the product's do):
  * per warehouse, its total (an exact sum of one product's balances, so one unit) and its
  * batches with expiry and production dates and markers.
  */
@@ -90,13 +91,15 @@ export function ProductDetails({ state, onRetry }: { state: DetailState; onRetry
         <Fragment key={warehouse}>
           <tr className="report-details report-warehouse" data-testid={`warehouse-row-${warehouse}`}>
             <td className="no-print" />
-            <td colSpan={3} className="report-indent">
+            <td colSpan={2} className="report-indent">
               {warehouse}
             </td>
+            <td className="col-medium" />
             <td className="align-end">{formatKind(sumDecimals(rows.map((r) => r.quantity)), 'quantity')}</td>
             <td />
             <td>{formatUnit(rows[0].unit_of_measure)}</td>
-            <td colSpan={2} />
+            <td className="col-medium" />
+            <td />
           </tr>
           {rows.some((r) => r.batch_number)
             ? rows.map((r) => (
@@ -106,14 +109,15 @@ export function ProductDetails({ state, onRetry }: { state: DetailState; onRetry
                   data-testid={`batch-row-${r.batch_number}`}
                 >
                   <td className="no-print" />
-                  <td colSpan={3} className="report-indent-2">
+                  <td colSpan={2} className="report-indent-2">
                     {t('stockLevels.columns.batch')} {r.batch_number ?? t('stockLevels.noBatch')}
                     {r.production_date ? ` · ${t('stockLevels.columns.production')} ${formatDate(r.production_date)}` : ''}
                   </td>
+                  <td className="col-medium" />
                   <td className="align-end">{formatKind(r.quantity, 'quantity')}</td>
                   <td />
                   <td>{formatUnit(r.unit_of_measure)}</td>
-                  <td />
+                  <td className="col-medium" />
                   <td>
                     {formatDate(r.expiry_date)} <ExpiryMarker expiry={r.expiry_date} />
                   </td>

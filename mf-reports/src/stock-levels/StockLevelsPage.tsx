@@ -169,7 +169,10 @@ export function StockLevelsPage() {
                 </th>
                 <th scope="col">{t('stockLevels.columns.code')}</th>
                 <th scope="col">{t('stockLevels.columns.description')}</th>
-                <th scope="col">{t('stockLevels.columns.category')}</th>
+                {/* On a portrait tablet the category and the warehouse count give way: the expiry and its marker stay in view. */}
+                <th scope="col" className="col-medium">
+                  {t('stockLevels.columns.category')}
+                </th>
                 <th scope="col" className="align-end">
                   {t('stockLevels.columns.quantity')}
                 </th>
@@ -177,7 +180,7 @@ export function StockLevelsPage() {
                   {t('stockLevels.columns.inTransit')}
                 </th>
                 <th scope="col">{t('stockLevels.columns.unit')}</th>
-                <th scope="col" className="align-end">
+                <th scope="col" className="align-end col-medium">
                   {t('stockLevels.columns.warehouses')}
                 </th>
                 <th scope="col">{t('stockLevels.columns.expiry')}</th>
@@ -210,7 +213,7 @@ export function StockLevelsPage() {
                       </td>
                       <td className="code">{r.product_code}</td>
                       <td>{r.product_description}</td>
-                      <td>{r.product_category}</td>
+                      <td className="col-medium">{r.product_category}</td>
                       <td className="align-end" data-testid={`stock-quantity-${r.product_code}`}>
                         {formatKind(r.quantity, 'quantity')}
                       </td>
@@ -218,7 +221,7 @@ export function StockLevelsPage() {
                         {r.in_transit && compareDecimals(r.in_transit, 0) > 0 ? formatKind(r.in_transit, 'quantity') : '—'}
                       </td>
                       <td>{formatUnit(r.unit_of_measure)}</td>
-                      <td className="align-end">{formatCount(r.warehouses)}</td>
+                      <td className="align-end col-medium">{formatCount(r.warehouses)}</td>
                       <td>
                         {formatDate(r.earliest_expiry)} <ExpiryMarker expiry={r.earliest_expiry} />
                       </td>

@@ -111,7 +111,8 @@ export function ValuationPage() {
     const header = (id: string) => t(`valuation.columns.${id}`);
     return [
       { id: 'code', header: header('code'), render: (r) => r.product_code },
-      { id: 'description', header: header('description'), render: (r) => r.product_description },
+      // On a tablet the code, quantity, price and value stay in view (the currency is in every amount already).
+      { id: 'description', header: header('description'), render: (r) => r.product_description, priority: 'medium' },
       { id: 'warehouse', header: header('warehouse'), render: (r) => r.warehouse_name },
       ...(grouped ? [] : [{ id: 'batch', header: header('batch'), render: (r: ValuationRow) => r.batch_number ?? '' }]),
       {
@@ -121,7 +122,7 @@ export function ValuationPage() {
         render: (r) => formatQuantity(r.quantity, r.unit_of_measure, lang),
       },
       { id: 'unitPrice', header: header('unitPrice'), align: 'end', render: (r) => money(r.unit_price, r.currency, lang) },
-      { id: 'currency', header: header('currency'), render: (r) => r.currency },
+      { id: 'currency', header: header('currency'), render: (r) => r.currency, priority: 'low' },
       { id: 'value', header: header('value'), align: 'end', render: (r) => money(r.value, r.currency, lang) },
     ];
   }, [t, grouped, lang]);
@@ -134,7 +135,7 @@ export function ValuationPage() {
     });
     return [
       { id: 'code', header: t('valuation.columns.code'), render: (m) => m.product_code },
-      { id: 'description', header: t('valuation.columns.description'), render: (m) => m.product_description },
+      { id: 'description', header: t('valuation.columns.description'), render: (m) => m.product_description, priority: 'medium' },
       quantity('opening'),
       quantity('loads'),
       quantity('unloads'),
