@@ -21,7 +21,7 @@ function refreshStoredUser(fresh: SessionUser): void {
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { signedIn } = useSession();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   useEffect(() => {
     if (!signedIn) return;
     api
@@ -29,6 +29,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       .then(({ data }) => data && typeof data.id === 'number' && refreshStoredUser(data))
       .catch(() => undefined);
   }, [signedIn, pathname]);
-  if (!signedIn) return <Navigate to="/login" replace />;
+  // A page opened without a session (a link, a bookmark) is where the user goes once signed in.
+  if (!signedIn) return <Navigate to="/login" replace state={{ from: pathname + search }} />;
   return <>{children}</>;
 }

@@ -42,6 +42,34 @@ describe('session check on navigation', () => {
     await userEvent.click(screen.getByTestId('nav-reports'));
     await waitFor(() => expect(portal.path()).toBe('/login'));
     expect(window.localStorage.getItem('token')).toBeNull();
+    // It says why, and signing in again brings the user back to the page they were opening.
+    expect(await screen.findByTestId('login-notice')).toHaveTextContent('La sessione è terminata: accedi di nuovo');
+    server.use(
+      http.post('*/api/auth/login', () =>
+        HttpResponse.json({ token: 't2', user: { id: 7, username: 'warehouse', name: 'W', role: 'warehouse' }, message: 'ok' }),
+      ),
+      http.get('*/api/auth/me', () => HttpResponse.json({ id: 7, username: 'warehouse', name: 'W', role: 'warehouse' })),
+    );
+    await userEvent.type(screen.getByTestId('login-username'), 'warehouse');
+    await userEvent.type(screen.getByTestId('login-password'), 'Password-123');
+    await userEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(portal.path()).toBe('/report'));
+  });
+
+  it('a page opened without a session (a link) opens once signed in, with no "session ended" notice', async () => {
+    server.use(
+      http.post('*/api/auth/login', () =>
+        HttpResponse.json({ token: 't3', user: { id: 7, username: 'warehouse', name: 'W', role: 'warehouse' }, message: 'ok' }),
+      ),
+      http.get('*/api/auth/me', () => HttpResponse.json({ id: 7, username: 'warehouse', name: 'W', role: 'warehouse' })),
+    );
+    const portal = renderPortal('/operazioni');
+    await waitFor(() => expect(portal.path()).toBe('/login'));
+    expect(screen.queryByTestId('login-notice')).toBeNull();
+    await userEvent.type(await screen.findByTestId('login-username'), 'warehouse');
+    await userEvent.type(screen.getByTestId('login-password'), 'Password-123');
+    await userEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(portal.path()).toBe('/operazioni'));
   });
 
   it('a role changed on the server shows at the next navigation (stored user refreshed, token kept)', async () => {

@@ -4,6 +4,7 @@ import { defineTranslations } from '@wms/shared-ui';
 export const shellMessages = defineTranslations({
   it: {
     nav: { label: 'Navigazione principale', home: 'Home', skip: 'Vai al contenuto' },
+    auth: { sessionEnded: 'La sessione è terminata: accedi di nuovo per tornare alla pagina su cui eri.' },
     sections: {
       registry: { title: 'Anagrafiche', description: 'Prodotti, magazzini, azienda, fornitori e clienti' },
       operations: { title: 'Operazioni', description: 'Ordini fornitori, ricezione merce, prezzi, vendite e movimenti' },
@@ -76,6 +77,7 @@ export const shellMessages = defineTranslations({
   },
   fr: {
     nav: { label: 'Navigation principale', home: 'Accueil', skip: 'Aller au contenu' },
+    auth: { sessionEnded: 'Votre session a pris fin : reconnectez-vous pour revenir à la page où vous étiez.' },
     sections: {
       registry: { title: 'Référentiels', description: 'Produits, entrepôts, entreprise, fournisseurs et clients' },
       operations: { title: 'Opérations', description: 'Commandes fournisseurs, réception, prix, ventes et mouvements' },

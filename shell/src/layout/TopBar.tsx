@@ -5,6 +5,7 @@ import { can } from '@wms/shared-api/core';
 import { LanguageSelect, signOut, useSession } from '@wms/shared-ui';
 import '../i18n';
 import { SECTIONS } from '../sections';
+import type { LoginState } from '../auth/LoginPage';
 
 /** Top navigation (SPEC §2): sections the role may open, language, "Name (Role)", sign-out. */
 export function TopBar() {
@@ -16,7 +17,7 @@ export function TopBar() {
   const logout = async () => {
     setLeaving(true);
     await signOut();
-    navigate('/login', { replace: true });
+    navigate('/login', { replace: true, state: { signedOut: true } satisfies LoginState });
   };
 
   return (
