@@ -173,6 +173,13 @@ describe('/report/inventario', () => {
     await waitFor(() => expect(screen.getByTestId('scan-box')).toHaveFocus());
   });
 
+  it('who counts but may not review (warehouse) is sent home from the review, told what was refused; no call is made', async () => {
+    signInAs('warehouse');
+    renderSection(<App />, { basePath: '/report', url: '/report/inventario/7/revisione' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(screen.queryByTestId('review-line-VITE-10')).toBeNull();
+  });
+
   it('a refused apply lists every line to fix', async () => {
     signInAs('direction');
     renderSection(<App />, { basePath: '/report', url: '/report/inventario/7/revisione' });
