@@ -138,10 +138,11 @@ export function UserForm({ mode, initial, onSubmit }: UserFormProps) {
       />
       <CheckboxField
         label={t('form.fields.active')}
-        hint={t('form.activeHint')}
+        hint={t(self ? 'form.activeLockedSelf' : 'form.activeHint')}
         data-testid="user-active"
         {...form.field('is_active')}
         value={form.values.is_active !== false}
+        disabled={self || form.saving}
       />
       <FormActions
         saving={form.saving}

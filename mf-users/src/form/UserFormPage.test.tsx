@@ -284,11 +284,13 @@ describe('/users/{id}', () => {
       expect(field.role()).toHaveAccessibleDescription('Solo un amministratore può cambiare il ruolo di un amministratore.');
     });
 
-    it('nobody changes their own role: locked on your own user', async () => {
+    it('nobody changes their own role nor deactivates themselves: both locked on your own user, with the reason', async () => {
       renderUsers('/users/1');
       await waitFor(() => expect(field.username()).toHaveValue('admin'));
       expect(field.role()).toBeDisabled();
       expect(field.role()).toHaveAccessibleDescription('Non puoi cambiare il tuo stesso ruolo.');
+      expect(field.active()).toBeDisabled();
+      expect(field.active()).toHaveAccessibleDescription('Non puoi disattivare il tuo stesso utente.');
     });
   });
 
