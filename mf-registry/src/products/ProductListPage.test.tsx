@@ -158,6 +158,8 @@ describe('products list', () => {
     await user.click(within(await rowOf('VT-M8-30-INOX')).getByRole('button', { name: 'Archivia VT-M8-30-INOX' }));
     const dialog = screen.getByRole('dialog');
     expect(dialog).toHaveTextContent('Sei sicuro di voler cambiare lo stato di questo prodotto?');
+    expect(dialog).toHaveTextContent('Cambia stato del prodotto VT-M8-30-INOX');
+    expect(within(dialog).getByTestId('confirm-ok')).toHaveTextContent('Archivia');
     const listCalls = requestsOf('GET', '/products').length;
     await user.click(within(dialog).getByTestId('confirm-ok'));
     await waitFor(() => expect(requestsOf('PUT', '/products/31/status')).toHaveLength(1));

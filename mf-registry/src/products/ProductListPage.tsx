@@ -27,7 +27,13 @@ export function ProductListPage() {
   const toggleStatus = useCallback(
     (p: Product) =>
       act(p.id, {
-        ask: { title: t('products.confirm.statusTitle'), message: t('products.confirm.statusMessage'), tone: 'primary' },
+        // SPEC §8's question, under the product's code, answered by the action itself (Archivia / Attiva), not "Conferma".
+        ask: {
+          title: t('products.confirm.statusTitle', { code: p.code }),
+          message: t('products.confirm.statusMessage'),
+          confirmLabel: t(`products.rowActions.${p.status === 'active' ? 'archive' : 'activate'}`),
+          tone: 'primary',
+        },
         run: async () => {
           await setProductStatus(p.id, p.status === 'active' ? 'inactive' : 'active', user?.id);
           return t('products.feedback.statusChanged');

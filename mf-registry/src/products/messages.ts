@@ -52,7 +52,7 @@ export const productsMessages = defineTranslations({
     confirm: {
       deleteTitle: 'Elimina prodotto',
       deleteMessage: 'Sei sicuro di voler eliminare questo prodotto?',
-      statusTitle: 'Cambia stato del prodotto',
+      statusTitle: 'Cambia stato del prodotto {{code}}',
       statusMessage: 'Sei sicuro di voler cambiare lo stato di questo prodotto?',
     },
     feedback: {
@@ -120,7 +120,7 @@ export const productsMessages = defineTranslations({
     confirm: {
       deleteTitle: 'Supprimer le produit',
       deleteMessage: 'Êtes-vous sûr de vouloir supprimer ce produit ?',
-      statusTitle: "Changer l'état du produit",
+      statusTitle: "Changer l'état du produit {{code}}",
       statusMessage: "Êtes-vous sûr de vouloir changer l'état de ce produit ?",
     },
     feedback: {
