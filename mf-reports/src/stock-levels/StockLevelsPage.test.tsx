@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { addDays, companyToday, type StockLevelRow, type StockRow } from '@wms/shared-api';
@@ -105,6 +105,18 @@ describe('/report/giacenze', () => {
     expect(within(screen.getByTestId('stock-row-DADO-M8')).getByText('2,25')).toBeInTheDocument();
     expect(screen.getByTestId('stock-total')).toHaveTextContent('2 prodotti');
     expect(screen.getByTestId('stock-table')).not.toHaveTextContent('piece');
+  });
+
+  it('the printed filter line: the filters in force, then the day; no stray dash without filters; French colons', async () => {
+    const printed = () => document.querySelector('.report-print-filters')?.textContent;
+    renderSection(<App />, { basePath: '/report', url: '/report/giacenze' });
+    await screen.findByTestId('stock-row-VITE-10');
+    expect(printed()).toMatch(/^Stampato il \d{2}\/\d{2}\/\d{4}$/);
+    cleanup();
+    await switchLanguage('fr');
+    renderSection(<App />, { basePath: '/report', url: '/report/giacenze?code=VITE' });
+    await screen.findByTestId('stock-row-VITE-10');
+    expect(printed()).toMatch(/^Code : VITE · Imprimé le \d{2}\/\d{2}\/\d{4}$/);
   });
 
   it('in French: groups with U+202F and a decimal comma, never a dot-grouped number; units "pce" / "kg", never "piece"', async () => {

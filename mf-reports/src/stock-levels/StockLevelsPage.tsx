@@ -142,14 +142,17 @@ export function StockLevelsPage() {
         />
       </fieldset>
       <p className="print-only report-print-filters">
+        {/* The filters in force, then the day: "Codice: VITE · Stampato il 28/11/2026" ("Code : VITE" in French). */}
         {[
-          ...TEXT_FILTERS.map((f) => (list.filter(f) ? `${t(`stockLevels.filters.${f}`)}: ${list.filter(f)}` : '')),
-          warehouseName ? `${t('stockLevels.filters.warehouse')}: ${warehouseName}` : '',
+          ...TEXT_FILTERS.map((f) =>
+            list.filter(f) ? t('stockLevels.printFilter', { label: t(`stockLevels.filters.${f}`), value: list.filter(f) }) : '',
+          ),
+          warehouseName ? t('stockLevels.printFilter', { label: t('stockLevels.filters.warehouse'), value: warehouseName }) : '',
           list.filter('in_transit') === 'true' ? t('stockLevels.filters.inTransit') : '',
+          t('stockLevels.printedOn', { date: formatDate(companyToday()) }),
         ]
           .filter(Boolean)
-          .join(' · ')}{' '}
-        — {t('stockLevels.printedOn', { date: formatDate(companyToday()) })}
+          .join(' · ')}
       </p>
       <ListBody
         list={list}
