@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, saveSession, type FieldProblem, type LoginResponse, type SessionUser } from '@wms/shared-api/core';
 import { serverErrorText } from '../errors/server-error-text';
@@ -42,6 +42,15 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   const [problems, setProblems] = useState<Partial<Record<Field, FieldProblem>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  /** Refused sign-ins so far: after each, the password (its text selected) has the focus, to be typed again. */
+  const [refusals, setRefusals] = useState(0);
+  // The page is for signing in: the user name has the focus as it opens.
+  useEffect(() => usernameRef.current?.focus(), []);
+  useEffect(() => {
+    if (refusals === 0) return;
+    passwordRef.current?.focus();
+    passwordRef.current?.select();
+  }, [refusals]);
 
   const set = (field: Field, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -71,6 +80,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     } catch (err) {
       setServerError(serverErrorText(err) ?? t('login.failed'));
       setSubmitting(false);
+      setRefusals((n) => n + 1);
     }
   };
 

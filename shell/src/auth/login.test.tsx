@@ -26,8 +26,9 @@ async function fillAndSubmit(username: string, password: string) {
 }
 
 describe('sign-in page', () => {
-  it('shows the title and the form, without the top navigation', () => {
+  it('shows the title and the form, without the top navigation; the user name has the focus', () => {
     renderPortal('/login');
+    expect(screen.getByLabelText('Nome utente')).toHaveFocus();
     expect(screen.getByRole('heading', { level: 1, name: 'Warehouse Management System' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Nome utente' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Navigazione principale' })).not.toBeInTheDocument();
@@ -62,6 +63,8 @@ describe('sign-in page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Credenziali non valide');
     expect(portal.path()).toBe('/login');
     expect(window.localStorage.getItem('token')).toBeNull();
+    // The password, to be typed again, has the focus (not the page).
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
   });
 
   it('accepts a `message` field as well', async () => {
