@@ -109,6 +109,9 @@ export const activityMessages = defineTranslations({
       products: 'Prodotti',
       note: 'Nota',
       firstStart: 'Creato al primo avvio',
+      minimum: 'Scorta minima',
+      maximum: 'Scorta massima',
+      limits: 'Scorte',
     },
     values: {
       yes: 'Sì',
@@ -228,6 +231,9 @@ export const activityMessages = defineTranslations({
       products: 'Produits',
       note: 'Note',
       firstStart: 'Créé au premier démarrage',
+      minimum: 'Stock minimum',
+      maximum: 'Stock maximum',
+      limits: 'Stocks',
     },
     values: {
       yes: 'Oui',

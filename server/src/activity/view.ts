@@ -111,6 +111,13 @@ const NOTES: Record<string, string> = { 'first start: admin created': 'firstStar
 
 const ARROW = ' → ';
 
+/** A product's limit in one warehouse, as the stock limits' log row stores it. */
+interface StockLimit {
+  warehouse_id: unknown;
+  min: unknown;
+  max: unknown;
+}
+
 type Parsed = { kind: 'object'; value: Record<string, unknown> } | { kind: 'text'; value: string } | null;
 
 function parse(details: string | null): Parsed {
@@ -160,6 +167,7 @@ export async function activityViews(q: Queryable, rows: ActivityRow[]): Promise<
     const p = parsed[i];
     if (p?.kind !== 'object') return;
     for (const [key, value] of Object.entries(p.value)) {
+      if (key === 'limits' && Array.isArray(value)) for (const l of value as StockLimit[]) want('warehouse', l.warehouse_id);
       const ref = REFS[key];
       if (!ref) continue;
       const c = change(value);
@@ -208,6 +216,15 @@ export async function activityViews(q: Queryable, rows: ActivityRow[]): Promise<
               value: text(line.quantity, 'decimal'),
               of: text(line.code, 'code') ?? undefined,
             });
+          }
+          continue;
+        }
+        // A product's stock limits: each warehouse's minimum and maximum, the warehouse by its name.
+        if (key === 'limits' && Array.isArray(value)) {
+          for (const l of value as StockLimit[]) {
+            const of = name('warehouse', l.warehouse_id) ?? undefined;
+            fields.push({ field: 'minimum', kind: 'decimal', value: text(l.min, 'decimal'), of });
+            fields.push({ field: 'maximum', kind: 'decimal', value: text(l.max, 'decimal'), of });
           }
           continue;
         }

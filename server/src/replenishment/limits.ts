@@ -71,7 +71,8 @@ export const stockLimitRoutes: FastifyPluginAsyncZod = async (app) => {
           action: 'update',
           entityType: 'stock_limits',
           entityId: id,
-          details: { code: product.code, limits: limits.map((l) => `${l.warehouse_id}: ${l.min}–${l.max}`).join(', ') },
+          // Each warehouse's min and max as data: the log names the warehouse and writes the numbers in the reader's language.
+          details: { code: product.code, limits: limits.map((l) => ({ warehouse_id: l.warehouse_id, min: l.min, max: l.max })) },
         });
         return view(q, id);
       });
