@@ -11,6 +11,7 @@ import {
   currentLanguage,
   formatUnit,
   toastError,
+  savedRowState,
   toastSuccess,
   useLoad,
   useSession,
@@ -71,9 +72,10 @@ export function ProductForm({ mode, productId, initial, currentSupplierName }: P
 
   const onSubmit = form.handleSubmit(
     async (parsed) => {
-      await products.save(mode === 'edit' ? productId : null, parsed, user?.id);
+      const saved = await products.save(mode === 'edit' ? productId : null, parsed, user?.id);
       toastSuccess(t(mode === 'edit' ? 'products.feedback.updated' : 'products.feedback.created'));
-      navigate(PRODUCTS_URL);
+      // Back on the list, the product just saved is highlighted (searched by its code when not on the first page).
+      navigate(PRODUCTS_URL, { state: savedRowState(saved.id, saved.code) });
     },
     `${NS}:products.feedback.saveError`,
     { validationKey: `${NS}:products.feedback.validationError` },

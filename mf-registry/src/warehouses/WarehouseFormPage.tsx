@@ -7,6 +7,7 @@ import {
   Loaded,
   PageHeader,
   RequiredNote,
+  savedRowState,
   TextField,
   toastSuccess,
   useRecordLoad,
@@ -68,9 +69,9 @@ function WarehouseForm({ id, initial }: { id: number | null; initial: WarehouseB
   const { user } = useSession();
   const form = useZodForm(warehouseSchema, initial);
   const onSubmit = form.handleSubmit(async (parsed) => {
-    await warehouses.save(id, parsed, user?.id);
+    const saved = await warehouses.save(id, parsed, user?.id);
     toastSuccess(t(id ? 'warehouses.feedback.updated' : 'warehouses.feedback.created'));
-    navigate(WAREHOUSES_URL);
+    navigate(WAREHOUSES_URL, { state: savedRowState(saved.id, saved.name) });
   }, `${NS}:warehouses.feedback.saveError`);
 
   return (

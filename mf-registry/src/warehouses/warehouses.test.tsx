@@ -146,6 +146,9 @@ describe('warehouse form', () => {
     expect(await screen.findByText('Magazzino aggiornato con successo')).toBeInTheDocument();
     expect(requestsOf('PUT', '/warehouses/21')[0].body).toMatchObject({ name: 'Magazzino Centrale', is_active: false, modified_by: 1 });
     expect(within(await rowOf('Magazzino Centrale')).getByText('Inattivo')).toBeInTheDocument();
+    // The warehouse just saved is highlighted on the list (the kit's saved row).
+    await waitFor(() => expect(rowOf('Magazzino Centrale')).resolves.toHaveClass('row-saved'));
+    expect(await rowOf('Magazzino Centrale')).toHaveAttribute('aria-current', 'true');
   });
 
   it("types the site address (issue 26: transport notes) with the supplier form's labels; PUT sends it trimmed", async () => {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from '@wms/shared-ui/router';
-import { Loaded, PageHeader, toastSuccess, useRecordLoad, useSession, withReason } from '@wms/shared-ui';
+import { Loaded, PageHeader, savedRowState, toastSuccess, useRecordLoad, useSession, withReason } from '@wms/shared-ui';
 import { users, type UserPayload } from '../api/users';
 import { BASE_PATH, NS } from '../paths';
 import { ActivityLog } from './ActivityLog';
@@ -29,9 +29,9 @@ export function UserFormPage({ mode }: { mode: 'new' | 'edit' }) {
 
   // A refusal is the form's to show (its box and the field it names), never also a toast.
   const save = async (payload: UserPayload) => {
-    await users.save(mode === 'new' ? null : id, payload, me?.id);
+    const saved = await users.save(mode === 'new' ? null : id, payload, me?.id);
     toastSuccess(t(mode === 'new' ? 'feedback.created' : 'feedback.updated'));
-    navigate(BASE_PATH);
+    navigate(BASE_PATH, { state: savedRowState(saved.id, saved.username) });
   };
 
   const title = t(mode === 'new' ? 'form.newTitle' : 'form.editTitle');
