@@ -83,7 +83,7 @@ export { NumberField, type NumberFieldProps } from './forms/NumberField';
 export { QuantityField, type QuantityFieldProps } from './forms/QuantityField';
 export { DateField, type DateFieldProps } from './forms/DateField';
 export { Calendar, type CalendarProps } from './forms/Calendar';
-export { useZodForm, focusField, type ZodForm, type FormProblem, type FieldBinding } from './forms/useZodForm';
+export { useZodForm, focusField, focusAddedRow, type ZodForm, type FormProblem, type FieldBinding } from './forms/useZodForm';
 export { useFormList, type FormList } from './forms/useFormList';
 export { optionalField } from './forms/optional-field';
 export { ListError, type ListErrorProps } from './forms/ListError';

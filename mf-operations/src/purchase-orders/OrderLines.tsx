@@ -14,6 +14,7 @@ import {
 import {
   CheckboxField,
   displayDay,
+  focusAddedRow,
   formatQuantity,
   formatUnit,
   formatUnitPrice,
@@ -183,7 +184,7 @@ export function OrderLines({ lines, supplierId, form, onProduct }: Props) {
       <button
         type="button"
         className="btn"
-        onClick={() => lines.add(newLine())}
+        onClick={(e) => (lines.add(newLine()), focusAddedRow(e.currentTarget, 'items', lines.rows.length))}
         disabled={disabled || supplierId === null}
         data-testid="add-line"
       >

@@ -269,6 +269,8 @@ describe('purchase orders', () => {
     expect(await screen.findAllByText("Aggiungi almeno un prodotto all'ordine")).not.toHaveLength(0);
 
     await userEvent.click(screen.getByTestId('add-line'));
+    // The new line's product has the focus (not the button), to be typed at once.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Prodotto/ })).toHaveFocus());
     await userEvent.type(screen.getByRole('combobox', { name: /Prodotto/ }), 'VT');
     await userEvent.click(await screen.findByTestId('product-option-VT-M8'));
     await waitFor(() => expect(screen.getByTestId('price-source-0')).toHaveTextContent('Prezzo in vigore dal 01/01/2026'));

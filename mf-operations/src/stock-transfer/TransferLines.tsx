@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BatchSelect,
+  focusAddedRow,
   formatUnit,
   NumberField,
   ProductPicker,
@@ -65,7 +66,13 @@ export function TransferLines({ lines, fromId, form }: Props) {
           onRemove={() => lines.removeAt(i)}
         />
       ))}
-      <button type="button" className="btn" onClick={() => lines.add(newLine())} disabled={form.saving} data-testid="add-line">
+      <button
+        type="button"
+        className="btn"
+        onClick={(e) => (lines.add(newLine()), focusAddedRow(e.currentTarget, 'lines', lines.rows.length))}
+        disabled={form.saving}
+        data-testid="add-line"
+      >
         {t('stockTransfer.lines.add')}
       </button>
     </fieldset>

@@ -41,6 +41,16 @@ export function focusField(form: HTMLFormElement | null, names: string | readonl
 }
 
 /**
+ * After "Aggiungi riga": the new row's first control has the focus (a keyboard user types the product at once, not
+ * Shift+Tab back over the previous row). `from` is the button pressed (its form is searched), `list` the list's name
+ * ('items'), `index` the new row's. Runs once the row is drawn.
+ */
+export function focusAddedRow(from: HTMLElement, list: string, index: number): void {
+  const form = from.closest('form');
+  setTimeout(() => focusField(form, `${list}.${index}`), 0);
+}
+
+/**
  * After an action or a refused save: the control that started it (a toggle, a row's button, Save) takes the focus back when the page dropped it —
  * the control was disabled while the call ran, which sends a keyboard user to the top of the page. A control gone with
  * its row, or a focus the page placed on purpose, is left alone.
