@@ -208,7 +208,7 @@ describe('goods receipt detail', () => {
     expect(opener).toHaveFocus();
   });
 
-  it('batch dialog: a field speaks once left; a day that does not exist is "not valid", not "required"', async () => {
+  it('batch dialog: a field speaks once left; a day that does not exist says so, not "required"', async () => {
     await open();
     type('quantity-FARINA-00', '10');
     await userEvent.click(screen.getByTestId('batches-FARINA-00'));
@@ -216,15 +216,15 @@ describe('goods receipt detail', () => {
     type('batch-expiry-0', '31/02/2027');
     expect(dialog.querySelector('.field-error')).toBeNull();
     fireEvent.blur(input('batch-expiry-0'));
-    expect(await within(dialog).findByTestId('error-batches.0.expiry_date')).toHaveTextContent('Data non valida');
+    expect(await within(dialog).findByTestId('error-batches.0.expiry_date')).toHaveTextContent('Il giorno 31/02/2027 non esiste');
     expect(within(dialog).getByTestId('error-batches.0.expiry_date')).not.toHaveTextContent('obbligatoria');
     // The untouched batch number says nothing yet; Confirm names both, the date still as not valid.
     expect(within(dialog).queryByTestId('error-batches.0.batch_number')).toBeNull();
     await userEvent.click(within(dialog).getByTestId('batch-save'));
     expect(within(dialog).getByTestId('error-batches.0.batch_number')).toBeInTheDocument();
-    expect(within(dialog).getByTestId('error-batches.0.expiry_date')).toHaveTextContent('Data non valida');
+    expect(within(dialog).getByTestId('error-batches.0.expiry_date')).toHaveTextContent('Il giorno 31/02/2027 non esiste');
     await switchLanguage('fr');
-    expect(await within(dialog).findByTestId('error-batches.0.expiry_date')).toHaveTextContent('Date non valide');
+    expect(await within(dialog).findByTestId('error-batches.0.expiry_date')).toHaveTextContent('Le jour 31/02/2027 n’existe pas');
   });
 
   it('one save posts every item with a quantity as one delivery note, with an idempotency key, then returns to the list', async () => {

@@ -2,9 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n/instance';
 import { Calendar } from './Calendar';
-import { displayDay, parseDayInput } from './day';
+import { displayDay, parseDayInput, writtenAsDay } from './day';
 import { Field, type BaseFieldProps } from './Field';
 import type { FormProblem } from './useZodForm';
+
+/** Why a typed text is no day: a day that does not exist (31/02/2027) says so, anything else is not a date at all. */
+function dayProblem(text: string): FormProblem {
+  return writtenAsDay(text) ? { key: 'common:fields.noSuchDay', params: { day: text.trim() } } : { key: 'common:fields.invalidDate' };
+}
 
 export interface DateFieldProps extends Omit<BaseFieldProps<string | null | undefined>, 'onChange' | 'onInputProblem'> {
   /** The ISO day ('2026-03-05'), or '' when empty. Never called with a day that does not exist. */
@@ -58,7 +63,7 @@ export function DateField({ onChange, onInputProblem, error, ...props }: DateFie
       onInputProblem?.(null);
       emit(parsed.value);
     } else {
-      onInputProblem?.({ key: 'common:fields.invalidDate' });
+      onInputProblem?.(dayProblem(next));
     }
   };
 
@@ -69,7 +74,7 @@ export function DateField({ onChange, onInputProblem, error, ...props }: DateFie
       onInputProblem?.(null);
       setText(displayDay(parsed.value));
     } else {
-      const p = { key: 'common:fields.invalidDate' };
+      const p = dayProblem(text);
       setProblem(p);
       onInputProblem?.(p);
     }
@@ -84,7 +89,7 @@ export function DateField({ onChange, onInputProblem, error, ...props }: DateFie
     input.current?.focus();
   };
 
-  const shownError = error ?? (problem ? t(problem.key) : undefined);
+  const shownError = error ?? (problem ? t(problem.key, problem.params) : undefined);
   const label = typeof props.label === 'string' ? props.label : t('calendar.choose');
 
   return (

@@ -20,6 +20,15 @@ export function isoDay(year: number, month: number, day: number): string | null 
 }
 
 /**
+ * True when `text` is written as a day (dd/MM/yyyy, its variants, or ISO) whatever its numbers: a text that reads as no
+ * day then names a day that does not exist (31/02/2027), not a wrong format.
+ */
+export function writtenAsDay(text: string): boolean {
+  const t = text.trim();
+  return ISO.test(t) || TYPED.test(t) || /^\d{8}$/.test(t);
+}
+
+/**
  * Reads a typed day: '' → '' (empty), '05/03/2026', '5/3/2026', '05.03.2026', '05-03-2026' → '2026-03-05'; '05032026'
  * (digits only) too. An ISO '2026-03-05' (a pasted value) is accepted as it is. Anything else is 'invalidDate'.
  */

@@ -87,17 +87,21 @@ describe('NumberField', () => {
 });
 
 describe('DateField', () => {
-  it('31/02/2026 gets a message, the form is not saved and focus goes to the date', async () => {
+  it('31/02/2026 says that day does not exist, the form is not saved and focus goes to the date; "domani" is no date', async () => {
     const onSave = jest.fn().mockResolvedValue(undefined);
     render(<TestForm onSave={onSave} />);
     await userEvent.type(screen.getByLabelText(/Nome/), 'Vite');
     await userEvent.type(screen.getByTestId('qty'), '2');
     await userEvent.type(screen.getByTestId('day'), '31/02/2026');
     await userEvent.tab();
-    expect(screen.getByTestId('error-day')).toHaveTextContent('Data non valida: usa il formato gg/mm/aaaa');
+    expect(screen.getByTestId('error-day')).toHaveTextContent('Il giorno 31/02/2026 non esiste: controlla giorno e mese');
     await userEvent.click(screen.getByTestId('save'));
     expect(onSave).not.toHaveBeenCalled();
     expect(screen.getByTestId('day')).toHaveFocus();
+    await userEvent.clear(screen.getByTestId('day'));
+    await userEvent.type(screen.getByTestId('day'), 'domani');
+    await userEvent.tab();
+    expect(screen.getByTestId('error-day')).toHaveTextContent('Data non valida: usa il formato gg/mm/aaaa');
   });
 
   it('picks a day from an Italian calendar and shows it as dd/MM/yyyy', async () => {

@@ -94,7 +94,7 @@ describe('useLiveForm in a FormDialog', () => {
     fireEvent.change(screen.getByTestId('name-1'), { target: { value: 'B' } });
     fireEvent.change(screen.getByTestId('day-1'), { target: { value: '31/02/2027' } });
     fireEvent.blur(screen.getByTestId('day-1'));
-    expect(await screen.findByTestId('error-rows.1.day')).toHaveTextContent('Data non valida');
+    expect(await screen.findByTestId('error-rows.1.day')).toHaveTextContent('Il giorno 31/02/2027 non esiste');
     await userEvent.click(screen.getByTestId('rows-save'));
     expect(onSave).not.toHaveBeenCalled();
     expect(screen.getByTestId('day-1')).toHaveFocus();

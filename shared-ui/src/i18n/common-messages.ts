@@ -63,6 +63,7 @@ export const commonMessages = defineTranslations({
       ambiguousPoint: 'Numero ambiguo: scrivi 1.500 per millecinquecento o 1,5 per uno virgola cinque',
       tooManyDecimals: 'Al massimo {{max}} decimali: scrivi ad esempio 2,5',
       invalidDate: 'Data non valida: usa il formato gg/mm/aaaa',
+      noSuchDay: 'Il giorno {{day}} non esiste: controlla giorno e mese',
       datePlaceholder: 'gg/mm/aaaa',
     },
     calendar: {
@@ -177,6 +178,7 @@ export const commonMessages = defineTranslations({
       ambiguousPoint: 'Point ambigu (1.500) : écrivez 1 500 pour mille cinq cents ou 1,5 pour un virgule cinq',
       tooManyDecimals: '{{max}} décimales au maximum : écrivez par exemple 2,5',
       invalidDate: 'Date non valide : utilisez le format jj/mm/aaaa',
+      noSuchDay: 'Le jour {{day}} n’existe pas : vérifiez le jour et le mois',
       datePlaceholder: 'jj/mm/aaaa',
     },
     calendar: {
