@@ -72,7 +72,7 @@ export function ActivityDetails({ fields }: { fields: ActivityField[] }) {
                 <span className="code">{f.of}</span>
               </>
             ) : null}
-            :{' '}
+            {t('activity.colon')}
           </dt>
           <dd>
             {f.kind === 'changed' ? (

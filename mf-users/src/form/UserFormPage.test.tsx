@@ -404,9 +404,9 @@ describe('activity log', () => {
 
     await switchLanguage('fr');
     expect(rows[0]).toHaveTextContent('Modification');
-    expect(rows[0]).toHaveTextContent('Rôle: Entrepôt → devient Commandes');
+    expect(rows[0]).toHaveTextContent('Rôle : Entrepôt → devient Commandes');
     expect(rows[1]).toHaveTextContent('Mouvement de stock');
-    expect(rows[1]).toHaveTextContent('Type de mouvement: Entrée');
+    expect(rows[1]).toHaveTextContent('Type de mouvement : Entrée');
     // French numbers: U+202F between groups, a decimal comma, never a dot-grouped number; units 'pce', never 'piece'.
     const details = rows[1].textContent ?? '';
     expect(details).toContain('1\u202f234,5');

@@ -11,6 +11,8 @@ export const activityMessages = defineTranslations({
     empty: 'Nessuna attività registrata',
     columns: { date: 'Data', action: 'Azione', entityType: 'Oggetto', details: 'Dettagli' },
     becomes: 'diventa',
+    // After a label: Italian "Ruolo: …", French "Rôle : …" (a space before the colon).
+    colon: ': ',
     actions: {
       login: 'Accesso',
       logout: 'Uscita',
@@ -133,6 +135,7 @@ export const activityMessages = defineTranslations({
     empty: 'Aucune activité enregistrée',
     columns: { date: 'Date', action: 'Action', entityType: 'Objet', details: 'Détails' },
     becomes: 'devient',
+    colon: '\u00a0: ',
     actions: {
       login: 'Connexion',
       logout: 'Déconnexion',
