@@ -130,8 +130,9 @@ export function MovementListPage() {
           const names = { code: m.product_code, date: m.movement_date };
           if (m.source_type !== 'MAN') {
             return (
+              // The number is never cut at its hyphen ("PO-" / "2026-00002"); the words before it may wrap.
               <span className="muted" title={t('movements.list.fromDocument')}>
-                {t('movements.list.documentNumber', { number: m.source_document.number ?? m.source_document.type })}
+                {t('movements.list.documentLabel')} <span className="nowrap">{m.source_document.number ?? m.source_document.type}</span>
               </span>
             );
           }

@@ -54,7 +54,7 @@ export const movementsMessages = defineTranslations({
       editMovement: 'Modifica il movimento {{code}} del {{date}}',
       deleteMovement: 'Elimina il movimento {{code}} del {{date}}',
       fromDocument: 'Generato da un documento: si modifica dal documento di origine',
-      documentNumber: 'Documento n. {{number}}',
+      documentLabel: 'Documento n.',
       confirmTitle: 'Eliminare il movimento?',
       confirmMessage:
         'Sei sicuro di voler eliminare il movimento {{type}} di {{quantity}} {{code}} del {{date}}? La giacenza verrà ripristinata con uno storno.',
@@ -158,7 +158,7 @@ export const movementsMessages = defineTranslations({
       editMovement: 'Modifier le mouvement {{code}} du {{date}}',
       deleteMovement: 'Supprimer le mouvement {{code}} du {{date}}',
       fromDocument: "Généré par un document : il se modifie depuis le document d'origine",
-      documentNumber: 'Document n° {{number}}',
+      documentLabel: 'Document n°',
       confirmTitle: 'Supprimer le mouvement ?',
       confirmMessage:
         'Voulez-vous vraiment supprimer le mouvement {{type}} de {{quantity}} {{code}} du {{date}} ? Le stock sera rétabli par une extourne.',

@@ -82,6 +82,8 @@ export function SaleListPage() {
         header: t('sales.columns.batch'),
         value: (s) => s.batch_number ?? '',
         sortable: false,
+        // On a tablet the sale's date stays in view and the batch gives way (the sale's page shows it).
+        priority: 'low',
         render: (s) => <span className="code">{s.batch_number ?? '—'}</span>,
       },
       { id: 'customer', header: t('sales.columns.customer'), value: (s) => s.customer_name, sortable: false },
@@ -90,7 +92,6 @@ export function SaleListPage() {
         header: t('sales.columns.date'),
         value: (s) => s.created_at,
         sortable: false,
-        priority: 'low',
         render: (s) => <span className="nowrap">{s.created_at}</span>,
       },
       {
