@@ -74,10 +74,10 @@ export function useMovementForm(
   const changeLoadBatch = (batch: string) => apply(movementWithLoadBatch(values, batch, knownBatches.get(batch.trim())));
   const fillFromScan = (found: BarcodeLookup) => apply(movementWithScan(values, found));
 
-  /** A field's message: the last save's (the schema's, the server's), else the live rule's. */
+  /** A field's message: the live rule's (the stock as read now), else the form's (the schema's, the server's). */
   const message = (field: string): string | undefined => {
     const p = live[field as keyof typeof live];
-    return form.error(field) ?? (p ? t(p.key, formatMessageParams(currentLanguage(), p.params)) : undefined);
+    return p ? t(p.key, formatMessageParams(currentLanguage(), p.params)) : form.error(field);
   };
 
   const submit = form.handleSubmit(async () => {

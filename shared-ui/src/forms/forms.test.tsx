@@ -144,6 +144,18 @@ describe('useZodForm', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
+  it('a field speaks once left (never on open), and its message goes as soon as it is fixed', async () => {
+    render(<TestForm onSave={jest.fn()} />);
+    expect(screen.queryByTestId('error-name')).toBeNull();
+    await userEvent.click(screen.getByLabelText(/Nome/));
+    expect(screen.queryByTestId('error-name')).toBeNull();
+    await userEvent.tab();
+    expect(screen.getByTestId('error-name')).toHaveTextContent('Campo obbligatorio');
+    expect(screen.queryByTestId('error-quantity')).toBeNull(); // not left yet
+    await userEvent.type(screen.getByLabelText(/Nome/), 'V');
+    expect(screen.queryByTestId('error-name')).toBeNull();
+  });
+
   it('a refused save shows the server message above the buttons and its field texts under the fields', async () => {
     const err = Object.assign(new Error('400'), {
       isApiError: true,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { apiError, fieldProblems, formatMessageParams } from '@wms/shared-api/core';
@@ -82,6 +82,19 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
   const [failure, setFailure] = useState<string | null>(null);
   const valuesRef = useRef(values);
   valuesRef.current = values;
+  // A field left speaks (issue 22: after the first save attempt or after leaving the field, never on open): from then on
+  // its problem by the schema on the current values shows (`error`), and goes as soon as it is fixed.
+  const [left, setLeft] = useState<ReadonlySet<string>>(() => new Set());
+  useEffect(() => {
+    const form = formRef.current;
+    const onLeave = (e: FocusEvent) => {
+      const name = e.target instanceof Element ? e.target.getAttribute('name') : null;
+      if (name) setLeft((l) => (l.has(name) ? l : new Set(l).add(name)));
+    };
+    // On whatever form element is there now (a form drawn once its record is loaded included).
+    form?.addEventListener('focusout', onLeave);
+    return () => form?.removeEventListener('focusout', onLeave);
+  });
   /** Fields named by a refused save, focused once the form is enabled again. */
   const focusLater = useRef<string[] | null>(null);
   const focusBack = useRef<Element | null>(null);
@@ -123,6 +136,7 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
     setRevealInput(false);
     setServerFields({});
     setFailure(null);
+    setLeft(new Set());
   }, []);
 
   /** The parsed values, or null after showing every problem and focusing the first field in error. */
@@ -144,8 +158,17 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
     focusLater.current = Object.keys(fields);
   }, []);
 
+  // The problems of the fields left, on the current values (none parsed while no field was left).
+  const liveProblems: Record<string, FormProblem> = useMemo(() => {
+    if (left.size === 0) return {};
+    const parsed = schema.safeParse(values);
+    return parsed.success ? {} : fieldProblems(parsed.error);
+  }, [left, schema, values]);
+
   const error = (field: string): string | undefined => {
-    const p = (revealInput ? inputProblems[field] : undefined) ?? problems[field];
+    // A text its field cannot read keeps that field's own words (never "required" over "31/02 does not exist").
+    const live = left.has(field) && !inputProblems[field] ? liveProblems[field] : undefined;
+    const p = (revealInput ? inputProblems[field] : undefined) ?? problems[field] ?? live;
     // Numbers and days in the message are written as the reader writes them ("(2,5)"), as the server's messages are.
     return p ? t(p.key, formatMessageParams(currentLanguage(), p.params)) : serverFields[field];
   };
