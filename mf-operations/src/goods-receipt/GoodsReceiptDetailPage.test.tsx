@@ -413,6 +413,11 @@ describe('goods receipt detail', () => {
     expect(screen.getByTestId('item-row-FARINA-00')).toHaveTextContent('100 kg');
     expect(screen.getByTestId('receipt-DDT-1')).toHaveTextContent('(L1, L2)');
     expect(screen.getByTestId('labels-DDT-1')).toHaveAttribute('href', '/operazioni/ricezione-merce/etichette/41');
+    // Reversing asks about that delivery note by its number, answered by the action itself.
+    await userEvent.click(screen.getByTestId('reverse-DDT-1'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Storna il DDT DDT-1');
+    expect(within(dialog).getByTestId('confirm-ok')).toHaveTextContent('Storna');
   });
 
   it('the list shows received / ordered per unit of measure, never kg and pieces added together', async () => {

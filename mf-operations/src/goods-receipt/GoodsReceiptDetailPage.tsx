@@ -93,7 +93,6 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
   const saveKey = useIdempotencyKey();
   /** Nothing left to receive (every line received or marked completed): the screen opens read-only. */
   const done = order.status === 'fullyReceived' || order.items.every(receiptLineLocked);
-  const title = `${t('goodsReceipt.detailTitle')} ${order.order_number}`;
   // The receipt starts with its delivery note: the DDT number has the focus.
   useEffect(() => focusField(form.formRef.current, 'document_number'), [form.formRef]);
   const lines = useFormList(draft.items, (items: ReceiptDraftLine[]) => form.set('items', items));
@@ -116,15 +115,13 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    // "Nothing to receive" is the list's message: the kit focuses the first quantity that can still be received.
-    if (!form.validate()) return;
+    if (!form.validate()) return; // "nothing to receive" focuses the first quantity that can still be received
     const expired = expiredReceiptBatches(receiptDraftBody(order, draft).items, today());
     if (expired.length > 0 && !(await confirmExpired(expired))) return;
     await send(expired.length > 0);
   };
 
   const confirmExpired = (expired: ReturnType<typeof expiredReceiptBatches>) => {
-    const codeOf = (itemId: number) => order.items.find((i) => i.id === itemId)?.code ?? '';
     return confirm({
       title: t('goodsReceipt.expired.title'),
       message: (
@@ -133,7 +130,7 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
           items={expired.map(({ order_item_id: itemId, batch }) =>
             t('goodsReceipt.expired.line', {
               batch: batch.batch_number || '—',
-              code: codeOf(itemId),
+              code: order.items.find((i) => i.id === itemId)?.code ?? '',
               expiry: displayDay(batch.expiry_date),
             }),
           )}
@@ -161,9 +158,13 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
       success: () => t(successKey),
       failure: (err) => failureText(err, 'operations:goodsReceipt.feedback.genericError'),
     });
-  const reverse = (receiptId: number) => {
-    const label = t('goodsReceipt.history.reverse');
-    const ask: ConfirmOptions = { title: label, message: t('goodsReceipt.actions.reverseConfirm'), tone: 'danger', confirmLabel: label };
+  const reverse = ({ id: receiptId, document_number: number }: ReceiptOrder['receipts'][number]) => {
+    const ask: ConfirmOptions = {
+      title: t('goodsReceipt.history.reverseOf', { number }),
+      message: t('goodsReceipt.actions.reverseConfirm'),
+      tone: 'danger',
+      confirmLabel: t('goodsReceipt.history.reverse'),
+    };
     void orderAction(() => reverseReceipt(receiptId).then(() => fetchReceiptOrder(order.id)), 'goodsReceipt.feedback.reversed', ask);
   };
 
@@ -185,7 +186,7 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
   return (
     <section className="screen gr-screen" data-testid="goods-receipt-detail">
       <PageHeader
-        title={title}
+        title={`${t('goodsReceipt.detailTitle')} ${order.order_number}`}
         subtitle={order.supplier_name ?? undefined}
         actions={
           <Link className="btn" to={RECEIPT_LIST_URL}>

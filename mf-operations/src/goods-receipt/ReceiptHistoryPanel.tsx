@@ -5,19 +5,19 @@ import { NS } from '../paths';
 import { labelsUrl } from './paths';
 
 /** The order's summary (ordered, total received, last receipt, receipt count) and its receipts, newest first. */
-export function ReceiptHistoryPanel({ order, busy, onReverse }: { order: ReceiptOrder; busy: boolean; onReverse: (id: number) => void }) {
+type Receipt = ReceiptOrder['receipts'][number];
+export function ReceiptHistoryPanel({ order, busy, onReverse }: { order: ReceiptOrder; busy: boolean; onReverse: (r: Receipt) => void }) {
   const { t } = useTranslation(NS);
   const s = order.summary;
-  // Per unit of measure, as the server sums them (never 2,5 kg + 40 pz added together).
-  const totals = s.quantities;
   return (
     <div className="gr-panels">
       <section className="card gr-summary" data-testid="receipt-summary">
         <h2>{t('goodsReceipt.summary.title')}</h2>
+        {/* Per unit of measure, as the server sums them (never 2,5 kg + 40 pz added together). */}
         <Facts
           facts={[
-            { label: t('goodsReceipt.summary.ordered'), value: formatUnitTotals(totals, 'ordered'), testId: 'summary-ordered' },
-            { label: t('goodsReceipt.summary.received'), value: formatUnitTotals(totals, 'received'), testId: 'summary-received' },
+            { label: t('goodsReceipt.summary.ordered'), value: formatUnitTotals(s.quantities, 'ordered'), testId: 'summary-ordered' },
+            { label: t('goodsReceipt.summary.received'), value: formatUnitTotals(s.quantities, 'received'), testId: 'summary-received' },
             { label: t('goodsReceipt.summary.last'), value: s.last_receipt_date && displayDay(s.last_receipt_date) },
             { label: t('goodsReceipt.summary.count'), value: formatCount(s.receipt_count), testId: 'summary-count' },
           ]}
@@ -46,7 +46,7 @@ export function ReceiptHistoryPanel({ order, busy, onReverse }: { order: Receipt
                     r.reversed
                       ? undefined
                       : {
-                          onClick: () => onReverse(r.id),
+                          onClick: () => onReverse(r),
                           text: t('goodsReceipt.history.reverse'),
                           label: t('goodsReceipt.history.reverseOf', { number: r.document_number }),
                           disabled: busy,
@@ -64,7 +64,7 @@ export function ReceiptHistoryPanel({ order, busy, onReverse }: { order: Receipt
 }
 
 /** "FARINA-00 10 kg (L1, L2)": a receipt line, its quantity and its batches. */
-function lineText(l: ReceiptOrder['receipts'][number]['lines'][number]): string {
+function lineText(l: Receipt['lines'][number]): string {
   const batches = l.batches.map((b) => b.batch_number).filter(Boolean);
   return `${l.product_code} ${formatQuantity(l.quantity, l.unit_of_measure)}${batches.length ? ` (${batches.join(', ')})` : ''}`;
 }

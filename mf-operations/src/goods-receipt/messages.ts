@@ -3,7 +3,7 @@ import { defineTranslations } from '@wms/shared-ui';
 export const goodsReceiptMessages = defineTranslations({
   it: {
     title: 'Ricezione merce',
-    subtitle: 'Ricevimento della merce a fronte degli ordini fornitori, con lotti e documenti di trasporto',
+    subtitle: 'Ricezione della merce a fronte degli ordini fornitori, con lotti e documenti di trasporto',
     detailTitle: 'Ricezione ordine',
     historyTitle: 'Storico ricezioni articolo',
     labelsTitle: 'Etichette',
@@ -18,7 +18,7 @@ export const goodsReceiptMessages = defineTranslations({
     done: 'Ordine ricevuto completamente: non resta nulla da ricevere. Qui sotto le ricezioni registrate e le loro etichette.',
     expired: {
       title: 'Lotti già scaduti',
-      intro: 'Alla data di ricevimento ({{date}}) questi lotti sono già scaduti:',
+      intro: 'Alla data di ricezione ({{date}}) questi lotti sono già scaduti:',
       line: 'lotto {{batch}} di {{code}}, scaduto il {{expiry}}',
       ask: 'Riceverli comunque? La conferma resta nel registro attività.',
       confirm: 'Ricevi comunque',
@@ -82,13 +82,13 @@ export const goodsReceiptMessages = defineTranslations({
       save: 'Registra ricezione',
       print: 'Stampa etichette',
       printNow: 'Stampa',
-      reverseConfirm: 'Stornare questo ricevimento? Le quantità torneranno da ricevere e la merce uscirà dal magazzino.',
+      reverseConfirm: 'Stornare questa ricezione? Le quantità torneranno da ricevere e la merce uscirà dal magazzino.',
     },
     feedback: {
       saveSuccess: 'Ricezione registrata (DDT {{number}})',
       saveError: 'Errore durante la registrazione della ricezione',
       completedSaved: 'Stato articolo aggiornato',
-      reversed: 'Ricevimento stornato',
+      reversed: 'Ricezione stornata',
       genericError: 'Si è verificato un errore',
     },
     labels: {

@@ -11,7 +11,7 @@ import { stockTransferMessages } from '../stock-transfer/messages';
 /** Namespace `operations`: the hub's wording plus each screen's own messages (kept next to the screen). */
 export const operationsMessages = defineTranslations({
   it: {
-    hub: { title: 'Operazioni', subtitle: 'Acquisti, ricevimenti, prezzi, vendite e movimenti di magazzino' },
+    hub: { title: 'Operazioni', subtitle: 'Acquisti, ricezioni, prezzi, vendite e movimenti di magazzino' },
     purchaseOrders: purchaseOrdersMessages.it,
     goodsReceipt: goodsReceiptMessages.it,
     prices: pricesMessages.it,

@@ -16,7 +16,7 @@ export const movementsMessages = defineTranslations({
       S: 'Scarico',
       T: 'Trasferimento',
       'S-SO': 'Vendita',
-      'C-PO': 'Ricevimento merce',
+      'C-PO': 'Ricezione merce',
       'T-TR': 'Trasferimento con DDT',
       'S-TR': 'Ammanco di trasferimento',
       'C-INV': 'Rettifica inventario (+)',

@@ -11,7 +11,7 @@ it.each([
   ['C', 'MAN', 'Carico', 'Entrée'],
   ['S', 'MAN', 'Scarico', 'Sortie'],
   ['S', 'SO', 'Vendita', 'Vente'],
-  ['C', 'PO', 'Ricevimento merce', 'Réception de marchandises'],
+  ['C', 'PO', 'Ricezione merce', 'Réception de marchandises'],
   ['T', 'MAN', 'Trasferimento', 'Transfert'],
   ['T', 'TR', 'Trasferimento con DDT', 'Transfert avec bon de transport'],
   ['S', 'TR', 'Ammanco di trasferimento', 'Manquant de transfert'],

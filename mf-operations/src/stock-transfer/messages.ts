@@ -81,7 +81,7 @@ export const stockTransferMessages = defineTranslations({
       received: 'Ricevuta',
       reasonColumn: 'Motivo della differenza',
       confirmShipTitle: 'Spedire il trasferimento?',
-      confirmShip: 'La merce esce da {{from}} e resta in transito fino al ricevimento a {{to}}.',
+      confirmShip: 'La merce esce da {{from}} e resta in transito fino alla ricezione a {{to}}.',
       confirmShipReceiveTitle: 'Spedire e ricevere subito?',
       confirmShipReceive: 'La merce passa da {{from}} a {{to}} in un solo passo.',
       confirmCancelTitle: 'Scartare la bozza?',
@@ -90,12 +90,12 @@ export const stockTransferMessages = defineTranslations({
       confirmReverse: 'La merce in transito torna a {{from}}.',
     },
     receive: {
-      title: 'Ricevimento del trasferimento {{number}}',
+      title: 'Ricezione del trasferimento {{number}}',
       hint: 'Indica la quantità arrivata per ogni riga; per una differenza scegli il motivo.',
       arrived: 'Arrivata',
       reason: 'Motivo',
       chooseReason: 'Scegli il motivo',
-      confirm: 'Conferma ricevimento',
+      confirm: 'Conferma ricezione',
     },
     printView: {
       title: 'Documento di trasporto',

@@ -5,7 +5,7 @@ import type { Bilingual } from '../http/errors';
 export const receiptMessages = {
   orderNotFound: { it: 'Ordine fornitore inesistente o eliminato', fr: 'Commande fournisseur inexistante ou supprimée' },
   itemNotFound: { it: "Riga d'ordine inesistente", fr: 'Ligne de commande inexistante' },
-  receiptNotFound: { it: 'Ricevimento inesistente', fr: 'Réception inexistante' },
+  receiptNotFound: { it: 'Ricezione inesistente', fr: 'Réception inexistante' },
   itemNotInOrder: {
     it: "La riga {{item}} non appartiene all'ordine {{order}}",
     fr: "La ligne {{item}} n'appartient pas à la commande {{order}}",
@@ -22,15 +22,15 @@ export const receiptMessages = {
     it: "Quantità eccessiva per l'articolo {{code}}: ordinati {{ordered}}, già ricevuti {{received}}, al massimo ancora {{max}} (tolleranza {{tolerance}}%)",
     fr: "Quantité excessive pour l'article {{code}} : commandé {{ordered}}, déjà reçu {{received}}, encore {{max}} au maximum (tolérance {{tolerance}} %)",
   },
-  alreadyReversed: { it: 'Questo ricevimento è già stato stornato', fr: 'Cette réception a déjà été extournée' },
+  alreadyReversed: { it: 'Questa ricezione è già stata stornata', fr: 'Cette réception a déjà été extournée' },
   goodsLeft: {
-    it: 'Impossibile stornare il ricevimento: la merce non è più in giacenza ({{code}}{{batch}} in {{warehouse}}: disponibili {{available}}, da stornare {{requested}})',
+    it: 'Impossibile stornare la ricezione: la merce non è più in giacenza ({{code}}{{batch}} in {{warehouse}}: disponibili {{available}}, da stornare {{requested}})',
     fr: "Impossible d'extourner la réception : la marchandise n'est plus en stock ({{code}}{{batch}} dans {{warehouse}} : disponible {{available}}, à extourner {{requested}})",
   },
   batchesRequired: { it: `${v.it.batchesRequired} ({{code}})`, fr: `${v.fr.batchesRequired} ({{code}})` },
   expiredBatch: {
-    it: 'Il lotto {{batch}} di {{code}} è scaduto il {{expiry}}, prima della data di ricevimento {{date}}: conferma esplicitamente la ricezione di merce scaduta',
+    it: 'Il lotto {{batch}} di {{code}} è scaduto il {{expiry}}, prima della data di ricezione {{date}}: conferma esplicitamente la ricezione di merce scaduta',
     fr: 'Le lot {{batch}} de {{code}} a expiré le {{expiry}}, avant la date de réception {{date}} : confirmez explicitement la réception de marchandise périmée',
   },
-  receiptReversed: { it: 'Ricevimento stornato', fr: 'Réception extournée' },
+  receiptReversed: { it: 'Ricezione stornata', fr: 'Réception extournée' },
 } satisfies Record<string, Bilingual>;

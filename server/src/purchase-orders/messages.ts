@@ -12,7 +12,7 @@ export const orderMessages = {
   productInactive: { it: 'Il prodotto {{code}} non è attivo', fr: "Le produit {{code}} n'est pas actif" },
   itemUnknown: { it: 'La riga {{id}} non appartiene a questo ordine', fr: "La ligne {{id}} n'appartient pas à cette commande" },
   hasReceipts: {
-    it: "Impossibile eliminare l'ordine {{number}}: ha già ricevimenti di merce",
+    it: "Impossibile eliminare l'ordine {{number}}: ha già ricezioni di merce",
     fr: 'Impossible de supprimer la commande {{number}} : des marchandises ont déjà été réceptionnées',
   },
   belowReceived: {
@@ -20,7 +20,7 @@ export const orderMessages = {
     fr: 'La quantité du produit {{code}} ne peut pas descendre sous la quantité déjà réceptionnée ({{received}})',
   },
   receivedLineRemoved: {
-    it: 'La riga del prodotto {{code}} ha già ricevimenti: non può essere tolta né cambiare prodotto',
+    it: 'La riga del prodotto {{code}} ha già ricezioni: non può essere tolta né cambiare prodotto',
     fr: 'La ligne du produit {{code}} a déjà des réceptions : elle ne peut être ni retirée ni changer de produit',
   },
   orderDeleted: { it: 'Ordine eliminato con successo', fr: 'Commande supprimée avec succès' },
