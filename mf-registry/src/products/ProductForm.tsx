@@ -74,8 +74,8 @@ export function ProductForm({ mode, productId, initial, currentSupplierName }: P
     async (parsed) => {
       const saved = await products.save(mode === 'edit' ? productId : null, parsed, user?.id);
       toastSuccess(t(mode === 'edit' ? 'products.feedback.updated' : 'products.feedback.created'));
-      // Back on the list, the product just saved is highlighted (searched by its code when not on the first page).
-      navigate(PRODUCTS_URL, { state: savedRowState(saved.id, saved.code) });
+      // Back on the list (its stored search restored, not replaced), the product just saved is highlighted when shown.
+      navigate(PRODUCTS_URL, { state: savedRowState(saved.id) });
     },
     `${NS}:products.feedback.saveError`,
     { validationKey: `${NS}:products.feedback.validationError` },

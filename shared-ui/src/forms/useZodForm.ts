@@ -89,7 +89,10 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
     const form = formRef.current;
     const onLeave = (e: FocusEvent) => {
       const name = e.target instanceof Element ? e.target.getAttribute('name') : null;
-      if (name) setLeft((l) => (l.has(name) ? l : new Set(l).add(name)));
+      // Not when the focus goes to one of the form's buttons (Save, Annulla, Aggiungi riga): a message appearing now
+      // would move that button from under the pointer before the click lands. Save checks everything anyway.
+      if (!name || (e.relatedTarget instanceof HTMLButtonElement && form?.contains(e.relatedTarget))) return;
+      setLeft((l) => (l.has(name) ? l : new Set(l).add(name)));
     };
     // On whatever form element is there now (a form drawn once its record is loaded included).
     form?.addEventListener('focusout', onLeave);
