@@ -57,6 +57,13 @@ function splitLine(line: string): string[] {
   return out.map((c) => c.trim());
 }
 
+/** The column names the import reads, in Italian (the sheet's own) and French. */
+const HEADERS = {
+  code: ['codice', 'code', 'codice prodotto', 'code produit'],
+  batch: ['lotto', 'lot'],
+  counted: ['contato', 'quantità contata', 'compté', 'quantité comptée'],
+} as const;
+
 export interface ImportedRow {
   /** 1-based line number in the file. */
   row: number;
@@ -74,16 +81,18 @@ export interface ImportProblem {
 }
 
 /**
- * Reads counted quantities: the sheet's own columns (by header: codice, lotto, contato) or, without a header, three
- * columns code;batch;quantity. Rows with an empty count are skipped. Returns every row and every problem at once.
+ * Reads counted quantities: the sheet's own columns (by header: codice, lotto, contato — or code, lot, compté) or three
+ * columns code;batch;quantity, under a header of other words or none. Rows with an empty count are skipped. Returns every row and every problem at once.
  */
 export function parseCounts(text: string): { rows: ImportedRow[]; problems: ImportProblem[] } {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const first = splitLine(lines[0] ?? '').map((h) => h.toLowerCase());
-  const hasHeader = first.includes('codice') && first.includes('contato');
-  const at = hasHeader
-    ? { code: first.indexOf('codice'), batch: first.indexOf('lotto'), counted: first.indexOf('contato') }
-    : { code: 0, batch: 1, counted: 2 };
+  const column = (names: readonly string[]) => first.findIndex((h) => names.includes(h));
+  const named = { code: column(HEADERS.code), batch: column(HEADERS.batch), counted: column(HEADERS.counted) };
+  // A header in Italian or French names the columns; a first line of other words (its count has letters) is a header too,
+  // the columns then taken in order.
+  const hasHeader = (named.code >= 0 && named.counted >= 0) || /\p{L}/u.test(first[2] ?? '');
+  const at = named.code >= 0 && named.counted >= 0 ? named : { code: 0, batch: 1, counted: 2 };
   const rows: ImportedRow[] = [];
   const problems: ImportProblem[] = [];
   lines.forEach((line, i) => {

@@ -146,6 +146,14 @@ describe('the count sheet CSV', () => {
     expect(parseCounts('A-1;L1;1.234,5').rows).toEqual([{ row: 1, code: 'A-1', batch: 'L1', counted: '1234.5' }]);
   });
 
+  it('a French header, or a header of other words, is read as a header, not as a bad first row', () => {
+    const french = parseCounts('code;lot;quantité comptée\r\nA-1;L1;2,5\r\n');
+    expect(french).toEqual({ rows: [{ row: 2, code: 'A-1', batch: 'L1', counted: '2.5' }], problems: [] });
+    expect(parseCounts('code;lot;compté\r\nA-1;L1;2,5').rows).toEqual([{ row: 2, code: 'A-1', batch: 'L1', counted: '2.5' }]);
+    const other = parseCounts('articolo;partita;quantita\r\nA-1;L1;3\r\n');
+    expect(other).toEqual({ rows: [{ row: 2, code: 'A-1', batch: 'L1', counted: '3' }], problems: [] });
+  });
+
   it('writes the sheet with a BOM, ";" and the decimal comma; the book column only when asked', () => {
     const rows = [{ code: 'A;1', name: 'Vite', batch: '', expiry: null, book: '10.500', counted: null }];
     expect(sheetCsv(rows, false)).toBe('\uFEFFcodice;prodotto;lotto;scadenza;contato\r\n"A;1";Vite;;;\r\n');

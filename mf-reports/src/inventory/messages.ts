@@ -103,7 +103,7 @@ export const inventoryMessages = defineTranslations({
       printed: 'Stampato il {{day}}',
       importTitle: 'Importa conteggi da CSV',
       importHint:
-        'Colonne: codice prodotto; lotto; quantità contata (decimali con la virgola). Nulla viene salvato finché ci sono righe errate.',
+        'Colonne: codice prodotto; lotto; quantità contata (decimali con la virgola), con o senza una riga di intestazione (codice;lotto;contato). Nulla viene salvato finché ci sono righe errate.',
       importFile: 'File CSV',
       imported_one: 'Importata {{count}} riga',
       imported_many: 'Importate {{count}} righe',
@@ -217,7 +217,7 @@ export const inventoryMessages = defineTranslations({
       printed: 'Imprimé le {{day}}',
       importTitle: 'Importer des comptages depuis un CSV',
       importHint:
-        'Colonnes : code produit ; lot ; quantité comptée (décimales avec la virgule). Rien n’est enregistré tant que des lignes sont erronées.',
+        'Colonnes : code produit ; lot ; quantité comptée (décimales avec la virgule), avec ou sans ligne d’en-tête (code;lot;compté). Rien n’est enregistré tant que des lignes sont erronées.',
       importFile: 'Fichier CSV',
       imported_one: '{{count}} ligne importée',
       imported_many: '{{count}} lignes importées',
