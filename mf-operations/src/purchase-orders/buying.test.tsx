@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { addDays, companyToday, type Price, type PurchaseOrderSummary } from '@wms/shared-api';
+import { addDays, companyToday, type Price, type PurchaseOrderItem, type PurchaseOrderSummary } from '@wms/shared-api';
 import { missingTranslationKeys, switchLanguage } from '@wms/shared-ui/testing';
 import { pricesMessages } from '../prices/messages';
 import { PRICE_SEARCH_STORAGE_KEY } from '../prices/PriceListPage';
@@ -52,6 +52,26 @@ const price = (id: number, over: Partial<Price>): Price => ({
   modified_by: null,
   created_at: '',
   updated_at: '',
+  ...over,
+});
+/** A line of order 3 (VT-M8 in pieces, nothing received), as GET /purchase-orders/{id} answers it. */
+const orderItem = (over: Partial<PurchaseOrderItem>): PurchaseOrderItem => ({
+  id: 31,
+  line_no: 1,
+  product_id: 11,
+  product_code: 'VT-M8',
+  product_name: 'Vite M8 zincata',
+  product_description: 'Vite M8 zincata',
+  unit_of_measure: 'piece',
+  quantity: '1.000',
+  unit_price: '1.0000',
+  total: '1.0000',
+  currency: 'EUR',
+  price_source: 'price',
+  received_quantity: '0.000',
+  remaining_quantity: '1.000',
+  completed: false,
+  status: 'pending',
   ...over,
 });
 const sent: Array<{ method: string; path: string; body: unknown; params: Record<string, string> }> = [];
@@ -398,24 +418,8 @@ describe('purchase orders', () => {
   });
 
   it('a line with goods received can be neither removed nor given another product, and says why', async () => {
-    const item = {
-      id: 31,
-      line_no: 1,
-      product_id: 11,
-      product_code: 'VT-M8',
-      product_name: 'Vite M8 zincata',
-      product_description: 'Vite M8 zincata',
-      unit_of_measure: 'piece',
-      quantity: '100.000',
-      unit_price: '1.0000',
-      total: '100.0000',
-      currency: 'EUR' as const,
-      price_source: 'price' as const,
-      received_quantity: '40.000',
-      remaining_quantity: '60.000',
-      completed: false,
-      status: 'partiallyReceived' as const,
-    };
+    const received = { received_quantity: '40.000', remaining_quantity: '60.000', status: 'partiallyReceived' } as const;
+    const item = orderItem({ quantity: '100.000', unit_price: '1.0000', total: '100.0000', ...received });
     server.use(http.get('*/api/purchase-orders/3', () => HttpResponse.json({ ...order, items: [item] })));
     renderOperations('/operazioni/ordini-fornitori/3', 'orders');
     expect(await screen.findByTestId('remove-line-0')).toBeDisabled();
@@ -424,24 +428,7 @@ describe('purchase orders', () => {
   });
 
   it("the printed order sent to the supplier names units by their label and writes numbers in the reader's language", async () => {
-    const item = {
-      id: 31,
-      line_no: 1,
-      product_id: 11,
-      product_code: 'VT-M8',
-      product_name: 'Vite M8 zincata',
-      product_description: 'Vite M8 zincata',
-      unit_of_measure: 'piece',
-      quantity: '1500.000',
-      unit_price: '0.0123',
-      total: '18.4500',
-      currency: 'EUR' as const,
-      price_source: 'price' as const,
-      received_quantity: '0.000',
-      remaining_quantity: '1500.000',
-      completed: false,
-      status: 'pending' as const,
-    };
+    const item = orderItem({ quantity: '1500.000', unit_price: '0.0123', total: '18.4500', remaining_quantity: '1500.000' });
     server.use(
       http.get('*/api/purchase-orders/3', () =>
         HttpResponse.json({ ...order, totals: [{ currency: 'EUR', amount: '18.45' }], items: [item] }),
