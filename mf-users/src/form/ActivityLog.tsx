@@ -28,7 +28,8 @@ export function ActivityLog({ userId }: { userId: string }) {
         id: 'action',
         header: t('activity.columns.action'),
         sortable: false,
-        render: (a) => t(`activity.actions.${a.action}`, { defaultValue: a.action }),
+        // The house verb for what was done to that kind of thing (a sale is revoked, a count abandoned), else the action's.
+        render: (a) => t([`activity.actionOf.${a.entity_type}.${a.action}`, `activity.actions.${a.action}`], { defaultValue: a.action }),
       },
       {
         id: 'entityType',

@@ -362,6 +362,18 @@ describe('activity log', () => {
     );
   }
 
+  it("names an action with the house verb for its kind of thing: a sale's cancel is its revocation", async () => {
+    seed(1);
+    fake.activities[2][0] = activity(1, { action: 'cancel', entity_type: 'sale', fields: [] });
+    renderUsers('/users/2');
+    const table = await screen.findByRole('table', { name: "Registro attività dell'utente, dal più recente" });
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect(row).toHaveTextContent('Revoca');
+    expect(row).not.toHaveTextContent('Annullamento');
+    await switchLanguage('fr');
+    expect(row).toHaveTextContent('Révocation');
+  });
+
   it('shows action, entity and its name, labelled details with names and localized values, newest first, translated', async () => {
     seed(3);
     fake.activities[2][2] = activity(3, {

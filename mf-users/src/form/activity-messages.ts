@@ -13,6 +13,11 @@ export const activityMessages = defineTranslations({
     becomes: 'diventa',
     // After a label: Italian "Ruolo: …", French "Rôle : …" (a space before the colon).
     colon: ': ',
+    actionOf: {
+      sale: { cancel: 'Revoca' },
+      transfer: { cancel: 'Scarto della bozza' },
+      inventory_count: { cancel: 'Abbandono' },
+    },
     actions: {
       login: 'Accesso',
       logout: 'Uscita',
@@ -136,6 +141,11 @@ export const activityMessages = defineTranslations({
     columns: { date: 'Date', action: 'Action', entityType: 'Objet', details: 'Détails' },
     becomes: 'devient',
     colon: '\u00a0: ',
+    actionOf: {
+      sale: { cancel: 'Révocation' },
+      transfer: { cancel: 'Abandon du brouillon' },
+      inventory_count: { cancel: 'Abandon' },
+    },
     actions: {
       login: 'Connexion',
       logout: 'Déconnexion',
@@ -145,7 +155,7 @@ export const activityMessages = defineTranslations({
       cancel: 'Annulation',
       status: "Changement d'état",
       receive: 'Réception',
-      reverse: 'Annulation par contre-passation',
+      reverse: 'Extourne',
       seed: 'Chargement des données de démonstration',
       count: 'Comptage',
       apply: 'Application',
