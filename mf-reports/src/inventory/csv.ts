@@ -82,7 +82,8 @@ export interface ImportProblem {
 
 /**
  * Reads counted quantities: the sheet's own columns (by header: codice, lotto, contato — or code, lot, compté) or three
- * columns code;batch;quantity, under a header of other words or none. Rows with an empty count are skipped. Returns every row and every problem at once.
+ * columns code;batch;quantity, under a header of other words or none. Rows with an empty count are skipped. Returns every
+ * row and every problem at once.
  */
 export function parseCounts(text: string): { rows: ImportedRow[]; problems: ImportProblem[] } {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);

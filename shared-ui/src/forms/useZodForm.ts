@@ -51,9 +51,9 @@ export function focusAddedRow(from: HTMLElement, list: string, index: number): v
 }
 
 /**
- * After an action or a refused save: the control that started it (a toggle, a row's button, Save) takes the focus back when the page dropped it —
- * the control was disabled while the call ran, which sends a keyboard user to the top of the page. A control gone with
- * its row, or a focus the page placed on purpose, is left alone.
+ * After an action or a refused save: the control that started it (a toggle, a row's button, Save) takes the focus back
+ * when the page dropped it — the control was disabled while the call ran, which sends a keyboard user to the top of the
+ * page. A control gone with its row, or a focus the page placed on purpose, is left alone.
  */
 export function giveFocusBack(opener: Element | null): void {
   setTimeout(() => {
