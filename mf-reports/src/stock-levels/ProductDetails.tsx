@@ -57,10 +57,9 @@ export function useProductDetails(warehouseId: string) {
 }
 
 /**
- * The rows under an open product, cell for cell under the product's nine columns (category, in transit and warehouses left empty; on
- * a portrait tablet category and warehouses give way as the product's do):
- * per warehouse, its total (an exact sum of one product's balances, so one unit) and its
- * batches with expiry and production dates and markers.
+ * The rows under an open product, cell for cell under the product's nine columns (category, in transit and warehouses
+ * left empty; on a portrait tablet category and warehouses give way as the product's do): per warehouse, its total (an
+ * exact sum of one product's balances, so one unit) and its batches with expiry and production dates and markers.
  */
 export function ProductDetails({ state, onRetry }: { state: DetailState; onRetry: () => void }) {
   const { t } = useTranslation(NS);

@@ -8,6 +8,8 @@ export type DayParse = { ok: true; value: string } | { ok: false; problem: 'inva
 
 const TYPED = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** ddMMyyyy, digits only. */
+const DIGITS = /^(\d{2})(\d{2})(\d{4})$/;
 const pad = (n: number) => String(n).padStart(2, '0');
 const toInt = (digits: string) => parseInt(digits, 10);
 
@@ -25,7 +27,7 @@ export function isoDay(year: number, month: number, day: number): string | null 
  */
 export function writtenAsDay(text: string): boolean {
   const t = text.trim();
-  return ISO.test(t) || TYPED.test(t) || /^\d{8}$/.test(t);
+  return ISO.test(t) || TYPED.test(t) || DIGITS.test(t);
 }
 
 /**
@@ -36,7 +38,7 @@ export function parseDayInput(text: string): DayParse {
   const t = text.trim();
   if (t === '') return { ok: true, value: '' };
   const iso = ISO.exec(t);
-  const typed = TYPED.exec(t) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(t);
+  const typed = TYPED.exec(t) ?? DIGITS.exec(t);
   const value = iso
     ? isoDay(toInt(iso[1]), toInt(iso[2]), toInt(iso[3]))
     : typed
