@@ -2,15 +2,15 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import config from '../playwright.config';
 import { routes, setUp } from './portal-data';
-import { apiToken, bearer, signIn } from './support';
+import { apiToken, bearer, companyDayText, signIn } from './support';
 
 // Issue 22: axe over EVERY route of the portal (the detail, print and count pages of real documents made here through the
 // API, not only the hubs and lists a11y.spec.ts visits) and over the dialog states: 0 serious, 0 critical. Also the kit's
 // dialog as a keyboard user meets it: focus moves in on open, Tab stays inside, Escape closes and focus returns to the
 // button that opened it. The dialog states: revoke; the receipt's batch dialog (open, with its errors); a price's and a
-// movement's delete; a transfer's ship, ship-and-receive, cancel and reverse; an inventory count's apply and cancel; the
-// camera scan dialog live and without a camera. The data is the spec's own (unique names), so it runs beside the other
-// specs.
+// movement's delete; a transfer's ship, ship-and-receive, cancel and reverse; a receipt's expired-batch confirmation and
+// its reversal; a product's and a user's delete; an inventory count's apply and cancel; the camera scan dialog live and
+// without a camera. The data is the spec's own (unique names), so it runs beside the other specs.
 
 // The camera dialog shows a live camera: Chromium's fake webcam (its test pattern), permission granted without a prompt.
 // Launch options are per worker, so they are top-level; the other tests here never touch the camera.
@@ -172,6 +172,52 @@ test.describe('accessibility of every route and dialog (issue 22)', () => {
     // Escape answered no every time: nothing was shipped, cancelled or reversed.
     expect(await status(ids.draftTransferId)).toBe('draft');
     expect(await status(ids.shippedTransferId)).toBe('in_transit');
+  });
+
+  test('dialog states: a receipt’s expired-batch confirmation and its reversal, a product’s and a user’s delete: axe clean, focus in and back', async ({
+    page,
+  }) => {
+    const ids = await setUp(page);
+    const headers = bearer(await apiToken(page));
+    const receipts = async () =>
+      (
+        (await (await page.request.get(`/api/goods-receipts/order-details/${ids.orderId}`, { headers })).json()) as {
+          receipts: Array<{ reversed: boolean }>;
+        }
+      ).receipts;
+    await signIn(page);
+
+    // A batch that expired before today: Save asks first (the list of expired batches in the dialog).
+    await page.goto(`/operazioni/ricezione-merce/${ids.orderId}`);
+    await settled(page);
+    await page.getByTestId('document-number').fill(`DDT-EXP-${ids.suffix}`);
+    await page.getByTestId('document-date').fill(companyDayText());
+    await page.getByTestId(`quantity-RESP-LOT-${ids.suffix}`).fill('10');
+    await page.getByTestId(`warehouse-RESP-LOT-${ids.suffix}`).selectOption({ label: `Resp Magazzino Centrale ${ids.suffix}` });
+    await page.getByTestId(`batches-RESP-LOT-${ids.suffix}`).click();
+    await page.getByTestId('batch-number-0').fill(`L-OLD-${ids.suffix}`);
+    await page.getByTestId('batch-production-0').fill('01/01/2025');
+    await page.getByTestId('batch-expiry-0').fill('01/02/2025');
+    await page.getByTestId('batch-save').click();
+    await expect(page.getByTestId('batch-dialog')).toBeHidden();
+    await dialogState(page, 'receipt: confirm expired batches', page.getByTestId('receive-save'), async (dialog) => {
+      await expect(dialog.getByTestId('expired-batches')).toContainText(`L-OLD-${ids.suffix}`);
+    });
+    // The reversal of the receipt made in setUp, from the order's history.
+    await dialogState(page, 'receipt: confirm reversal', page.getByTestId(`reverse-DDT-${ids.suffix}`));
+
+    await page.goto(`/anagrafica/prodotti?q=${encodeURIComponent(`RESP-LOT-${ids.suffix}`)}`);
+    await settled(page);
+    await dialogState(page, 'product: confirm delete', page.getByRole('button', { name: `Elimina RESP-LOT-${ids.suffix}` }));
+
+    await page.goto(`/users?q=${encodeURIComponent(`resp_${ids.suffix.toLowerCase()}`)}`);
+    await settled(page);
+    await dialogState(page, 'user: confirm delete', page.getByTestId(`delete-user-resp_${ids.suffix.toLowerCase()}`));
+
+    // Escape answered no every time: nothing received, nothing reversed, nothing deleted.
+    expect(await receipts()).toEqual([expect.objectContaining({ reversed: false })]);
+    expect((await page.request.get(`/api/users/${ids.userId}`, { headers })).status()).toBe(200);
+    expect((await page.request.get(`/api/products/${ids.productId}`, { headers })).status()).toBe(200);
   });
 
   test('dialog states: an inventory count’s apply and cancel confirmations: axe clean, focus in and back', async ({ page }) => {
