@@ -258,6 +258,13 @@ it('bad input is a 400 naming the field and writes nothing', async () => {
   expect(badQty.statusCode).toBe(400);
   const dup = await post({ ...base, to_warehouse_id: b.id, lines: [base.lines[0], base.lines[0]] });
   expect(Object.keys(dup.json().fields)).toEqual(['lines.1.batch_number']);
+  // Packages: a whole number from 0 to 100 000, each refusal in its own words (typed in the form or sent as JSON).
+  const packages = async (value: unknown) => (await post({ ...base, to_warehouse_id: b.id, packages: value })).json().fields;
+  expect(await packages('-1')).toEqual({ packages: 'Il valore non può essere negativo' });
+  expect(await packages(-1)).toEqual({ packages: 'Il valore non può essere negativo' });
+  expect(await packages('100001')).toEqual({ packages: 'Valore troppo grande (massimo 100.000)' });
+  expect(await packages(2.5)).toEqual({ packages: 'Valore non valido' });
+  expect(await packages('tre')).toEqual({ packages: 'Valore non valido' });
   const ghost = await post({ ...base, to_warehouse_id: 99999999 });
   expect(ghost.statusCode).toBe(400);
   expect(ghost.json().code).toBe('WAREHOUSE_NOT_FOUND');

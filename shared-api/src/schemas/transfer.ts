@@ -61,13 +61,14 @@ export const transferSchema = z
     carrier: optionalText(MAX_TEXT),
     packages: z
       .preprocess(
-        // A form's text field holds digits: read them as the number (blank: none).
-        (v) => (typeof v === 'string' ? (v.trim() === '' ? null : /^\d{1,6}$/.test(v.trim()) ? Number(v.trim()) : v) : v),
+        // A form's text field holds a whole number: read it as the number (blank: none), so a negative or too large one
+        // gets its own words, as a number sent as JSON does.
+        (v) => (typeof v === 'string' ? (v.trim() === '' ? null : /^-?\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : v) : v),
         z
           .number({ error: 'invalidType' })
           .int({ error: 'invalidType' })
-          .min(0, { error: 'invalidType' })
-          .max(MAX_PACKAGES, { error: 'invalidType' })
+          .min(0, { error: 'notNegative' })
+          .max(MAX_PACKAGES, { error: 'tooLarge' })
           .nullish(),
       )
       .transform((v) => v ?? null),
