@@ -173,4 +173,32 @@ test.describe('responsive: tablet and laptop sizes', () => {
     expect(geometry.tableWidth).toBeGreaterThanOrEqual(geometry.pageWidth * 0.95);
     expect(Math.max(...geometry.offsets)).toBeLessThan(1);
   });
+
+  test('a toast appears under the top bar, never over its menu or session, and the session is whole on a portrait tablet', async ({
+    page,
+  }) => {
+    const headers = bearer(await apiToken(page));
+    const warehouse = await page.request.post('/api/warehouses', {
+      headers,
+      data: { name: `Resp Magazzino Avvisi ${unique()}`, description: 'Banchina sud', is_active: true },
+    });
+    const { id } = (await warehouse.json()) as { id: number };
+    await signIn(page);
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await page.goto(`/anagrafica/magazzini/${id}`);
+      await settled(page);
+      await page.getByRole('button', { name: 'Salva' }).click();
+      const toast = page.locator('.Toastify__toast').first();
+      await expect(toast).toBeVisible();
+      const bar = (await page.locator('.topbar').boundingBox())!;
+      // Once it has slid in (react-toastify's entrance animation starts above the page).
+      await expect
+        .poll(async () => (await toast.boundingBox())?.y ?? -1, { message: `toast at ${size.width}×${size.height}` })
+        .toBeGreaterThanOrEqual(bar.y + bar.height);
+      const user = await page.locator('.topbar-user').evaluate((e) => e.scrollWidth <= e.clientWidth);
+      if (size.width === 768) expect(user, 'the session text is not cut at 768 px').toBe(true);
+      await expect(toast).toBeHidden();
+    }
+  });
 });

@@ -13,6 +13,8 @@ export function TopBar() {
   const { user } = useSession();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
+  /** "Mario Rossi (Magazzino)": who is signed in, and as what. */
+  const session = user && `${user.name} (${t(`common:roles.${user.role}`, { defaultValue: user.role })})`;
 
   const logout = async () => {
     setLeaving(true);
@@ -43,12 +45,11 @@ export function TopBar() {
       </nav>
       <div className="topbar-end">
         <LanguageSelect />
-        {user ? (
-          <span className="topbar-user">
+        {session ? (
+          // Cut on a landscape tablet's one-row bar: the whole text on hover.
+          <span className="topbar-user" title={session}>
             <span className="sr-only">{t('common:session.user')}: </span>
-            <span data-testid="current-user">
-              {user.name} ({t(`common:roles.${user.role}`, { defaultValue: user.role })})
-            </span>
+            <span data-testid="current-user">{session}</span>
           </span>
         ) : null}
         <button type="button" className="btn btn-ghost-light" onClick={logout} disabled={leaving} data-testid="logout-button">
