@@ -201,4 +201,52 @@ test.describe('responsive: tablet and laptop sizes', () => {
       await expect(toast).toBeHidden();
     }
   });
+
+  test('the receipt and sale screens: every control at least 44 × 44 px to tap, the batch dialog too, at the three sizes', async ({
+    page,
+  }) => {
+    const ids = await setUp(page);
+    await signIn(page);
+    /** Visible controls under `scope` smaller than 44 × 44 px (a checkbox counts by its label's row). */
+    const small = (scope: string) =>
+      page.evaluate((scope) => {
+        const out: string[] = [];
+        for (const el of document.querySelectorAll<HTMLElement>(
+          `${scope} :is(button, a, input:not([type=checkbox]), select, textarea, .field-checkbox)`,
+        )) {
+          const r = el.getBoundingClientRect();
+          if (r.width === 0 || el.closest('.sr-only')) continue;
+          if (r.width < 44 || r.height < 44) out.push(`${el.outerHTML.slice(0, 80)} ${Math.round(r.width)}×${Math.round(r.height)}`);
+        }
+        return out;
+      }, scope);
+    const problems: string[] = [];
+    const receipt = `/operazioni/ricezione-merce/${ids.orderId}`;
+    for (const route of [
+      '/operazioni/ricezione-merce',
+      receipt,
+      '/operazioni/vendite',
+      '/operazioni/vendite/nuova',
+      `/operazioni/vendite/${ids.saleId}`,
+    ]) {
+      await page.setViewportSize(SIZES[2]);
+      await page.goto(route);
+      await settled(page);
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        for (const p of await small('main')) problems.push(`${route} at ${size.width}: ${p}`);
+      }
+    }
+    await page.goto(receipt);
+    await settled(page);
+    await page.getByTestId(`quantity-RESP-LOT-${ids.suffix}`).fill('10');
+    await page.getByTestId(`batches-RESP-LOT-${ids.suffix}`).click();
+    await expect(page.getByTestId('batch-dialog')).toBeVisible();
+    await page.getByTestId('batch-add').click();
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      for (const p of await small('dialog')) problems.push(`batch dialog at ${size.width}: ${p}`);
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
 });
