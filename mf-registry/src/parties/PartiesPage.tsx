@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from '@wms/shared-ui/router';
 import { emptyParty, PARTY_SORTS, partyBodyOf, type Party, type PartyBody, type PartyKind } from '@wms/shared-api';
 import {
   failureText,
@@ -7,6 +8,7 @@ import {
   PageHeader,
   PagedTable,
   RowActions,
+  savedRowState,
   usePagedList,
   useRowActions,
   useSession,
@@ -28,6 +30,8 @@ type Editing = { id: number | null; initial: PartyBody } | null;
 export function PartiesPage({ kind }: { kind: PartyKind }) {
   const { t } = useTranslation(NS);
   const { user } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
   const [editing, setEditing] = useState<Editing>(null);
   const list = usePagedList<Party>(partiesPath(kind), { sorts: PARTY_SORTS, pageSize: PAGE_SIZE });
   const { reload } = list;
@@ -77,9 +81,15 @@ export function PartiesPage({ kind }: { kind: PartyKind }) {
     [t, remove, busyId],
   );
 
-  const closeForm = (saved: boolean) => {
+  // A saved record is shown highlighted in the list (found by its name when it is not on the page).
+  const closeForm = (saved: Party | null) => {
     setEditing(null);
-    if (saved) reload();
+    if (!saved) return;
+    reload();
+    navigate(
+      { pathname: location.pathname, search: location.search },
+      { replace: true, state: savedRowState(saved.id, saved.business_name) },
+    );
   };
 
   return (

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { partySchema, type PartyBody, type PartyKind } from '@wms/shared-api';
+import { partySchema, type Party, type PartyBody, type PartyKind } from '@wms/shared-api';
 import { FormActions, RequiredNote, TextField, toastSuccess, useSession, useZodForm } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { partiesApi } from './api';
@@ -30,7 +30,8 @@ export interface PartyFormProps {
   /** null: a new one. */
   id: number | null;
   initial: PartyBody;
-  onDone: (saved: boolean) => void;
+  /** Closes the form: with the record saved, or null (cancelled). */
+  onDone: (saved: Party | null) => void;
 }
 
 /**
@@ -42,9 +43,9 @@ export function PartyForm({ kind, id, initial, onDone }: PartyFormProps) {
   const { user } = useSession();
   const form = useZodForm(partySchema, initial);
   const onSubmit = form.handleSubmit(async (parsed) => {
-    await partiesApi[kind].save(id, parsed, user?.id);
+    const saved = await partiesApi[kind].save(id, parsed, user?.id);
     toastSuccess(t(`${kind}.${id ? 'updated' : 'created'}`));
-    onDone(true);
+    onDone(saved);
   }, `${NS}:${kind}.saveError`);
 
   const field = ([name, type]: [TextKey, 'text' | 'email' | 'tel'], required: boolean) => (
@@ -80,7 +81,7 @@ export function PartyForm({ kind, id, initial, onDone }: PartyFormProps) {
       </fieldset>
       <FormActions
         saving={form.saving}
-        onCancel={() => onDone(false)}
+        onCancel={() => onDone(null)}
         saveTestId="party-save"
         failure={form.failure}
         failureTestId="party-save-error"

@@ -140,7 +140,7 @@ describe.each(KINDS)('$url', ({ kind, url, title, titleFr, add, one, wording }) 
     expect(requestsOf('POST', `/${kind}`)).toHaveLength(0);
   });
 
-  it('creates: the fields sent, a success toast, the list back with the new row', async () => {
+  it('creates: the fields sent, a success toast, the list back with the new row highlighted', async () => {
     const user = userEvent.setup();
     renderRegistry(url);
     await user.click(await screen.findByRole('button', { name: add }));
@@ -156,7 +156,13 @@ describe.each(KINDS)('$url', ({ kind, url, title, titleFr, add, one, wording }) 
       contact_role: null,
       created_by: 1,
     });
-    expect(await rowOf('Nuova Ditta S.p.A.')).toBeInTheDocument();
+    // The saved row is shown highlighted (issue 22), and the one edited next takes its place.
+    await waitFor(() => expect(rowOf('Nuova Ditta S.p.A.')).resolves.toHaveClass('row-saved'));
+    expect(await rowOf('Nuova Ditta S.p.A.')).toHaveAttribute('aria-current', 'true');
+    await user.click(within(await rowOf(one)).getByRole('button', { name: `Modifica ${one}` }));
+    await user.click(screen.getByTestId('party-save'));
+    await waitFor(() => expect(rowOf(one)).resolves.toHaveClass('row-saved'));
+    expect(await rowOf('Nuova Ditta S.p.A.')).not.toHaveClass('row-saved');
   });
 
   it.each([

@@ -103,9 +103,19 @@ export function usePagedList<T>(path: string, options: PagedListOptions = {}): P
   } = options;
   const [params, setParams] = useSearchParams();
   const location = useLocation();
-  // The saved row is read once, when the list opens after a save; it stays highlighted while the list is on screen.
-  const [saved] = useState(() => savedRowOf(location.state));
+  // The saved row: read when the list opens after a save, and again when a form on the same screen (a supplier's inline
+  // form) navigates here with a new one; it stays highlighted while the list is on screen.
+  const [saved, setSaved] = useState(() => savedRowOf(location.state));
   const [savedSought, setSavedSought] = useState(false);
+  const [seenState, setSeenState] = useState(location.state);
+  if (location.state !== seenState) {
+    setSeenState(location.state);
+    const next = savedRowOf(location.state);
+    if (next) {
+      setSaved(next);
+      setSavedSought(false);
+    }
+  }
   // The stored term stands in for the URL's until the URL carries one (set right after the first render).
   const [restored, setRestored] = useState(() => (searchStorageKey && !params.has(searchParam) ? readStored(searchStorageKey) : ''));
   const urlQ = params.get(searchParam) ?? restored;
