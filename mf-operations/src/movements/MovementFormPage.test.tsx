@@ -187,6 +187,9 @@ describe('/operazioni/movimenti/nuovo', () => {
       }),
     ]);
     await backOnList();
+    // The list shows the new movement highlighted (issue 22: a saved row is shown and highlighted in its list).
+    const created = fake.movements.at(-1)!;
+    await waitFor(() => expect(screen.getByTestId(`movement-quantity-${created.id}`).closest('tr')).toHaveClass('row-saved'));
   });
 
   it('a scanned receipt label fills product, batch, dates and quantity of a load (issue 27)', async () => {

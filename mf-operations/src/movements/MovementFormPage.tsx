@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from '@wms/shared-ui/router';
 import { movementValuesOf, newMovementValues, type MovementBody, type MovementFormValues, type Warehouse } from '@wms/shared-api';
-import { fetchWarehouseOptions, Loaded, PageHeader, toastSuccess, today, useDocumentTitle, useLoad, useSession } from '@wms/shared-ui';
+import { fetchWarehouseOptions, Loaded, PageHeader, savedRowState, toastSuccess, today, useLoad, useSession } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchMovement, fetchProduct, saveMovement, type MovementView } from './api';
 import { MovementForm } from './MovementForm';
@@ -46,12 +46,11 @@ export function MovementFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const load = useLoad(() => loadForm(mode === 'edit' && id ? id : null), [mode, id]);
   const listUrl = `${LIST_PATH}${(location.state as ListState | null)?.listSearch ?? ''}`;
   const title = t(mode === 'new' ? 'movements.newTitle' : 'movements.editTitle');
-  useDocumentTitle(title);
 
   const save = async (body: MovementBody) => {
-    await saveMovement(mode === 'new' ? null : id!, body, user?.username ?? null);
+    const saved = await saveMovement(mode === 'new' ? null : id!, body, user?.username ?? null);
     toastSuccess(t(mode === 'new' ? 'movements.feedback.created' : 'movements.feedback.updated'));
-    navigate(listUrl);
+    navigate(listUrl, { state: savedRowState(saved.id, saved.product_code) }); // the list shows it highlighted
   };
 
   return (

@@ -16,7 +16,6 @@ import {
   formatCount,
   formatDate,
   formatQuantity,
-  useDocumentTitle,
   usePagedList,
   useRowActions,
   useSession,
@@ -50,7 +49,6 @@ export function MovementListPage() {
   const { t } = useTranslation(NS);
   const listSearch = useLocation().search;
   const { user } = useSession();
-  useDocumentTitle(t('movements.title'));
   const list = usePagedList<MovementView>(MOVEMENTS_PATH, {
     defaultSort: 'date',
     defaultOrder: 'desc',
@@ -157,13 +155,11 @@ export function MovementListPage() {
     ];
   }, [t, listSearch, busyId, remove]);
 
-  const total = formatCount(list.total);
-
   return (
     <section className="screen movements-screen" data-testid="movements-page">
       <PageHeader
         title={t('movements.title')}
-        subtitle={list.status === 'ready' ? t('movements.list.total', { count: list.total, total }) : t('movements.subtitle')}
+        subtitle={t('movements.subtitle')}
         actions={
           <Link to={`${LIST_PATH}/nuovo`} state={{ listSearch }} className="btn btn-primary" data-testid="add-movement">
             {t('movements.list.add')}
@@ -194,6 +190,7 @@ export function MovementListPage() {
       <PagedTable
         list={list}
         failedText={t('movements.feedback.fetchFailed')}
+        count={t('movements.list.total', { count: list.total, total: formatCount(list.total) })}
         errorTestId="movements-error"
         columns={columns}
         rowKey={(m) => m.id}

@@ -21,10 +21,14 @@ export function idWithoutSuffix(id: string): string {
   return id.split('-')[0];
 }
 
-/** SPEC §7 payload: the movement fields plus created_by / modified_by as the username (the server trusts the session). */
-export async function saveMovement(id: string | null, body: MovementBody, username: string | null): Promise<void> {
-  if (id === null) await api.post(MOVEMENTS_PATH, { ...body, created_by: username, modified_by: username });
-  else await api.put(`${MOVEMENTS_PATH}/${encodeURIComponent(idWithoutSuffix(id))}`, { ...body, modified_by: username });
+/** SPEC §7 payload plus created_by / modified_by as the username; answers the saved movement (a correction's id is new). */
+export async function saveMovement(id: string | null, body: MovementBody, username: string | null): Promise<MovementView> {
+  const fields = { ...body, modified_by: username };
+  const { data } =
+    id === null
+      ? await api.post<MovementView>(MOVEMENTS_PATH, { ...fields, created_by: username })
+      : await api.put<MovementView>(`${MOVEMENTS_PATH}/${encodeURIComponent(idWithoutSuffix(id))}`, fields);
+  return data;
 }
 
 /** Deleting appends a reversal on the server; body {deleted_by} as SPEC §7 writes it. */

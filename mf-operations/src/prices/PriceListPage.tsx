@@ -11,7 +11,6 @@ import {
   PageHeader,
   PagedTable,
   RowActions,
-  useDocumentTitle,
   useLoad,
   usePagedList,
   useRowActions,
@@ -37,7 +36,6 @@ const namesOf = (p: Price) => ({ code: p.product_code, supplier: p.supplier_name
  */
 export function PriceListPage() {
   const { t } = useTranslation(NS);
-  useDocumentTitle(t('prices.title'));
   const list = usePagedList<Price>(PRICES_PATH, {
     sorts: PRICE_SORTS,
     pageSize: PAGE_SIZE,

@@ -18,7 +18,6 @@ import {
   SelectField,
   SupplierPicker,
   Totals,
-  useDocumentTitle,
   usePagedList,
   useRowActions,
   type Column,
@@ -44,7 +43,6 @@ export const orderTotals = (o: Pick<PurchaseOrderSummary, 'totals' | 'currency'>
  */
 export function PurchaseOrderListPage() {
   const { t } = useTranslation(NS);
-  useDocumentTitle(t('purchaseOrders.title'));
   const list = usePagedList<PurchaseOrderSummary>(ORDERS_PATH, { sorts: PURCHASE_ORDER_SORTS, pageSize: PAGE_SIZE, filters: FILTERS });
   const { act, busyId, dialog } = useRowActions(list.reload);
 

@@ -10,7 +10,6 @@ import {
   PageHeader,
   PagedTable,
   RowActions,
-  useDocumentTitle,
   usePagedList,
   useRowActions,
   type Column,
@@ -30,7 +29,6 @@ const TRUNCATE = 20;
  */
 export function SaleListPage() {
   const { t } = useTranslation(NS);
-  useDocumentTitle(t('sales.title'));
   const list = usePagedList<SaleView>(SALES_PATH, { pageSize: PAGE_SIZE });
   const { act, busyId, dialog } = useRowActions(list.reload);
 
@@ -126,7 +124,7 @@ export function SaleListPage() {
     <section className="screen sales-screen" data-testid="sales-page">
       <PageHeader
         title={t('sales.title')}
-        subtitle={list.status === 'ready' ? t('sales.total', { count: list.total, total: formatCount(list.total) }) : t('sales.subtitle')}
+        subtitle={t('sales.subtitle')}
         actions={
           <Link className="btn btn-primary" to={`${SALES_LIST}/nuova`} data-testid="add-sale">
             {t('sales.add')}
@@ -136,6 +134,7 @@ export function SaleListPage() {
       <PagedTable
         list={list}
         failedText={t('sales.fetchFailed')}
+        count={t('sales.total', { count: list.total, total: formatCount(list.total) })}
         columns={columns}
         rowKey={(s) => s.id}
         caption={t('sales.caption')}

@@ -12,7 +12,6 @@ import {
   PageHeader,
   quantityColumn,
   useAction,
-  useDocumentTitle,
   useIdempotencyKey,
   useLoad,
   useSession,
@@ -39,7 +38,6 @@ function TransferSheet({ initial }: { initial: Transfer }) {
   // One key per action on this page: a double click or a retry does it once; a new action gets a new key.
   const key = useIdempotencyKey();
   const d = (k: string, o?: Record<string, unknown>) => t(`stockTransfer.detail.${k}`, o);
-  useDocumentTitle(d('title', { number: tr.number }));
   const names = { from: tr.from_warehouse_name, to: tr.to_warehouse_name, number: tr.number };
 
   /** One step of the transfer (the kit's useAction: asked first, the page busy meanwhile, the outcome as a toast). */

@@ -11,7 +11,6 @@ import {
   ScanInput,
   TextField,
   toastSuccess,
-  useDocumentTitle,
   useIdempotencyKey,
   useLoad,
   useFormList,
@@ -76,7 +75,6 @@ function TransferForm({ initial }: { initial: Transfer | null }) {
   const v = form.values;
   const fromId = typeof v.from_warehouse_id === 'number' ? v.from_warehouse_id : null;
   const title = number ? t('stockTransfer.editTitle', { number }) : t('stockTransfer.newTitle');
-  useDocumentTitle(title);
 
   // The lines live in the form's values (the schema keeps their body fields); the kit queues changes on the latest ones.
   const lines = useFormList(v.lines as TransferLineValues[], (rows) => set('lines', rows));

@@ -12,7 +12,6 @@ import {
   quantityColumn,
   RowActions,
   SelectField,
-  useDocumentTitle,
   usePagedList,
   useSession,
   WarehousePicker,
@@ -31,7 +30,6 @@ const FILTERS = ['status', 'warehouse_id', 'date_from', 'date_to'] as const;
  */
 export function TransferListPage() {
   const { t } = useTranslation(NS);
-  useDocumentTitle(t('stockTransfer.title'));
   const { user } = useSession();
   const canWrite = can(user?.role, 'transfers');
   const list = usePagedList<TransferListRow>(TRANSFERS_PATH, { sorts: TRANSFER_SORTS, pageSize: PAGE_SIZE, filters: FILTERS });

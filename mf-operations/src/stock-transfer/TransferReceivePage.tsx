@@ -17,7 +17,6 @@ import {
   QuantityField,
   SelectField,
   toastSuccess,
-  useDocumentTitle,
   useFormList,
   useIdempotencyKey,
   useLoad,
@@ -46,7 +45,6 @@ function ReceiveForm({ tr }: { tr: Transfer }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const r = (k: string, o?: Record<string, unknown>) => t(`stockTransfer.receive.${k}`, o);
-  useDocumentTitle(r('title', { number: tr.number }));
   const key = useIdempotencyKey();
   const schema = useMemo(() => transferReceiveFormSchema(tr.lines), [tr.lines]);
   const form = useZodForm(schema, { lines: tr.lines.map((l): Arrival => ({ line_id: l.id, quantity: l.quantity, reason: null })) });

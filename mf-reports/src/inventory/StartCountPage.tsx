@@ -1,16 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@wms/shared-ui/router';
 import { inventoryCountCreateSchema, type InventoryCountCreateBody } from '@wms/shared-api';
-import {
-  FormActions,
-  PageHeader,
-  RequiredNote,
-  TextField,
-  toastSuccess,
-  useDocumentTitle,
-  useZodForm,
-  WarehousePicker,
-} from '@wms/shared-ui';
+import { FormActions, PageHeader, RequiredNote, TextField, toastSuccess, useZodForm, WarehousePicker } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { startCount } from './api';
 import { countingUrl, INVENTORY_URL } from './paths';
@@ -20,7 +11,6 @@ const EMPTY: InventoryCountCreateBody = { warehouse_id: null, family: null, prod
 /** /report/inventario/nuovo: a warehouse, optionally a family, a note; the snapshot is taken when it starts. */
 export function StartCountPage() {
   const { t } = useTranslation(NS);
-  useDocumentTitle(t('inventory.start'));
   const navigate = useNavigate();
   const form = useZodForm(inventoryCountCreateSchema, EMPTY);
   const onSubmit = form.handleSubmit(async (body) => {

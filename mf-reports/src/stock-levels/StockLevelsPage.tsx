@@ -16,7 +16,6 @@ import {
   formatUnit,
   toastError,
   useDebounced,
-  useDocumentTitle,
   usePagedList,
   useWarehouses,
 } from '@wms/shared-ui';
@@ -40,7 +39,6 @@ export const STOCK_PAGE_SIZE = 50;
  */
 export function StockLevelsPage() {
   const { t } = useTranslation(NS);
-  useDocumentTitle(t('stockLevels.title'));
   const list = usePagedList<StockLevelRow>('/stock/levels', { filters: FILTERS, pageSize: STOCK_PAGE_SIZE });
   const { warehouses, failed: warehousesFailed } = useWarehouses();
   const warehouseId = list.filter('warehouse_id');

@@ -17,7 +17,6 @@ import {
   formatPrice,
   formatQuantity,
   toastError,
-  useDocumentTitle,
   useLoad,
   useSession,
   useWarehouses,
@@ -53,7 +52,6 @@ export const money = (value: string, currency: string, lang: Language) => format
  */
 export function ValuationPage() {
   const { t } = useTranslation(NS);
-  useDocumentTitle(t('valuation.title'));
   const { user } = useSession();
   const { warehouses, failed: warehousesFailed } = useWarehouses();
   const today = companyToday();

@@ -126,15 +126,12 @@ export function UserListPage() {
 
   return (
     <section className="screen users-screen">
-      <PageHeader
-        title={t('list.title')}
-        subtitle={list.status === 'ready' ? t('list.total', { count: list.total, total: formatCount(list.total) }) : t('list.subtitle')}
-        actions={addButton}
-      />
+      <PageHeader title={t('list.title')} subtitle={t('list.subtitle')} actions={addButton} />
       <PagedTable
         list={list}
         failedText={t('feedback.fetchListFailed')}
         errorTestId="users-error"
+        count={t('list.total', { count: list.total, total: formatCount(list.total) })}
         manual={false}
         columns={columns}
         rowKey={(u) => u.id}
