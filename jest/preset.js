@@ -17,7 +17,8 @@ const tsTransform = {
   '^.+\\.m?js$': ['ts-jest', { tsconfig: path.join(root, 'tsconfig.jest.json'), diagnostics: false }],
 };
 
-const esmOnly = ['rettime', 'until-async', '@open-draft/deferred-promise', '@open-draft/until'].join('|');
+// ESM-only packages (msw 2's dependencies; the CSV library's browser build, which the inventory sheet imports).
+const esmOnly = ['rettime', 'until-async', '@open-draft/deferred-promise', '@open-draft/until', 'csv-parse', 'csv-stringify'].join('|');
 
 function uiProject(dir, extra = {}) {
   return {

@@ -125,3 +125,43 @@ test('a clerk counts with the keyboard and a scanned code on a tablet; the revie
   await page.goto(`/operazioni/movimenti?product_code=${encodeURIComponent(CODE)}`);
   await expect(page.getByText(`INV-${countId}`)).toBeVisible();
 });
+
+test('the count sheet goes out as CSV and comes back counted: quoting, the decimal comma and the rows read by the CSV library', async ({
+  page,
+}) => {
+  const token = await apiToken(page);
+  const post = async (url: string, data: unknown) => {
+    const res = await page.request.post(url, { headers: bearer(token), data });
+    expect(res.status(), `${url} ${await res.text()}`).toBe(201);
+    return (await res.json()) as { id: number };
+  };
+  const warehouse = await post('/api/warehouses', { name: `${WAREHOUSE} CSV`, description: null, is_active: true });
+  const product = await post('/api/products', {
+    code: `${CODE}-CSV`,
+    // A name the CSV must quote: its ";" and its quotes.
+    description: 'Vite "M6"; zincata',
+    category: 'E2E Inventario',
+    currency: 'EUR',
+    unit_of_measure: 'kg',
+    has_batch: false,
+    has_expiry_date: false,
+    has_production_date: false,
+    status: 'active',
+  });
+  const count = await post('/api/inventory-counts', { warehouse_id: warehouse.id, product_ids: [product.id] });
+
+  await signIn(page);
+  await page.goto(`/report/inventario/${count.id}/foglio`);
+  await expect(page.getByTestId('sheet-page')).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('sheet-csv').click()]);
+  const sheet = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  expect(sheet).toBe(`\uFEFFcodice;prodotto;lotto;scadenza;contato\r\n${CODE}-CSV;"Vite ""M6""; zincata";;;\r\n`);
+
+  // Counted on paper, typed into the sheet: 7,5 kg on the product's line.
+  const counted = sheet.replace(/;\r\n$/, ';7,5\r\n');
+  await page.getByTestId('sheet-import').setInputFiles({ name: 'conteggio.csv', mimeType: 'text/csv', buffer: Buffer.from(counted) });
+  await expect(page.getByText('Importata 1 riga')).toBeVisible();
+  const view = await page.request.get(`/api/inventory-counts/${count.id}/counting`, { headers: bearer(token) });
+  const lines = ((await view.json()) as { lines: Array<{ product_id: number; counted_quantity: string | null }> }).lines;
+  expect(lines.find((l) => l.product_id === product.id)?.counted_quantity).toMatch(/^7\.50*$/);
+});

@@ -91,7 +91,7 @@ function Sheet({
     setBusy(true);
     setProblems([]);
     try {
-      const parsed = parseCounts(await file.text());
+      const parsed = await parseCounts(await file.text());
       const found = [...parsed.problems];
       const ids = new Map(view.lines.map((l) => [l.product_code.toLowerCase(), l.product_id]));
       for (const r of parsed.rows) {
@@ -141,8 +141,8 @@ function Sheet({
   const reasonText = (p: ImportProblem) =>
     p.reason === 'unknownProduct'
       ? t('inventory.sheet.unknownProduct', { code: p.code })
-      : p.reason === 'missingColumns'
-        ? t('inventory.sheet.missingColumns')
+      : p.reason === 'missingColumns' || p.reason === 'unreadable'
+        ? t(`inventory.sheet.${p.reason}`)
         : p.reason === 'server'
           ? (p.message ?? '')
           : t('inventory.sheet.badQuantity');
@@ -161,7 +161,10 @@ function Sheet({
               type="button"
               className="btn btn-secondary"
               onClick={() =>
-                saveFile(`inventario-${view.id}.csv`, new Blob([sheetCsv(rows, withBook)], { type: 'text/csv;charset=utf-8' }))
+                void sheetCsv(rows, withBook).then(
+                  (csv) => saveFile(`inventario-${view.id}.csv`, new Blob([csv], { type: 'text/csv;charset=utf-8' })),
+                  () => toastError(t('inventory.sheet.exportError')),
+                )
               }
               data-testid="sheet-csv"
             >

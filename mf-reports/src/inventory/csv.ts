@@ -15,46 +15,25 @@ export interface SheetRow {
   counted: string | null;
 }
 
-const cell = (v: string) => (/[;"\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+/**
+ * The library the server reads and writes CSV with (csv-parse, csv-stringify: quoting, a quoted `;` or line break), in
+ * its browser build, fetched when a sheet is first exported or imported (not part of the screen's first load).
+ */
+const csvParse = () => import('csv-parse/browser/esm/sync');
+const csvStringify = () => import('csv-stringify/browser/esm/sync');
 
-export function sheetCsv(rows: SheetRow[], withBook: boolean): string {
+export async function sheetCsv(rows: SheetRow[], withBook: boolean): Promise<string> {
+  const { stringify } = await csvStringify();
   const header = CSV_HEADER.filter((h) => withBook || h !== 'a_libro');
-  const lines = rows.map((r) =>
-    [
-      r.code,
-      r.name ?? '',
-      r.batch,
-      r.expiry ?? '',
-      ...(withBook ? [r.book === null ? '' : csvDecimal(r.book)] : []),
-      r.counted === null ? '' : csvDecimal(r.counted),
-    ]
-      .map(cell)
-      .join(';'),
-  );
-  return `\uFEFF${[header.join(';'), ...lines].join('\r\n')}\r\n`;
-}
-
-/** One field-split CSV line (quotes honoured). */
-function splitLine(line: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        cur += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cur += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ';' || ch === '\t') {
-      out.push(cur);
-      cur = '';
-    } else cur += ch;
-  }
-  out.push(cur);
-  return out.map((c) => c.trim());
+  const records = rows.map((r) => [
+    r.code,
+    r.name ?? '',
+    r.batch,
+    r.expiry ?? '',
+    ...(withBook ? [r.book === null ? '' : csvDecimal(r.book)] : []),
+    r.counted === null ? '' : csvDecimal(r.counted),
+  ]);
+  return stringify([header, ...records], { delimiter: ';', record_delimiter: 'windows', bom: true });
 }
 
 /** The column names the import reads, in Italian (the sheet's own) and French. */
@@ -74,10 +53,33 @@ export interface ImportedRow {
 
 export interface ImportProblem {
   row: number;
-  reason: 'badQuantity' | 'missingColumns' | 'unknownProduct' | 'server';
+  reason: 'badQuantity' | 'missingColumns' | 'unknownProduct' | 'unreadable' | 'server';
   code?: string;
   /** The server's words for a 'server' problem. */
   message?: string;
+}
+
+/**
+ * The file's records, each with its line (the last one, for a record whose quoted field holds a line break); a file the
+ * library cannot read is one problem, at the line where it gave up (an unclosed quote: the end of the file).
+ */
+async function recordsOf(text: string): Promise<{ row: number; fields: string[] }[] | ImportProblem> {
+  const { parse } = await csvParse();
+  try {
+    // `info: true` answers each record with its line (the library's typings do not model that option).
+    const records = parse(text, {
+      bom: true,
+      delimiter: [';', '\t'],
+      info: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      trim: true,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+    return records.map(({ record, info }) => ({ row: info.lines, fields: record }));
+  } catch (err) {
+    return { row: (err as { lines?: number }).lines ?? 1, reason: 'unreadable' };
+  }
 }
 
 /**
@@ -85,9 +87,10 @@ export interface ImportProblem {
  * columns code;batch;quantity, under a header of other words or none. Rows with an empty count are skipped. Returns every
  * row and every problem at once.
  */
-export function parseCounts(text: string): { rows: ImportedRow[]; problems: ImportProblem[] } {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const first = splitLine(lines[0] ?? '').map((h) => h.toLowerCase());
+export async function parseCounts(text: string): Promise<{ rows: ImportedRow[]; problems: ImportProblem[] }> {
+  const records = await recordsOf(text);
+  if (!Array.isArray(records)) return { rows: [], problems: [records] };
+  const first = (records[0]?.fields ?? []).map((h) => h.toLowerCase());
   const column = (names: readonly string[]) => first.findIndex((h) => names.includes(h));
   const named = { code: column(HEADERS.code), batch: column(HEADERS.batch), counted: column(HEADERS.counted) };
   // A header in Italian or French names the columns; a first line of other words (its count has letters) is a header too,
@@ -96,10 +99,8 @@ export function parseCounts(text: string): { rows: ImportedRow[]; problems: Impo
   const at = named.code >= 0 && named.counted >= 0 ? named : { code: 0, batch: 1, counted: 2 };
   const rows: ImportedRow[] = [];
   const problems: ImportProblem[] = [];
-  lines.forEach((line, i) => {
-    if ((hasHeader && i === 0) || line.trim() === '') return;
-    const f = splitLine(line);
-    const row = i + 1;
+  records.forEach(({ row, fields: f }, i) => {
+    if (hasHeader && i === 0) return;
     const code = f[at.code] ?? '';
     const raw = f[at.counted];
     if (!code || raw === undefined) {

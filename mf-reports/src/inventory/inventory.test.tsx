@@ -133,8 +133,8 @@ beforeEach(async () => {
 });
 
 describe('the count sheet CSV', () => {
-  it('reads counted quantities with the decimal comma and reports every bad row at once', () => {
-    const { rows, problems } = parseCounts(
+  it('reads counted quantities with the decimal comma and reports every bad row at once', async () => {
+    const { rows, problems } = await parseCounts(
       'codice;prodotto;lotto;scadenza;contato\r\nA-1;x;;;2,5\r\nB-2;y;L1;;abc\r\nC-3;z;;;\r\n;;;;1\r\nD-4;w;;;-1\r\n',
     );
     expect(rows).toEqual([{ row: 2, code: 'A-1', batch: '', counted: '2.5' }]);
@@ -143,21 +143,33 @@ describe('the count sheet CSV', () => {
       { row: 5, reason: 'missingColumns' },
       { row: 6, reason: 'badQuantity', code: 'D-4' },
     ]);
-    expect(parseCounts('A-1;L1;1.234,5').rows).toEqual([{ row: 1, code: 'A-1', batch: 'L1', counted: '1234.5' }]);
+    expect((await parseCounts('A-1;L1;1.234,5')).rows).toEqual([{ row: 1, code: 'A-1', batch: 'L1', counted: '1234.5' }]);
   });
 
-  it('a French header, or a header of other words, is read as a header, not as a bad first row', () => {
-    const french = parseCounts('code;lot;quantité comptée\r\nA-1;L1;2,5\r\n');
+  it('a French header, or a header of other words, is read as a header, not as a bad first row', async () => {
+    const french = await parseCounts('code;lot;quantité comptée\r\nA-1;L1;2,5\r\n');
     expect(french).toEqual({ rows: [{ row: 2, code: 'A-1', batch: 'L1', counted: '2.5' }], problems: [] });
-    expect(parseCounts('code;lot;compté\r\nA-1;L1;2,5').rows).toEqual([{ row: 2, code: 'A-1', batch: 'L1', counted: '2.5' }]);
-    const other = parseCounts('articolo;partita;quantita\r\nA-1;L1;3\r\n');
+    expect((await parseCounts('code;lot;compté\r\nA-1;L1;2,5')).rows).toEqual([{ row: 2, code: 'A-1', batch: 'L1', counted: '2.5' }]);
+    const other = await parseCounts('articolo;partita;quantita\r\nA-1;L1;3\r\n');
     expect(other).toEqual({ rows: [{ row: 2, code: 'A-1', batch: 'L1', counted: '3' }], problems: [] });
   });
 
-  it('writes the sheet with a BOM, ";" and the decimal comma; the book column only when asked', () => {
+  it('reads what it writes: a BOM, quoted ";", a quoted line break, blank lines, tabs; an unclosed quote is one problem', async () => {
+    const sheet = await sheetCsv([{ code: 'A;1', name: 'Vite\n"M6"', batch: 'L1', expiry: null, book: null, counted: '2.5' }], false);
+    expect(await parseCounts(`${sheet}\r\nB-2\tBullone\tL2\t\t3\r\n`)).toEqual({
+      rows: [
+        { row: 3, code: 'A;1', batch: 'L1', counted: '2.5' },
+        { row: 5, code: 'B-2', batch: 'L2', counted: '3' },
+      ],
+      problems: [],
+    });
+    expect(await parseCounts('A-1;L1;2\r\nB-2;"L2;3\r\n')).toEqual({ rows: [], problems: [{ row: 3, reason: 'unreadable' }] });
+  });
+
+  it('writes the sheet with a BOM, ";" and the decimal comma; the book column only when asked', async () => {
     const rows = [{ code: 'A;1', name: 'Vite', batch: '', expiry: null, book: '10.500', counted: null }];
-    expect(sheetCsv(rows, false)).toBe('\uFEFFcodice;prodotto;lotto;scadenza;contato\r\n"A;1";Vite;;;\r\n');
-    expect(sheetCsv(rows, true)).toContain(';10,5;');
+    expect(await sheetCsv(rows, false)).toBe('\uFEFFcodice;prodotto;lotto;scadenza;contato\r\n"A;1";Vite;;;\r\n');
+    expect(await sheetCsv(rows, true)).toContain(';10,5;');
   });
 });
 

@@ -113,7 +113,9 @@ export const inventoryMessages = defineTranslations({
       badQuantity: 'quantità non valida',
       unknownProduct: 'prodotto {{code}} inesistente',
       missingColumns: 'mancano colonne',
+      unreadable: 'file CSV non leggibile da qui (virgolette non chiuse?)',
       importError: 'Impossibile importare i conteggi',
+      exportError: 'Impossibile preparare il file CSV: riprova',
     },
   },
   fr: {
@@ -227,7 +229,9 @@ export const inventoryMessages = defineTranslations({
       badQuantity: 'quantité non valide',
       unknownProduct: 'produit {{code}} inexistant',
       missingColumns: 'colonnes manquantes',
+      unreadable: 'fichier CSV illisible à partir d’ici (guillemets non fermés ?)',
       importError: "Impossible d'importer les comptages",
+      exportError: 'Impossible de préparer le fichier CSV : réessayez',
     },
   },
 });
