@@ -187,6 +187,24 @@ it('a NUL in any text — query, path or body — of every operation is a 400 VA
   expect(failures).toEqual([]);
 });
 
+it('control characters (a bell, an escape sequence) are refused in a user’s name and a client event as in every other text', async () => {
+  const text = 'a\u0007b\u001b[31m';
+  const post = (url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers, payload });
+  const user = await post('/api/users', { username: 'ctl_user', name: text, password: 'Control-Password-123', role: 'warehouse' });
+  expect(user.statusCode).toBe(400);
+  expect(user.json().fields).toEqual({ name: 'Il testo contiene caratteri non ammessi (caratteri di controllo)' });
+  const event = {
+    kind: 'remoteIncompatible',
+    remote: 'operations',
+    manifestUrl: text,
+    buildVersion: text,
+    problems: [{ package: '@wms/shared-ui', required: '^9.0.0', provided: '1.4.0', needs: 'newer' }],
+  };
+  const refused = await post('/api/client-events', event);
+  expect(refused.statusCode).toBe(400);
+  expect(Object.keys(refused.json().fields).sort()).toEqual(['buildVersion', 'manifestUrl']);
+});
+
 it('ids and paging numbers are strict decimal integers: 0x10, " 1", 1e0, +1 are a 400 in every path and in limit / offset (issue 13 item 6)', async () => {
   const failures: string[] = [];
   for (const op of await operations()) {

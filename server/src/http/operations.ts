@@ -97,7 +97,11 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'POST /api/warehouses': { id: 'createWarehouse', tag: 'registry', conflicts: ['WAREHOUSE_NAME_TAKEN'] },
   'GET /api/warehouses/{id}': { id: 'getWarehouse', tag: 'registry' },
   'PUT /api/warehouses/{id}': { id: 'updateWarehouse', tag: 'registry', conflicts: ['WAREHOUSE_NAME_TAKEN'] },
-  'DELETE /api/warehouses/{id}': { id: 'deleteWarehouse', tag: 'registry', conflicts: ['WAREHOUSE_NOT_EMPTY'] },
+  'DELETE /api/warehouses/{id}': {
+    id: 'deleteWarehouse',
+    tag: 'registry',
+    conflicts: ['WAREHOUSE_NOT_EMPTY', 'WAREHOUSE_HAS_OPEN_TRANSFERS'],
+  },
   'GET /api/suppliers': { id: 'listSuppliers', tag: 'registry' },
   'POST /api/suppliers': { id: 'createSupplier', tag: 'registry' },
   'GET /api/suppliers/{id}': { id: 'getSupplier', tag: 'registry' },

@@ -6,7 +6,19 @@ import { replenishmentMessages as msg } from './messages';
 import * as sql from './sql';
 
 /** Words a first line may start with to be a header (it / fr / en), lower-cased. */
-const HEADER_WORDS = new Set(['code', 'codice', 'codice prodotto', 'code produit', 'product', 'prodotto', 'produit']);
+const HEADER_WORDS = new Set([
+  'code',
+  'codice',
+  'codice prodotto',
+  'codice_prodotto',
+  'code produit',
+  'code_produit',
+  'product',
+  'product code',
+  'product_code',
+  'prodotto',
+  'produit',
+]);
 
 /** The decimal problems of readDecimal, worded by the shared validation table (as the forms word them). */
 const DECIMAL_KEYS: Record<string, string> = {

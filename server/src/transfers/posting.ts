@@ -74,6 +74,19 @@ async function checkedLines(q: Queryable, t: TransferFields): Promise<{ product_
   return lines;
 }
 
+/**
+ * A warehouse that a draft or goods in transit still name cannot be deleted (409 WAREHOUSE_HAS_OPEN_TRANSFERS, naming
+ * them): its goods could then be neither received nor sent back. Called after the warehouse row is locked FOR UPDATE,
+ * which waits for a shipment being posted and keeps new drafts out (usableWarehouses reads it FOR KEY SHARE).
+ */
+export async function assertNoOpenTransfers(q: Queryable, warehouseId: number): Promise<void> {
+  const open = await sql.openTransfersOf(q, warehouseId);
+  if (open.length > 0) {
+    const numbers = open.length > 5 ? `${open.slice(0, 5).join(', ')}…` : open.join(', ');
+    throw new AppError(409, 'WAREHOUSE_HAS_OPEN_TRANSFERS', msg.warehouseInUse, { numbers });
+  }
+}
+
 export async function createTransfer(q: Queryable, t: TransferFields, user: User): Promise<number> {
   const lines = await checkedLines(q, t);
   const id = await sql.insertTransfer(q, t, user.id);

@@ -135,10 +135,22 @@ export async function postingLines(q: Queryable, transferId: number): Promise<Po
   return rows;
 }
 
-/** Live, active, ordinary warehouses among `ids` (the transit location is never a transfer's end). */
+/** The numbers of the open transfers (a draft, or goods in transit) from or to the warehouse, oldest first. */
+export async function openTransfersOf(q: Queryable, warehouseId: number): Promise<string[]> {
+  const { rows } = await q.query<{ number: string }>(
+    `SELECT number FROM transfers WHERE (from_warehouse_id = $1 OR to_warehouse_id = $1) AND status IN ('draft', 'in_transit') ORDER BY id`,
+    [warehouseId],
+  );
+  return rows.map((r) => r.number);
+}
+
+/**
+ * Live, active, ordinary warehouses among `ids` (the transit location is never a transfer's end), read FOR KEY SHARE: a
+ * delete of one of them in progress is waited for, and the row read again once it commits (it is then not live).
+ */
 export async function usableWarehouses(q: Queryable, ids: number[]): Promise<{ id: number; name: string; is_active: boolean }[]> {
   const { rows } = await q.query<{ id: number; name: string; is_active: boolean }>(
-    'SELECT id, name, is_active FROM warehouses WHERE id = ANY($1::bigint[]) AND deleted_at IS NULL AND NOT is_transit',
+    'SELECT id, name, is_active FROM warehouses WHERE id = ANY($1::bigint[]) AND deleted_at IS NULL AND NOT is_transit ORDER BY id FOR KEY SHARE',
     [ids],
   );
   return rows;

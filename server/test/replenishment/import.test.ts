@@ -81,6 +81,9 @@ it('reports every bad row at once, in the caller language, and writes nothing', 
 it('refuses an empty file, a non-text body and other roles', async () => {
   expect((await post('')).json().code).toBe('CSV_EMPTY');
   expect((await post('codice;magazzino;min;max\n')).json().code).toBe('CSV_EMPTY');
+  // A header in English, or as a spreadsheet names its columns, is a header too, not a product named "product_code".
+  for (const header of ['product_code;warehouse;min;max', 'Product code;Warehouse;Min;Max', 'code_produit;entrepot;min;max'])
+    expect([header, (await post(`${header}\n`)).json().code]).toEqual([header, 'CSV_EMPTY']);
   expect((await post(12)).statusCode).toBe(400);
   const wh = await t.signIn('warehouse');
   const res = await t.app.inject({ method: 'POST', url: '/api/stock-limits/import', headers: wh.headers, payload: { csv: 'a;b;1;2' } });

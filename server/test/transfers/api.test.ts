@@ -343,3 +343,34 @@ it('opposite multi-line transfers shipped and received at once never deadlock: e
   expect(await totalOf(t, p1.id)).toBe('200.000');
   expect(await totalOf(t, p2.id)).toBe('200.000');
 });
+
+it('a warehouse a draft or goods in transit still name cannot be deleted (409 naming them); once received it can', async () => {
+  const { a, b, p } = await setup(5);
+  const admin = (await t.signIn('admin')).headers;
+  const remove = (id: number, lang = 'it') =>
+    t.app.inject({ method: 'DELETE', url: `/api/warehouses/${id}`, headers: { ...admin, 'accept-language': lang } });
+  const tr = await createTransfer(t, headers, a.id, b.id, [{ product_id: p.id, batch_number: 'L1', quantity: 5 }]);
+  const { number } = tr;
+
+  const draftOnly = await remove(b.id);
+  expect(draftOnly.statusCode).toBe(409);
+  expect(draftOnly.json()).toEqual({
+    code: 'WAREHOUSE_HAS_OPEN_TRANSFERS',
+    error: `Impossibile eliminare il magazzino: è usato da trasferimenti aperti (${number}); ricevili o stornali, scarta le bozze`,
+  });
+  await act(t, headers, tr.id, 'ship');
+  // The source is empty now, its goods in transit: it cannot go either, nor can the destination.
+  expect((await remove(a.id, 'fr')).json().error).toContain(`des transferts ouverts l’utilisent (${number})`);
+  expect((await remove(b.id)).json().code).toBe('WAREHOUSE_HAS_OPEN_TRANSFERS');
+  expect((await act(t, headers, tr.id, 'receive', {})).statusCode).toBe(200);
+  // Received: the source, empty, may go; the destination holds the goods.
+  expect((await remove(a.id)).statusCode).toBe(200);
+  expect((await remove(b.id)).json().code).toBe('WAREHOUSE_NOT_EMPTY');
+  // A received transfer is not in transit: in French it can be neither received nor reversed ("extourné").
+  const again = await t.app.inject({
+    method: 'POST',
+    url: `/api/transfers/${tr.id}/reverse`,
+    headers: { ...headers, 'accept-language': 'fr' },
+  });
+  expect(again.json().error).toBe(`Le transfert ${number} n’est pas en transit : il ne peut pas être réceptionné ou extourné`);
+});

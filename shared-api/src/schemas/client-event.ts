@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, queryText } from './common';
+import { pageQuery, queryText, requiredText } from './common';
 
 /**
  * Client events (issue 24): what a browser reports to POST /api/client-events so a bad release of a remote is seen (and
@@ -9,7 +9,8 @@ import { pageQuery, queryText } from './common';
 export const CLIENT_EVENT_KINDS = ['remoteIncompatible'] as const;
 export type ClientEventKind = (typeof CLIENT_EVENT_KINDS)[number];
 
-const shortText = (max: number) => z.string().trim().min(1).max(max);
+// A browser's report, shown to admins: the shared required text (no control characters, as every stored text).
+const shortText = (max: number) => requiredText(max);
 
 export const clientEventProblemSchema = z.object({
   package: shortText(214).describe('the shared module, e.g. @wms/shared-ui'),

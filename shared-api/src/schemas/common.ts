@@ -144,10 +144,14 @@ export const queryDay = z.preprocess(
 // ------------------------------------------------------------------------------------------------------------ decimals
 
 /**
- * The text branch of a decimal in a request. OpenAPI documents the API's syntax (DECIMAL_PATTERN, as in every answer); the
- * check itself is decimal()'s transform, so a refusal keeps the field's own message (invalidType, tooManyDecimals…).
+ * The text branch of a decimal in a request. OpenAPI documents what decimalText reads: the answers' syntax (a point), a
+ * decimal comma too, spaces around, never grouped; the check itself is decimal()'s transform, so a refusal keeps the
+ * field's own message (invalidType, tooManyDecimals…).
  */
-const decimalInputText = z.string().meta({ pattern: DECIMAL_PATTERN, description: 'exact decimal as text, e.g. "12.5"' });
+const decimalInputText = z.string().meta({
+  pattern: '^\\s*-?(\\d+([.,]\\d*)?|[.,]\\d+)\\s*$',
+  description: 'exact decimal as text, e.g. "12.5" (a decimal comma is read too: "12,5"; never grouped: not "1.500,25")',
+});
 
 export interface DecimalOptions {
   /** Digits allowed after the point (rules/decimal.ts SCALES: quantities 3, unit prices 4, prices 5). */
@@ -163,8 +167,8 @@ export interface DecimalOptions {
 }
 
 /**
- * An exact decimal (quantity, price, amount): a decimal string with a point ("2.5"; API syntax, never grouped — what people
- * type is read by readDecimal in the form first) or a JSON number exactly representable at the field's scale (read
+ * An exact decimal (quantity, price, amount): a decimal string with a point or a comma ("2.5", "2,5"; never grouped —
+ * what people type is read by readDecimal in the form first) or a JSON number exactly representable at the field's scale (read
  * through its shortest printing: 0.1 + 0.2 is refused, never rounded). Output: canonical decimal text ("2.5"), for numeric
  * columns and exact (bigint) arithmetic (rules/decimal.ts). Refusals: required, invalidType (not a number), positive /
  * notNegative / below {min}, tooManyDecimals {max}, tooLarge {max}.

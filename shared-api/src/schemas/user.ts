@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '@wms/shared-api/core';
+import { requiredText } from './common';
 
 /**
  * System users (SPEC §3 User, §5 User): the body of POST /users and PUT /users/{id}, parsed by the user form and by the
@@ -36,11 +37,8 @@ const username = z
   .max(USERNAME_MAX, { error: 'tooLong' })
   .regex(USERNAME_PATTERN, { error: 'usernameFormat' });
 
-const name = z
-  .string({ error: requiredOr('required') })
-  .trim()
-  .min(1, { error: 'required' })
-  .max(USER_NAME_MAX, { error: 'tooLong' });
+// The shared required text: trimmed, at most USER_NAME_MAX, no control characters (as every other name field).
+const name = requiredText(USER_NAME_MAX);
 
 const role = z.enum(ROLES, { error: (iss) => (iss.input == null || iss.input === '' ? 'required' : 'invalidOption') });
 

@@ -8,6 +8,7 @@ import { AppError, render } from '../../http/errors';
 import { sendPage } from '../../http/page';
 import { requestLang } from '../../http/lang';
 import { assertWarehouseEmpty } from '../../stock/warehouse-stock';
+import { assertNoOpenTransfers } from '../../transfers/posting';
 import { registryMessages as msg } from '../messages';
 import { deletedSchema, idParams } from '../../http/schemas';
 import { isUniqueViolation } from '../../db';
@@ -118,7 +119,8 @@ export const warehouseRoutes: FastifyPluginAsyncZod = async (app) => {
       ...write,
       schema: {
         tags,
-        summary: 'Soft-delete a warehouse; 409 "Impossibile eliminare il magazzino: contiene ancora prodotti" while it holds stock',
+        summary:
+          'Soft-delete a warehouse; 409 while it holds stock ("Impossibile eliminare il magazzino: contiene ancora prodotti") or open transfers (a draft, goods in transit) name it',
         params: idParams,
         response: { 200: deletedSchema },
       },
@@ -129,6 +131,7 @@ export const warehouseRoutes: FastifyPluginAsyncZod = async (app) => {
         const name = await sql.lockWarehouse(q, id);
         if (name === null) throw new AppError(404, 'WAREHOUSE_NOT_FOUND', msg.warehouseNotFound);
         await assertWarehouseEmpty(q, id);
+        await assertNoOpenTransfers(q, id);
         await sql.softDeleteWarehouse(q, id, request.user.id);
         await logActivity(q, { userId: request.user.id, action: 'delete', entityType: 'warehouse', entityId: id, details: { name } });
       });
