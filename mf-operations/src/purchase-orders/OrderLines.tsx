@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import {
-  compareDecimals,
   decimalText,
-  isDecimalString,
+  isReceivedQuantity,
   lineTotal,
   offersPriceFromToday,
   totalsByCurrency,
@@ -68,10 +67,8 @@ export function lineOf(i: PurchaseOrderItem): LineState {
   };
 }
 
-/** True when a line has received goods (exact: '0.000' is none). */
-export function hasReceived(l: Pick<LineState, 'received'>): boolean {
-  return isDecimalString(l.received) && compareDecimals(l.received, 0) > 0;
-}
+/** True when a line has received goods (exact: '0.000' is none), by the receipt's own rule. */
+export const hasReceived = (l: Pick<LineState, 'received'>): boolean => isReceivedQuantity(l.received ?? '');
 
 /** Exact line total for display while typing (the server computes the saved one the same way). */
 function previewTotal(l: LineState): string | null {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from '@wms/shared-ui/router';
+import { Navigate, useNavigate, useParams } from '@wms/shared-ui/router';
 import {
   companyToday,
   emptyPurchaseOrder,
@@ -40,6 +40,7 @@ import { ORDERS_LIST } from './paths';
 interface OrderToEdit {
   number: string | null;
   initial: PurchaseOrderBody;
+  done?: boolean; // received in full: nothing left to edit, it opens read-only (its printable page)
 }
 
 /**
@@ -47,7 +48,7 @@ interface OrderToEdit {
  * unit price is prefilled from the price in force on the order date (else 0) and the line says where it came from; a
  * price typed by hand may be saved as the supplier's price from today. The total is exact (quantity × price rounded to 4
  * decimals), the order total shows 2 decimals per currency. Saving waits up to 30 s; the server recomputes every total
- * and the status. Back on the list, the order just saved is highlighted.
+ * and the status. Back on the list, the order just saved is highlighted. An order received in full opens read-only.
  */
 export function PurchaseOrderFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const { t } = useTranslation(NS);
@@ -57,7 +58,8 @@ export function PurchaseOrderFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const load = useLoad(async (): Promise<OrderToEdit> => {
     if (!editId) return { number: null, initial: emptyPurchaseOrder(companyToday()) };
     const o = await fetchOrder(editId);
-    return { number: o.order_number, initial: { ...purchaseOrderBodyOf(o), items: o.items.map(lineOf) } };
+    const initial = { ...purchaseOrderBodyOf(o), items: o.items.map(lineOf) };
+    return { number: o.order_number, initial, done: o.status === 'fullyReceived' };
   }, [editId]);
   return (
     <Loaded
@@ -70,7 +72,7 @@ export function PurchaseOrderFormPage({ mode }: { mode: 'new' | 'edit' }) {
   );
 }
 
-function OrderForm({ editId, number, initial }: OrderToEdit & { editId: number | null }) {
+function OrderForm({ editId, number, initial, done }: OrderToEdit & { editId: number | null }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const title = t(editId ? 'purchaseOrders.editTitle' : 'purchaseOrders.newTitle');
@@ -129,6 +131,7 @@ function OrderForm({ editId, number, initial }: OrderToEdit & { editId: number |
     navigate(ORDERS_LIST, { state: savedRowState(saved.id, saved.order_number) });
   };
   const fallback = `${NS}:purchaseOrders.feedback.${editId ? 'updateFailed' : 'createFailed'}`;
+  if (done) return <Navigate to={`${ORDERS_LIST}/${editId}/stampa`} replace />;
 
   return (
     <section className="screen" data-testid="purchase-order-form-page">

@@ -47,9 +47,20 @@ function OrderSheet({ order, supplier }: { order: PurchaseOrder; supplier: Party
   const { t } = useTranslation(NS);
   const p = (k: string) => t(`purchaseOrders.printView.${k}`);
   useDocumentTitle(`${p('title')} ${order.order_number}`);
+  const done = order.status === 'fullyReceived';
   return (
     <div className="po-print" data-testid="order-print">
-      <PrintToolbar backTo={`${LIST_URL}/${order.id}`} backLabel={p('back')} printLabel={p('print')} />
+      {/* Received in full, the order is read here (its form sends it here): back to the list, not to a form. */}
+      {done ? (
+        <p className="notice no-print" role="status" data-testid="order-received-in-full">
+          {p('receivedInFull')}
+        </p>
+      ) : null}
+      <PrintToolbar
+        backTo={done ? LIST_URL : `${LIST_URL}/${order.id}`}
+        backLabel={p(done ? 'backToList' : 'back')}
+        printLabel={p('print')}
+      />
       <article className="po-sheet">
         <header className="po-head">
           <CompanyHeader />

@@ -427,6 +427,22 @@ describe('purchase orders', () => {
     expect(within(screen.getByTestId('line-0')).getByRole('combobox')).toBeDisabled();
   });
 
+  it('an order received in full opens read-only: its form address shows the order with a notice, and goes back to the list', async () => {
+    const received = { received_quantity: '100.000', remaining_quantity: '0.000', status: 'completed' } as const;
+    const item = orderItem({ quantity: '100.000', unit_price: '1.0000', total: '100.0000', ...received });
+    server.use(
+      http.get('*/api/purchase-orders/3', () => HttpResponse.json({ ...order, status: 'fullyReceived', items: [item] })),
+      http.get('*/api/company', () => HttpResponse.json(company)),
+    );
+    renderOperations('/operazioni/ordini-fornitori/3', 'orders');
+    expect(await screen.findByTestId('order-received-in-full')).toHaveTextContent(
+      'Ordine ricevuto completamente: non si modifica più, qui in sola lettura.',
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent('/operazioni/ordini-fornitori/3/stampa');
+    expect(screen.queryByTestId('purchase-order-form')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Torna agli ordini' })).toHaveAttribute('href', '/operazioni/ordini-fornitori');
+  });
+
   it("the printed order sent to the supplier names units by their label and writes numbers in the reader's language", async () => {
     const item = orderItem({ quantity: '1500.000', unit_price: '0.0123', total: '18.4500', remaining_quantity: '1500.000' });
     server.use(

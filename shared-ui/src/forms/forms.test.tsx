@@ -156,6 +156,22 @@ describe('useZodForm', () => {
     expect(screen.queryByTestId('error-name')).toBeNull();
   });
 
+  it('a field the page focused on open, left as it was, does not speak; left again by the user, or changed, it does', async () => {
+    const { container } = render(<TestForm onSave={jest.fn()} />);
+    focusField(container.querySelector('form'), 'name');
+    expect(screen.getByLabelText(/Nome/)).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.queryByTestId('error-name')).toBeNull(); // the user never touched it
+    await userEvent.click(screen.getByLabelText(/Nome/));
+    await userEvent.tab();
+    expect(screen.getByTestId('error-name')).toHaveTextContent('Campo obbligatorio');
+    // Focused by the page after a change: left with a new value, it speaks at once.
+    focusField(container.querySelector('form'), 'quantity');
+    await userEvent.type(screen.getByTestId('qty'), 'x');
+    await userEvent.tab();
+    expect(screen.getByTestId('error-quantity')).toBeInTheDocument();
+  });
+
   it('a refused save shows the server message above the buttons and its field texts under the fields', async () => {
     const err = Object.assign(new Error('400'), {
       isApiError: true,

@@ -37,7 +37,10 @@ export function focusField(form: HTMLFormElement | null, names: string | readonl
   const el = Array.from(form.querySelectorAll<HTMLElement>('[name]')).find(
     (c) => named(c.getAttribute('name') ?? '') && !(c as HTMLInputElement).disabled,
   );
-  el?.focus({ preventScroll: false });
+  if (!el) return;
+  // Focused by the page, not by the user: left unchanged, it does not speak (useZodForm's field-left rule, below).
+  if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) el.dataset.pageFocus = el.value;
+  el.focus({ preventScroll: false });
 }
 
 /**
@@ -92,6 +95,14 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
       // Not when the focus goes to one of the form's buttons (Save, Annulla, Aggiungi riga): a message appearing now
       // would move that button from under the pointer before the click lands. Save checks everything anyway.
       if (!name || (e.relatedTarget instanceof HTMLButtonElement && form?.contains(e.relatedTarget))) return;
+      // Nor when the page put the focus there (the receipt's DDT number on open) and the user left it as it was: they
+      // never touched it, so it is not theirs to have left.
+      const target = e.target as HTMLElement & { value?: string };
+      if (target.dataset.pageFocus !== undefined) {
+        const untouched = target.value === target.dataset.pageFocus;
+        delete target.dataset.pageFocus;
+        if (untouched) return;
+      }
       setLeft((l) => (l.has(name) ? l : new Set(l).add(name)));
     };
     // On whatever form element is there now (a form drawn once its record is loaded included).
