@@ -1,5 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { formatUnitProgress, formatUnitTotals } from '../format/unit-totals';
 import { useAction } from '../forms/useAction';
 import { switchLanguage } from '../testing';
@@ -7,6 +8,7 @@ import { ToastHost } from '../toasts/toasts';
 import { CardTable } from './CardTable';
 import { Facts } from './Facts';
 import { ListMessage } from './ListMessage';
+import { PageHeader } from './PageHeader';
 
 /** Issue 22: pieces of a document page (the goods receipt's): its facts, its lines as cards, its actions, totals per unit. */
 beforeEach(() => switchLanguage('it'));
@@ -105,6 +107,35 @@ it('useAction: the control that started the action has the focus again once the 
   await userEvent.click(await screen.findByTestId('confirm-ok'));
   expect(await screen.findByText('rifiutato')).toBeInTheDocument();
   await waitFor(() => expect(screen.getByText('Agisci')).toHaveFocus());
+});
+
+it('useAction: when the control that started it is gone (a revoked row redrawn), the page title takes the focus', async () => {
+  function Gone() {
+    const { act, dialog } = useAction();
+    const [shown, setShown] = useState(true);
+    const run = async () => {
+      (document.activeElement as HTMLElement).blur();
+      await new Promise((r) => setTimeout(r, 100));
+      setShown(false); // the list's reload redraws the row without the button
+    };
+    return (
+      <main>
+        <PageHeader title="Vendite" />
+        {shown ? (
+          <button type="button" onClick={() => void act({ run, success: () => 'revocata', failure: () => 'no' })}>
+            Revoca
+          </button>
+        ) : null}
+        {dialog}
+      </main>
+    );
+  }
+  render(<Gone />);
+  // Opened with the focus nowhere, the page gives it to its title; then the user goes to the button.
+  expect(screen.getByRole('heading', { level: 1, name: 'Vendite' })).toHaveFocus();
+  await userEvent.click(screen.getByText('Revoca'));
+  await waitFor(() => expect(screen.queryByText('Revoca')).toBeNull());
+  await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Vendite' })).toHaveFocus());
 });
 
 it('totals per unit are never added together', () => {

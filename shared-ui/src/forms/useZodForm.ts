@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } fro
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { apiError, fieldProblems, formatMessageParams } from '@wms/shared-api/core';
+import { focusLost, focusPageTitle } from '../components/focus';
 import { currentLanguage } from '../i18n/instance';
 import { toastError } from '../toasts/toasts';
 import { failureText } from './failure-text';
@@ -53,16 +54,26 @@ export function focusAddedRow(from: HTMLElement, list: string, index: number): v
   setTimeout(() => focusField(form, `${list}.${index}`), 0);
 }
 
+const FOCUS_WATCH_MS = 1500;
+
 /**
  * After an action or a refused save: the control that started it (a toggle, a row's button, Save) takes the focus back
  * when the page dropped it — the control was disabled while the call ran, which sends a keyboard user to the top of the
- * page. A control gone with its row, or a focus the page placed on purpose, is left alone.
+ * page. A control gone meanwhile (a revoked sale's Revoke, redrawn by the list's reload) hands it to the page's title.
+ * Watched for a moment (the list's reload ends after the action), and only while the focus is lost: a focus the page
+ * or the user placed is left alone.
  */
 export function giveFocusBack(opener: Element | null): void {
-  setTimeout(() => {
-    const lost = document.activeElement === null || document.activeElement === document.body;
-    if (lost && opener instanceof HTMLElement && opener !== document.body && opener.isConnected) opener.focus();
-  }, 0);
+  const until = Date.now() + FOCUS_WATCH_MS;
+  const check = () => {
+    if (focusLost()) {
+      const back = opener instanceof HTMLElement && opener !== document.body && opener.isConnected ? opener : null;
+      if (back && !(back as HTMLButtonElement).disabled) back.focus();
+      else if (!back) focusPageTitle();
+    }
+    if (Date.now() < until) setTimeout(check, 50);
+  };
+  setTimeout(check, 0);
 }
 
 /**
