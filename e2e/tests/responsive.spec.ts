@@ -207,16 +207,19 @@ test.describe('responsive: tablet and laptop sizes', () => {
   }) => {
     const ids = await setUp(page);
     await signIn(page);
-    /** Visible controls under `scope` smaller than 44 × 44 px (a checkbox counts by its label's row). */
+    /**
+     * Visible controls under `scope` smaller than 44 × 44 px to tap. A checkbox is tapped on its box or its label (a tap
+     * on either toggles it): the larger of the two counts, each way.
+     */
     const small = (scope: string) =>
       page.evaluate((scope) => {
         const out: string[] = [];
-        for (const el of document.querySelectorAll<HTMLElement>(
-          `${scope} :is(button, a, input:not([type=checkbox]), select, textarea, .field-checkbox)`,
-        )) {
+        for (const el of document.querySelectorAll<HTMLElement>(`${scope} :is(button, a, input, select, textarea)`)) {
           const r = el.getBoundingClientRect();
           if (r.width === 0 || el.closest('.sr-only')) continue;
-          if (r.width < 44 || r.height < 44) out.push(`${el.outerHTML.slice(0, 80)} ${Math.round(r.width)}×${Math.round(r.height)}`);
+          const label = el.matches('[type=checkbox]') ? document.querySelector(`label[for="${el.id}"]`)?.getBoundingClientRect() : null;
+          const [width, height] = [Math.max(r.width, label?.width ?? 0), Math.max(r.height, label?.height ?? 0)];
+          if (width < 44 || height < 44) out.push(`${el.outerHTML.slice(0, 80)} ${Math.round(width)}×${Math.round(height)}`);
         }
         return out;
       }, scope);

@@ -228,6 +228,11 @@ describe('goods receipt detail', () => {
   });
 
   it('one save posts every item with a quantity as one delivery note, with an idempotency key, then returns to the list', async () => {
+    const row = { id: 7, order_number: 'PO-2026-00007', order_date: '2026-03-01', requested_arrival_date: null, supplier_name: 'Acciai' };
+    const more = { status: 'partiallyReceived', item_count: 2, ordered_quantity: null, received_quantity: null, quantities: [] };
+    server.use(
+      http.get('*/api/goods-receipts/orders', () => HttpResponse.json([{ ...row, ...more }], { headers: { 'X-Total-Count': '1' } })),
+    );
     await open();
     type('document-number', 'DDT-5');
     type('document-date', '12/03/2026');
@@ -260,6 +265,9 @@ describe('goods receipt detail', () => {
     ]);
     expect(keys[0]).toMatch(/.{8,}/);
     expect(await screen.findByTestId('saved-notice')).toHaveTextContent('DDT-5');
+    // Said once, by the list's notice (no toast besides), and the order received is the highlighted row.
+    expect(screen.getAllByText(/Ricezione registrata \(DDT DDT-5\)/)).toHaveLength(1);
+    await waitFor(() => expect(screen.getByText('PO-2026-00007').closest('tr')).toHaveClass('row-saved'));
   });
 
   it('shows quantities with their unit labels and totals per unit, never a sum of kg and pieces', async () => {

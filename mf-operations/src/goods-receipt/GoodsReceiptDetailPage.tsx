@@ -26,8 +26,8 @@ import {
   ListMessage,
   Loaded,
   PageHeader,
+  savedRowState,
   TextField,
-  toastSuccess,
   today,
   useAction,
   useFormList,
@@ -65,9 +65,9 @@ export function GoodsReceiptDetailPage() {
  * The order, the delivery note (DDT) number and date, the items to receive now, batches, mark-as-completed, summary and
  * history. The form is the kit's useZodForm on shared-api's receiptDraftSchema (the server's rules and words). One save
  * posts one delivery note — every item with a quantity, all or nothing — exactly once (one Idempotency-Key per save
- * action), then returns to the list. Batches already expired on the receipt day are received only after an explicit
- * confirmation. A refusal shows in the form (by its fields and in the form's box), never also as a toast. An order with
- * nothing left to receive opens read-only: its items, what was received, the labels.
+ * action), then returns to the list, which says so (with the labels) and shows the order highlighted. Batches already
+ * expired on the receipt day are received only after an explicit confirmation. A refusal shows in the form (by its
+ * fields and in the form's box), never also as a toast. An order with nothing left to receive opens read-only.
  */
 function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
   const { t } = useTranslation(NS);
@@ -109,8 +109,8 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
           throw err;
         },
       );
-      toastSuccess(t('goodsReceipt.feedback.saveSuccess', { number: receipt.document_number }));
-      navigate(RECEIPT_LIST_URL, { state: { receiptId: receipt.id, documentNumber: receipt.document_number } });
+      const saved = { ...savedRowState(order.id, order.order_number), receiptId: receipt.id, documentNumber: receipt.document_number };
+      navigate(RECEIPT_LIST_URL, { state: saved });
     }, 'operations:goodsReceipt.feedback.saveError')();
 
   const save = async (e: FormEvent) => {

@@ -12,6 +12,8 @@ import { stockTransferMessages } from '../stock-transfer/messages';
 export const operationsMessages = defineTranslations({
   it: {
     hub: { title: 'Operazioni', subtitle: 'Acquisti, ricezioni, prezzi, vendite e movimenti di magazzino' },
+    // "Totale: 12,00 €" — in French a (no-break) space comes before the colon: "Total : 12,00 €".
+    labelled: '{{label}}:',
     purchaseOrders: purchaseOrdersMessages.it,
     goodsReceipt: goodsReceiptMessages.it,
     prices: pricesMessages.it,
@@ -23,6 +25,7 @@ export const operationsMessages = defineTranslations({
   },
   fr: {
     hub: { title: 'Opérations', subtitle: 'Achats, réceptions, prix, ventes et mouvements de stock' },
+    labelled: '{{label}}\u00a0:',
     purchaseOrders: purchaseOrdersMessages.fr,
     goodsReceipt: goodsReceiptMessages.fr,
     prices: pricesMessages.fr,

@@ -154,7 +154,8 @@ export function PriceListPage() {
       <p className="counters" data-testid="price-counters" aria-live="polite">
         {COUNTERS.map((k) => (
           <span key={k} className="counter" data-testid={`count-${k}`}>
-            {t(`prices.counters.${k}`)}: <strong>{counts.status === 'ready' ? formatCount(counts.value[k]) : '…'}</strong>{' '}
+            {t('labelled', { label: t(`prices.counters.${k}`) })}{' '}
+            <strong>{counts.status === 'ready' ? formatCount(counts.value[k]) : '…'}</strong>{' '}
           </span>
         ))}
       </p>

@@ -161,8 +161,8 @@ export function OrderLines({ lines, supplierId, form, onProduct }: Props) {
             ) : null}
             <div className="form-line-foot">
               <p className="order-line-total" data-testid={`line-total-${i}`}>
-                {f('total')}: <strong>{total ? formatUnitPrice(total, l.currency) : '—'}</strong>
-                {hasReceived(l) ? ` · ${f('received')}: ${formatQuantity(l.received, l.unit)}` : ''}
+                {t('labelled', { label: f('total') })} <strong>{total ? formatUnitPrice(total, l.currency) : '—'}</strong>
+                {hasReceived(l) ? ` · ${t('labelled', { label: f('received') })} ${formatQuantity(l.received, l.unit)}` : ''}
               </p>
               <button
                 type="button"
@@ -188,7 +188,7 @@ export function OrderLines({ lines, supplierId, form, onProduct }: Props) {
         {f('addItem')}
       </button>
       <p className="order-total" data-testid="order-total">
-        {f('orderTotal')}: <strong>{totalsText(totals)}</strong>
+        {t('labelled', { label: f('orderTotal') })} <strong>{totalsText(totals)}</strong>
       </p>
     </fieldset>
   );

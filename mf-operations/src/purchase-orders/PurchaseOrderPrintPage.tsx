@@ -67,10 +67,10 @@ function OrderSheet({ order, supplier }: { order: PurchaseOrder; supplier: Party
           <div className="po-doc">
             <h1>{p('title')}</h1>
             <p>
-              {p('number')}: <strong data-testid="print-number">{order.order_number}</strong>
+              {t('labelled', { label: p('number') })} <strong data-testid="print-number">{order.order_number}</strong>
             </p>
             <p>
-              {p('date')}: {displayDay(order.order_date)}
+              {t('labelled', { label: p('date') })} {displayDay(order.order_date)}
             </p>
           </div>
         </header>
@@ -86,8 +86,10 @@ function OrderSheet({ order, supplier }: { order: PurchaseOrder; supplier: Party
             </>
           ) : null}
           <p>
-            {p('requested')}: {displayDay(order.requested_arrival_date)}
-            {order.confirmed_arrival_date ? ` · ${p('confirmed')}: ${displayDay(order.confirmed_arrival_date)}` : ''}
+            {t('labelled', { label: p('requested') })} {displayDay(order.requested_arrival_date)}
+            {order.confirmed_arrival_date
+              ? ` · ${t('labelled', { label: p('confirmed') })} ${displayDay(order.confirmed_arrival_date)}`
+              : ''}
           </p>
         </section>
         <table className="po-lines">

@@ -470,5 +470,7 @@ describe('purchase orders', () => {
     await switchLanguage('fr');
     expect(screen.getByTestId('print-unit-31')).toHaveTextContent('pce');
     expect(screen.getByTestId('order-print').textContent).toContain('1\u202f500');
+    // French typography: a no-break space before the colon ("Date : 05/03/2026"); Italian has none.
+    expect(screen.getByTestId('order-print').textContent).toMatch(/Date\u00a0: \d\d\/\d\d\/\d{4}/);
   });
 });

@@ -64,7 +64,7 @@ export function LimitsImport({ onImported }: { onImported: () => void }) {
           <ul>
             {problems.map(([line, text]) => (
               <li key={line}>
-                {line.replace(/^line /, t('replenishment.import.line'))}: {text}
+                {t('labelled', { label: line.replace(/^line /, t('replenishment.import.line')) })} {text}
               </li>
             ))}
           </ul>

@@ -164,7 +164,10 @@ it('above availability: the message and Save disabled; without a customer Save i
   renderOperations('/operazioni/vendite/nuova', 'sales');
   await screen.findByTestId('sale-form');
   expect(saveButton()).toBeDisabled();
+  // Disabled, and it says why (never a grey button with no reason); the reason goes with the customer chosen.
+  expect(screen.getByTestId('sale-save-reason')).toHaveTextContent('Scegli il cliente per poter salvare');
   await fillCustomerAndProduct();
+  expect(screen.queryByTestId('sale-save-reason')).toBeNull();
   await userEvent.type(quantity(), '7');
   expect(screen.getByText('Quantità superiore alla disponibilità: disponibili 6,5')).toBeInTheDocument();
   expect(saveButton()).toBeDisabled();
@@ -218,7 +221,7 @@ it('edit of a sale of 1,1 from a batch holding 2,2: the maximum is exactly 3,3 (
   await waitFor(() => expect(batch().value).toBe('1|L2'));
   expect(quantity()).toHaveValue('1,1');
   expect(within(batch()).getByText('Centrale · lotto L2 · scad. 30/06/2027 · disp. 3,3 kg')).toBeInTheDocument();
-  expect(quantity()).toHaveAccessibleDescription('Da 1 a 3,3, passo 0,01');
+  expect(quantity()).toHaveAccessibleDescription('Da 1 a 3,3, al massimo 3 decimali');
   await userEvent.clear(quantity());
   await userEvent.type(quantity(), '3,3');
   expect(screen.queryByText(/Quantità superiore alla disponibilità/)).not.toBeInTheDocument();

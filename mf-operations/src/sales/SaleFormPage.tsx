@@ -7,7 +7,6 @@ import {
   saleSchema,
   saleStockProblems,
   SALE_MIN_QUANTITY,
-  SALE_QUANTITY_STEP,
   type BarcodeLookup,
   type Party,
   type SaleBody,
@@ -74,9 +73,9 @@ function ActiveCustomerPicker(props: {
 /**
  * /operazioni/vendite/nuova and /{id} (SPEC §2, §5 Sale): customer, product, the batch (FEFO: earliest expiry first, the
  * first non-expired one preselected, expired ones shown marked and not selectable), quantity (min 1, max = available, plus
- * the quantity of the sale being edited). Save is disabled without a customer or above the maximum. Editing revokes the old
- * sale and creates the new one in one server transaction; one Idempotency-Key per form makes a double click sell once.
- * Back on the list, the sale just saved is highlighted (the kit's savedRowState).
+ * the quantity of the sale being edited). Save is disabled without a customer (it says why) or above the maximum (the
+ * quantity says why). Editing revokes the old sale and creates the new one in one server transaction; one
+ * Idempotency-Key per form makes a double click sell once. Back on the list, the sale just saved is highlighted.
  */
 export function SaleFormPage() {
   const { t } = useTranslation(NS);
@@ -272,9 +271,7 @@ function SaleForm({ editing }: { editing: SaleView | null }) {
           decimals={QUANTITY_DECIMALS}
           suffix={unit ? formatUnit(unit) : undefined}
           hint={
-            max !== null
-              ? t('sales.maxHint', { min: amount(SALE_MIN_QUANTITY), step: amount(SALE_QUANTITY_STEP), max: amount(max) })
-              : undefined
+            max !== null ? t('sales.maxHint', { min: amount(SALE_MIN_QUANTITY), max: amount(max), decimals: QUANTITY_DECIMALS }) : undefined
           }
           error={form.error('quantity') ?? (above && max !== null ? t('sales.aboveAvailability', { available: amount(max) }) : undefined)}
           data-testid="sale-quantity"
@@ -286,7 +283,14 @@ function SaleForm({ editing }: { editing: SaleView | null }) {
           failureTestId="sale-failure"
           onCancel={() => navigate(SALES_LIST)}
           saveTestId="sale-save"
-        />
+        >
+          {/* Save waits for a customer (SPEC §5): it says so, rather than a grey button with no reason. */}
+          {!values.customer_id ? (
+            <span className="muted" data-testid="sale-save-reason">
+              {t('sales.customerFirst')}
+            </span>
+          ) : null}
+        </FormActions>
       </form>
     </section>
   );

@@ -40,7 +40,6 @@ export function SaleListPage() {
           message: t('sales.cancelConfirm'),
           tone: 'danger',
           confirmLabel: t('sales.cancel'),
-          cancelLabel: t('sales.confirmKeep'),
         },
         run: async () => {
           await cancelSale(s.id);

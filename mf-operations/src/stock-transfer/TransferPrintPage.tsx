@@ -135,7 +135,7 @@ function TransportNote({ tr, company, from, to }: { tr: Transfer; company: Compa
         </dl>
         {tr.notes ? (
           <p className="po-notes">
-            {p('notes')}: {tr.notes}
+            {t('labelled', { label: p('notes') })} {tr.notes}
           </p>
         ) : null}
         <div className="ddt-signatures">

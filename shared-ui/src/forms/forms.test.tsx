@@ -156,6 +156,13 @@ describe('useZodForm', () => {
     expect(screen.queryByTestId('error-name')).toBeNull();
   });
 
+  it('a field left by Tab for one of the form’s buttons speaks at once (only a pointer pressing a button keeps it quiet until the click)', async () => {
+    render(<TestForm onSave={jest.fn()} />);
+    await userEvent.click(screen.getByTestId('day'));
+    await userEvent.tab(); // to the calendar button, one of the form's buttons
+    expect(screen.getByTestId('error-day')).toHaveTextContent('Campo obbligatorio');
+  });
+
   it('a field the page focused on open, left as it was, does not speak; left again by the user, or changed, it does', async () => {
     const { container } = render(<TestForm onSave={jest.fn()} />);
     focusField(container.querySelector('form'), 'name');

@@ -99,13 +99,22 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
   // A field left speaks (issue 22: after the first save attempt or after leaving the field, never on open): from then on
   // its problem by the schema on the current values shows (`error`), and goes as soon as it is fixed.
   const [left, setLeft] = useState<ReadonlySet<string>>(() => new Set());
+  /** The form's button a pointer is pressing now (its click has not landed yet); null after the click or a key. */
+  const pressed = useRef<Element | null>(null);
   useEffect(() => {
     const form = formRef.current;
+    const onPress = (e: PointerEvent) => {
+      pressed.current = e.target instanceof Element ? e.target.closest('button') : null;
+    };
+    const onDone = () => {
+      pressed.current = null;
+    };
     const onLeave = (e: FocusEvent) => {
       const name = e.target instanceof Element ? e.target.getAttribute('name') : null;
-      // Not when the focus goes to one of the form's buttons (Save, Annulla, Aggiungi riga): a message appearing now
-      // would move that button from under the pointer before the click lands. Save checks everything anyway.
-      if (!name || (e.relatedTarget instanceof HTMLButtonElement && form?.contains(e.relatedTarget))) return;
+      // Not when a pointer is pressing one of the form's buttons (Save, Annulla, Aggiungi riga): a message appearing now
+      // would move that button from under the pointer before the click lands (Save checks everything anyway). Tab to
+      // Save does show it.
+      if (!name || (e.relatedTarget instanceof HTMLButtonElement && e.relatedTarget === pressed.current)) return;
       // Nor when the page put the focus there (the receipt's DDT number on open) and the user left it as it was: they
       // never touched it, so it is not theirs to have left.
       const target = e.target as HTMLElement & { value?: string };
@@ -117,8 +126,16 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
       setLeft((l) => (l.has(name) ? l : new Set(l).add(name)));
     };
     // On whatever form element is there now (a form drawn once its record is loaded included).
-    form?.addEventListener('focusout', onLeave);
-    return () => form?.removeEventListener('focusout', onLeave);
+    const listeners = [
+      ['pointerdown', onPress],
+      ['click', onDone],
+      ['keydown', onDone],
+      ['focusout', onLeave],
+    ] as const;
+    for (const [type, listener] of listeners) form?.addEventListener(type, listener as EventListener, true);
+    return () => {
+      for (const [type, listener] of listeners) form?.removeEventListener(type, listener as EventListener, true);
+    };
   });
   /** Fields named by a refused save, focused once the form is enabled again. */
   const focusLater = useRef<string[] | null>(null);

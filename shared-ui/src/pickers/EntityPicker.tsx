@@ -191,10 +191,12 @@ function Combobox<T extends PickerRow>({
         () => undefined,
       );
     } else if (e.key === 'Enter') {
+      // Enter picks the highlighted row. It never saves the form while the list is open ("Nessun risultato" included) or
+      // while a typed text has chosen nothing: the user is choosing, not saving.
       if (open && active >= 0 && rows[active]) {
         e.preventDefault();
         pick(rows[active]);
-      }
+      } else if (open || (text.trim() !== '' && !row)) e.preventDefault();
     } else if (e.key === 'Escape' && open) {
       e.preventDefault();
       setOpen(false);

@@ -55,6 +55,26 @@ describe('ProductPicker', () => {
     expect(queries).toHaveLength(1);
   });
 
+  it('Enter while choosing never saves the form: not on "no results", not on a typed text that chose nothing', async () => {
+    server.use(http.get('*/api/products', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })));
+    const onSubmit = jest.fn((e: { preventDefault: () => void }) => e.preventDefault());
+    render(
+      <form onSubmit={onSubmit}>
+        <ProductPicker name="product_id" value={null} onChange={() => undefined} />
+        <button type="submit">Salva</button>
+      </form>,
+    );
+    const input = screen.getByRole('combobox', { name: /Prodotto/ });
+    await userEvent.type(input, 'OLIO-IDR');
+    expect(await screen.findByText(/Nessun/)).toBeInTheDocument();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard('{Escape}');
+    await userEvent.keyboard('{Enter}');
+    expect(onSubmit).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
   it('shows a chosen id by reading its product', async () => {
     render(<ProductPicker name="product_id" value={5} onChange={() => undefined} />);
     expect(await screen.findByDisplayValue('DAD-10 — Dado 10')).toBeInTheDocument();
