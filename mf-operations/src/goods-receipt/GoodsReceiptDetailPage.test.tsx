@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -366,6 +366,49 @@ describe('goods receipt detail', () => {
     expect(screen.getByTestId('error-items.1.warehouse_id')).toHaveTextContent('Magazzino disattivato');
     await waitFor(() => expect(screen.getByTestId('warehouse-VITE-M6')).toHaveFocus());
     expect(document.querySelector('.Toastify__toast')).toBeNull();
+  });
+
+  it('the same delivery note again on this order asks first (it would receive the goods twice); a reversed one does not', async () => {
+    const receipt = (reversed: boolean) => ({
+      id: 41,
+      order_id: 7,
+      order_number: 'PO-2026-00007',
+      supplier_name: 'Acciai Lombardi Srl',
+      document_number: 'DDT-1',
+      document_date: '2026-03-05',
+      receipt_date: '2026-03-05',
+      created_by: 'Walter',
+      created_at: '2026-03-05T10:00:00Z',
+      reversed,
+      reversed_at: null,
+      reversed_by: null,
+      lines: [],
+    });
+    let reversed = false;
+    server.use(http.get('*/api/goods-receipts/order-details/:id', () => HttpResponse.json({ ...ORDER, receipts: [receipt(reversed)] })));
+    await open();
+    type('document-number', ' ddt-1 ');
+    type('document-date', '12/03/2026');
+    type('quantity-VITE-M6', '5');
+    await userEvent.click(screen.getByTestId('receive-save'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('DDT DDT-1 già registrato');
+    expect(dialog).toHaveTextContent('Il DDT DDT-1 del 05/03/2026 è già registrato per questo ordine');
+    await userEvent.click(within(dialog).getByTestId('confirm-cancel'));
+    expect(posted).toHaveLength(0);
+    await userEvent.click(screen.getByTestId('receive-save'));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByTestId('confirm-ok'));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    // Once that receipt is reversed, the same number is received again without a question.
+    reversed = true;
+    cleanup();
+    await open();
+    type('document-number', 'DDT-1');
+    type('document-date', '12/03/2026');
+    type('quantity-VITE-M6', '5');
+    await userEvent.click(screen.getByTestId('receive-save'));
+    await waitFor(() => expect(posted).toHaveLength(2));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('a fully received order opens read-only: its items, what was received and the labels; no form, no Save', async () => {

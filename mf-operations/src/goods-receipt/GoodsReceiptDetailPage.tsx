@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from '@wms/shared-ui/router';
 import {
   apiError,
-  compareDecimals,
   expiredReceiptBatches,
-  isReceivedQuantity,
   receiptDraftBody,
   receiptDraftOf,
   receiptDraftPaths,
@@ -75,18 +73,8 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
   const { warehouses } = useWarehouses();
   const { act, busy, confirm, dialog } = useAction();
   const [order, setOrder] = useState(initial);
-  // Above what the server said a line may still receive (ordered − received + tolerance): refused at its field, before batches.
-  const schema = useMemo(
-    () =>
-      receiptDraftSchema(initial.items).superRefine((r, ctx) =>
-        r.items.forEach(({ quantity }, i) => {
-          const max = initial.items[i].max_receivable_quantity;
-          if (isReceivedQuantity(quantity) && compareDecimals(quantity, max) > 0)
-            ctx.addIssue({ code: 'custom', path: ['items', i, 'quantity'], message: 'tooLarge', params: { max } });
-        }),
-      ),
-    [initial],
-  );
+  // The shared rules, the order's maximum per line included (ordered − received + tolerance, as the server said).
+  const schema = useMemo(() => receiptDraftSchema(initial.items), [initial]);
   const form = useZodForm(schema, receiptDraftOf(initial));
   const draft = form.values as ReceiptDraft;
   const [batchLine, setBatchLine] = useState<number | null>(null);
@@ -116,13 +104,23 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
   const save = async (e: FormEvent) => {
     e.preventDefault();
     if (!form.validate()) return; // "nothing to receive" focuses the first quantity that can still be received
+    // The same delivery note again on this order (a second tap, a second scan) would receive its goods twice: asked first.
+    const same = (a: string) => a.trim().toLowerCase() === draft.document_number.trim().toLowerCase();
+    const again = order.receipts.find((r) => !r.reversed && same(r.document_number));
+    if (again && !(await confirm(noteAgain(again)))) return;
     const expired = expiredReceiptBatches(receiptDraftBody(order, draft).items, today());
     if (expired.length > 0 && !(await confirmExpired(expired))) return;
     await send(expired.length > 0);
   };
 
-  const confirmExpired = (expired: ReturnType<typeof expiredReceiptBatches>) => {
-    return confirm({
+  const noteAgain = ({ document_number: number, document_date: date }: ReceiptOrder['receipts'][number]): ConfirmOptions => ({
+    title: t('goodsReceipt.again.title', { number }),
+    message: t('goodsReceipt.again.message', { number, date: displayDay(date) }),
+    confirmLabel: t('goodsReceipt.again.confirm'),
+  });
+
+  const confirmExpired = (expired: ReturnType<typeof expiredReceiptBatches>) =>
+    confirm({
       title: t('goodsReceipt.expired.title'),
       message: (
         <ListMessage
@@ -140,7 +138,6 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
       ),
       confirmLabel: t('goodsReceipt.expired.confirm'),
     });
-  };
 
   /**
    * An action outside the form (completion, reversal; the kit's useAction: its failure as a toast): the order as it is

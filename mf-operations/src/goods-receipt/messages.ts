@@ -16,6 +16,11 @@ export const goodsReceiptMessages = defineTranslations({
     loadError: 'Errore durante il caricamento degli ordini',
     back: 'Torna agli ordini',
     done: 'Ordine ricevuto completamente: non resta nulla da ricevere. Qui sotto le ricezioni registrate e le loro etichette.',
+    again: {
+      title: 'DDT {{number}} già registrato',
+      message: 'Il DDT {{number}} del {{date}} è già registrato per questo ordine: registrarlo di nuovo riceverebbe la merce due volte.',
+      confirm: 'Registra di nuovo',
+    },
     expired: {
       title: 'Lotti già scaduti',
       intro: 'Alla data di ricezione ({{date}}) questi lotti sono già scaduti:',
@@ -118,6 +123,12 @@ export const goodsReceiptMessages = defineTranslations({
     loadError: 'Erreur lors du chargement des commandes',
     back: 'Retour aux commandes',
     done: 'Commande entièrement reçue : il ne reste rien à recevoir. Ci-dessous les réceptions enregistrées et leurs étiquettes.',
+    again: {
+      title: 'BL {{number}} déjà enregistré',
+      message:
+        'Le BL {{number}} du {{date}} est déjà enregistré pour cette commande : l’enregistrer de nouveau recevrait la marchandise deux fois.',
+      confirm: 'Enregistrer de nouveau',
+    },
     expired: {
       title: 'Lots déjà périmés',
       intro: 'À la date de réception ({{date}}), ces lots sont déjà périmés :',

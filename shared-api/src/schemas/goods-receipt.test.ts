@@ -28,6 +28,18 @@ describe('receipt draft (the detail form)', () => {
     expect(messages(goodsReceiptSchema.safeParse(body)).items).toBe('Nessuna modifica da salvare');
   });
 
+  it("a line's maximum (the order's answer) refuses more at its quantity, with the maximum; up to it is fine", () => {
+    const capped = receiptDraftSchema([batched, { ...plain, max_receivable_quantity: '187.5' }]);
+    const draft = (quantity: string) => ({
+      document_number: 'DDT-1',
+      document_date: '2026-03-12',
+      order_id: 7,
+      items: [line(1, ''), line(2, quantity, { warehouse_id: 1 })],
+    });
+    expect(messages(capped.safeParse(draft('1500')))).toEqual({ 'items.1.quantity': 'Valore troppo grande (massimo 187,5)' });
+    expect(capped.safeParse(draft('187.5')).success).toBe(true);
+  });
+
   it("each rule on its line's index: warehouse, the product's batches; lines without a quantity say nothing", () => {
     const draft = { document_number: 'DDT-1', document_date: '2026-03-12', order_id: 7, items: [line(1, '10'), line(2, '')] };
     expect(messages(schema.safeParse(draft))).toEqual({

@@ -261,6 +261,11 @@ export interface ReceiptProductFlags {
   has_batches: boolean;
   has_expiry: boolean;
   has_production_date: boolean;
+  /**
+   * The most the line may still receive (an order item's: ordered − received + tolerance). When given, receiptDraftSchema
+   * refuses more at the line's quantity ('tooLarge', with the maximum), before its batches are asked for.
+   */
+  max_receivable_quantity?: string;
 }
 
 /** An item needs the batch dialog when its product manages batches or any of the dates a load then carries. */
@@ -310,8 +315,8 @@ export function receiptItemProblems(
 /**
  * The receipt as the detail screen edits it (issue 22: one rule set, one wording, for the form and the server). `items`
  * holds every line of the order in its order, a blank quantity meaning "nothing now", and `lines[i]` is line i's product:
- * goodsReceiptSchema's rules plus receiptItemProblems (which the server checks once it has read the products), each
- * message on its line's index ('items.2.batches'). With no quantity anywhere the body the screen would send is empty:
+ * goodsReceiptSchema's rules plus receiptItemProblems (which the server checks once it has read the products) and the
+ * line's maximum (the order's answer), each message on its line's index ('items.2.batches'). With no quantity anywhere the body the screen would send is empty:
  * "no changes", as the server says of an empty body.
  */
 export function receiptDraftSchema(lines: readonly ReceiptProductFlags[]) {
@@ -329,6 +334,11 @@ export function receiptDraftSchema(lines: readonly ReceiptProductFlags[]) {
       }
       checkReceivedItems(r.items, ctx);
       r.items.forEach((item, i) => lines[i] && addProblems(ctx, ['items', i], receiptItemProblems(item, lines[i])));
+      r.items.forEach(({ quantity }, i) => {
+        const max = lines[i]?.max_receivable_quantity;
+        if (max !== undefined && isReceivedQuantity(quantity) && compareDecimals(quantity, max) > 0)
+          ctx.addIssue({ code: 'custom', path: ['items', i, 'quantity'], message: 'tooLarge', params: { max } });
+      });
     });
 }
 
