@@ -76,6 +76,11 @@ describe('GET /products: the paging contract', () => {
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().fields)).toEqual([field]);
   });
+
+  it('a page size or offset out of range says the range', async () => {
+    expect((await api.get('/products?limit=0')).json().fields).toEqual({ limit: 'Il valore deve essere almeno 1' });
+    expect((await api.get('/products?limit=1001')).json().fields).toEqual({ limit: 'Valore troppo grande (massimo 1.000)' });
+  });
 });
 
 describe('GET /products?q=: search over every field, case-insensitive', () => {

@@ -81,8 +81,9 @@ export const wholeNumber = (min: number, max: number, fallback: number) =>
     z
       .number({ error: 'invalidType' })
       .int({ error: 'invalidType' })
-      .min(min, { error: 'invalidType' })
-      .max(max, { error: 'invalidType' })
+      // Out of range says the range ("Il valore deve essere almeno 1", "Valore troppo grande (massimo 1.000)").
+      .min(min, { error: 'belowMinimum' })
+      .max(max, { error: 'tooLarge' })
       .default(fallback),
   );
 
