@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, bearer, companyDayText, signIn } from './support';
+import { apiPost, apiToken, bearer, companyDayText, signIn } from './support';
 
 // Issue 25: a warehouse clerk counts on a tablet (768×1024) with the keyboard and a scanned code while the warehouse keeps
 // working; the reviewer applies; stock levels and the item history show the adjustment; axe finds nothing serious.
@@ -130,23 +130,13 @@ test('the count sheet goes out as CSV and comes back counted: quoting, the decim
   page,
 }) => {
   const token = await apiToken(page);
-  const post = async (url: string, data: unknown) => {
-    const res = await page.request.post(url, { headers: bearer(token), data });
-    expect(res.status(), `${url} ${await res.text()}`).toBe(201);
-    return (await res.json()) as { id: number };
-  };
+  const post = apiPost(page, bearer(token));
   const warehouse = await post('/api/warehouses', { name: `${WAREHOUSE} CSV`, description: null, is_active: true });
+  // A name the CSV must quote: its ";" and its quotes.
+  const flags = { has_batch: false, has_expiry_date: false, has_production_date: false, status: 'active' };
   const product = await post('/api/products', {
-    code: `${CODE}-CSV`,
-    // A name the CSV must quote: its ";" and its quotes.
-    description: 'Vite "M6"; zincata',
-    category: 'E2E Inventario',
-    currency: 'EUR',
-    unit_of_measure: 'kg',
-    has_batch: false,
-    has_expiry_date: false,
-    has_production_date: false,
-    status: 'active',
+    ...{ code: `${CODE}-CSV`, description: 'Vite "M6"; zincata', category: 'E2E Inventario', currency: 'EUR', unit_of_measure: 'kg' },
+    ...flags,
   });
   const count = await post('/api/inventory-counts', { warehouse_id: warehouse.id, product_ids: [product.id] });
 

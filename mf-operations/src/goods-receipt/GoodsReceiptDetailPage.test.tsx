@@ -67,6 +67,23 @@ const ORDER: ReceiptOrder = {
   receipts: [],
 };
 
+/** A delivery note of order 7 as the order's history shows it (DDT-1 of 05/03/2026), with `over` changed. */
+const receiptOf = (over: Record<string, unknown>) => ({
+  id: 41,
+  order_id: 7,
+  order_number: 'PO-2026-00007',
+  supplier_name: 'Acciai Lombardi Srl',
+  document_number: 'DDT-1',
+  document_date: '2026-03-05',
+  receipt_date: '2026-03-05',
+  created_by: 'Walter',
+  created_at: '2026-03-05T10:00:00Z',
+  reversed: false,
+  reversed_at: null,
+  reversed_by: null,
+  ...over,
+});
+
 const posted: unknown[] = [];
 const keys: string[] = [];
 const server = setupServer(
@@ -369,23 +386,12 @@ describe('goods receipt detail', () => {
   });
 
   it('the same delivery note again on this order asks first (it would receive the goods twice); a reversed one does not', async () => {
-    const receipt = (reversed: boolean) => ({
-      id: 41,
-      order_id: 7,
-      order_number: 'PO-2026-00007',
-      supplier_name: 'Acciai Lombardi Srl',
-      document_number: 'DDT-1',
-      document_date: '2026-03-05',
-      receipt_date: '2026-03-05',
-      created_by: 'Walter',
-      created_at: '2026-03-05T10:00:00Z',
-      reversed,
-      reversed_at: null,
-      reversed_by: null,
-      lines: [],
-    });
     let reversed = false;
-    server.use(http.get('*/api/goods-receipts/order-details/:id', () => HttpResponse.json({ ...ORDER, receipts: [receipt(reversed)] })));
+    server.use(
+      http.get('*/api/goods-receipts/order-details/:id', () =>
+        HttpResponse.json({ ...ORDER, receipts: [receiptOf({ reversed, lines: [] })] }),
+      ),
+    );
     await open();
     type('document-number', ' ddt-1 ');
     type('document-date', '12/03/2026');
@@ -421,19 +427,7 @@ describe('goods receipt detail', () => {
           status: 'fullyReceived',
           items: [receivedItem(1, 'FARINA-00'), receivedItem(3, 'BULLONE-8')],
           receipts: [
-            {
-              id: 41,
-              order_id: 7,
-              order_number: 'PO-2026-00007',
-              supplier_name: 'Acciai Lombardi Srl',
-              document_number: 'DDT-1',
-              document_date: '2026-03-05',
-              receipt_date: '2026-03-05',
-              created_by: 'Walter',
-              created_at: '2026-03-05T10:00:00Z',
-              reversed: false,
-              reversed_at: null,
-              reversed_by: null,
+            receiptOf({
               lines: [
                 {
                   id: 1,
@@ -451,7 +445,7 @@ describe('goods receipt detail', () => {
                   ],
                 },
               ],
-            },
+            }),
           ],
         }),
       ),
