@@ -145,14 +145,12 @@ export const queryDay = z.preprocess(
 // ------------------------------------------------------------------------------------------------------------ decimals
 
 /**
- * The text branch of a decimal in a request. OpenAPI documents what decimalText reads: the answers' syntax (a point), a
- * decimal comma too, spaces around, never grouped; the check itself is decimal()'s transform, so a refusal keeps the
- * field's own message (invalidType, tooManyDecimals…).
+ * The text branch of a decimal in a request. OpenAPI documents the API's syntax (DECIMAL_PATTERN, as in every answer:
+ * issue 21's one syntax); the check itself is decimal()'s transform, so a refusal keeps the field's own message
+ * (invalidType, tooManyDecimals…). The server also reads a decimal comma ("12,5"), a tolerance the document does not
+ * promise; grouped text ("1.500,25") is refused.
  */
-const decimalInputText = z.string().meta({
-  pattern: '^\\s*-?(\\d+([.,]\\d*)?|[.,]\\d+)\\s*$',
-  description: 'exact decimal as text, e.g. "12.5" (a decimal comma is read too: "12,5"; never grouped: not "1.500,25")',
-});
+const decimalInputText = z.string().meta({ pattern: DECIMAL_PATTERN, description: 'exact decimal as text, e.g. "12.5"' });
 
 export interface DecimalOptions {
   /** Digits allowed after the point (rules/decimal.ts SCALES: quantities 3, unit prices 4, prices 5). */
