@@ -63,9 +63,9 @@ export function GoodsReceiptDetailPage() {
  * The order, the delivery note (DDT) number and date, the items to receive now, batches, mark-as-completed, summary and
  * history. The form is the kit's useZodForm on shared-api's receiptDraftSchema (the server's rules and words). One save
  * posts one delivery note — every item with a quantity, all or nothing — exactly once (one Idempotency-Key per save
- * action), then returns to the list, which says so (with the labels) and shows the order highlighted. Batches already
- * expired on the receipt day are received only after an explicit confirmation. A refusal shows in the form (by its
- * fields and in the form's box), never also as a toast. An order with nothing left to receive opens read-only.
+ * action), then returns to the list, which says so (with the labels) and highlights the order while it is listed (one
+ * received in full leaves the list: not searched for). Batches already expired on the receipt day are received only
+ * after an explicit confirmation. A refusal shows in the form (its fields, its box), never also as a toast.
  */
 function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
   const { t } = useTranslation(NS);
@@ -97,7 +97,7 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
           throw err;
         },
       );
-      const saved = { ...savedRowState(order.id, order.order_number), receiptId: receipt.id, documentNumber: receipt.document_number };
+      const saved = { ...savedRowState(order.id), receiptId: receipt.id, documentNumber: receipt.document_number };
       navigate(RECEIPT_LIST_URL, { state: saved });
     }, 'operations:goodsReceipt.feedback.saveError')();
 
