@@ -9,13 +9,10 @@ import { pageQuery, queryText, requiredText } from './common';
 export const CLIENT_EVENT_KINDS = ['remoteIncompatible'] as const;
 export type ClientEventKind = (typeof CLIENT_EVENT_KINDS)[number];
 
-// A browser's report, shown to admins: the shared required text (no control characters, as every stored text).
-const shortText = (max: number) => requiredText(max);
-
 export const clientEventProblemSchema = z.object({
-  package: shortText(214).describe('the shared module, e.g. @wms/shared-ui'),
-  required: shortText(100).describe("the remote's requiredVersion, e.g. ^2.0.0"),
-  provided: shortText(100).describe('the version the shell provides, e.g. 1.0.0'),
+  package: requiredText(214).describe('the shared module, e.g. @wms/shared-ui'),
+  required: requiredText(100).describe("the remote's requiredVersion, e.g. ^2.0.0"),
+  provided: requiredText(100).describe('the version the shell provides, e.g. 1.0.0'),
   needs: z.enum(['newer', 'older']).describe('the remote needs a newer (or an older) portal'),
 });
 
@@ -25,8 +22,8 @@ export const clientEventSchema = z.object({
     .string()
     .regex(/^[a-z][a-z0-9_-]{0,39}$/)
     .describe('the remote (container name of remotes.config.json)'),
-  manifestUrl: shortText(500).describe('the mf-manifest.json the shell read'),
-  buildVersion: shortText(100).nullable().default(null).describe("the remote's build version, from its manifest"),
+  manifestUrl: requiredText(500).describe('the mf-manifest.json the shell read'),
+  buildVersion: requiredText(100).nullable().default(null).describe("the remote's build version, from its manifest"),
   problems: z.array(clientEventProblemSchema).min(1).max(20),
 });
 export type ClientEventBody = z.input<typeof clientEventSchema>;
