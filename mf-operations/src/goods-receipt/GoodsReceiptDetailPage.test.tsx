@@ -465,6 +465,43 @@ describe('goods receipt detail', () => {
     expect(within(dialog).getByTestId('confirm-ok')).toHaveTextContent('Storna');
   });
 
+  it('a reversed receipt offers neither labels nor a reversal; its labels address prints nothing and says why', async () => {
+    const line = {
+      id: 1,
+      order_item_id: 2,
+      product_id: 20,
+      product_code: 'VITE-M6',
+      product_description: 'Vite',
+      unit_of_measure: 'piece',
+      warehouse_id: 1,
+      warehouse_name: 'Centrale',
+      quantity: '40.000',
+      batches: [],
+    };
+    const reversed = receiptOf({ reversed: true, reversed_at: '2026-03-06T09:00:00Z', reversed_by: 'Walter', lines: [line] });
+    const live = receiptOf({ id: 42, document_number: 'DDT-2', lines: [line] });
+    server.use(
+      http.get('*/api/goods-receipts/order-details/:id', () => HttpResponse.json({ ...ORDER, receipts: [live, reversed] })),
+      http.get('*/api/goods-receipts/:id', ({ params }) => HttpResponse.json(params.id === '41' ? reversed : live)),
+      http.get('*/api/company', () => HttpResponse.json({ name: 'Ferramenta Srl', logo_mime_type: null, logo_updated_at: null })),
+    );
+    await open();
+    expect(screen.getByTestId('receipt-DDT-1')).toHaveTextContent('— Stornato');
+    expect(screen.queryByTestId('labels-DDT-1')).toBeNull();
+    expect(screen.queryByTestId('reverse-DDT-1')).toBeNull();
+    expect(screen.getByTestId('labels-DDT-2')).toHaveAttribute('href', '/operazioni/ricezione-merce/etichette/42');
+    cleanup();
+    renderOperations('/operazioni/ricezione-merce/etichette/41');
+    expect(await screen.findByTestId('labels-reversed')).toHaveTextContent('non ci sono etichette da stampare');
+    expect(screen.queryAllByTestId('label')).toHaveLength(0);
+    expect(screen.queryByTestId('print-now')).toBeNull();
+    cleanup();
+    renderOperations('/operazioni/ricezione-merce/etichette/42');
+    expect(await screen.findAllByTestId('label')).toHaveLength(1);
+    expect(screen.getByTestId('print-now')).toBeInTheDocument();
+    expect(screen.queryByTestId('labels-reversed')).toBeNull();
+  });
+
   it('the list shows received / ordered per unit of measure, never kg and pieces added together', async () => {
     server.use(
       http.get('*/api/goods-receipts/orders', () =>

@@ -56,7 +56,8 @@ function Labels({ receipt }: { receipt: ReceiptDocument }) {
   const company = useCompany();
   const companyRow = company.status === 'ready' ? company.value : null;
   const logo = useCompanyLogo(companyRow);
-  const labels = labelsOf(receipt);
+  // A reversed receipt's goods went back: nothing left to label (the address may still be opened from a bookmark).
+  const labels = receipt.reversed ? [] : labelsOf(receipt);
   const sheets: Label[][] = [];
   for (let i = 0; i < labels.length; i += 2) sheets.push(labels.slice(i, i + 2));
   const L = (k: string) => t(`goodsReceipt.labels.${k}`);
@@ -71,12 +72,19 @@ function Labels({ receipt }: { receipt: ReceiptDocument }) {
               <Link className="btn" to={receiptOrderUrl(receipt.order_id)}>
                 {`${t('goodsReceipt.fields.orderNumber')} ${receipt.order_number}`}
               </Link>
-              <button type="button" className="btn btn-primary btn-large" onClick={() => window.print()} data-testid="print-now">
-                {t('goodsReceipt.actions.printNow')}
-              </button>
+              {receipt.reversed ? null : (
+                <button type="button" className="btn btn-primary btn-large" onClick={() => window.print()} data-testid="print-now">
+                  {t('goodsReceipt.actions.printNow')}
+                </button>
+              )}
             </>
           }
         />
+        {receipt.reversed ? (
+          <p className="notice" role="status" data-testid="labels-reversed">
+            {L('reversed')}
+          </p>
+        ) : null}
       </div>
       <div className="gr-sheets">
         {sheets.map((sheet, s) => (

@@ -35,25 +35,24 @@ export function ReceiptHistoryPanel({ order, busy, onReverse }: { order: Receipt
                 {` · ${displayDay(r.document_date)} · `}
                 {r.lines.map(lineText).join('; ')}
                 {r.reversed ? <em>{` — ${t('goodsReceipt.history.reversed')}`}</em> : null}
-                <RowActions
-                  edit={{
-                    to: labelsUrl(r.id),
-                    text: t('goodsReceipt.history.labels'),
-                    label: t('goodsReceipt.history.labelsOf', { number: r.document_number }),
-                    testId: `labels-${r.document_number}`,
-                  }}
-                  remove={
-                    r.reversed
-                      ? undefined
-                      : {
-                          onClick: () => onReverse(r),
-                          text: t('goodsReceipt.history.reverse'),
-                          label: t('goodsReceipt.history.reverseOf', { number: r.document_number }),
-                          disabled: busy,
-                          testId: `reverse-${r.document_number}`,
-                        }
-                  }
-                />
+                {/* A reversed receipt's goods went back: neither labels nor a second reversal. */}
+                {r.reversed ? null : (
+                  <RowActions
+                    edit={{
+                      to: labelsUrl(r.id),
+                      text: t('goodsReceipt.history.labels'),
+                      label: t('goodsReceipt.history.labelsOf', { number: r.document_number }),
+                      testId: `labels-${r.document_number}`,
+                    }}
+                    remove={{
+                      onClick: () => onReverse(r),
+                      text: t('goodsReceipt.history.reverse'),
+                      label: t('goodsReceipt.history.reverseOf', { number: r.document_number }),
+                      disabled: busy,
+                      testId: `reverse-${r.document_number}`,
+                    }}
+                  />
+                )}
               </li>
             ))}
           </ul>
