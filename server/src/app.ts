@@ -13,6 +13,7 @@ import { installJsonParser } from './http/json-parser';
 import { installTextGuard } from './http/text-guard';
 import { withLogRedaction } from './http/logging';
 import { registerSecurityHeaders } from './http/security-headers';
+import { installVersions } from './http/versions';
 import { registerOpenApi } from './http/openapi';
 import { zodValidatorCompiler } from './http/validation';
 import { schemaSerializerCompiler } from './http/serializer';
@@ -116,6 +117,7 @@ export async function buildApp(opts: BuildAppOptions) {
   installJsonParser(app);
   installTextGuard(app);
   installErrorHandler(app);
+  installVersions(app);
   scheduleIdempotencyKeyPruning(app, opts.db);
   await registerSecurityHeaders(app, config.remotesFile);
   await registerCompression(app);

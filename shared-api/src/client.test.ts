@@ -114,6 +114,32 @@ describe('api client', () => {
     expect(redirected).not.toHaveBeenCalled();
   });
 
+  it('a record read with an ETag is written back with If-Match, and the edit answers the next one', async () => {
+    saveSession('tok-123', user);
+    let version = 1;
+    const ifMatch: (string | null)[] = [];
+    server.use(
+      http.get('*/api/records/:id', () => HttpResponse.json({}, { headers: { ETag: `"v${version}"` } })),
+      http.put('*/api/records/:id', ({ request }) => {
+        ifMatch.push(request.headers.get('if-match'));
+        if (request.headers.get('if-match') !== `"v${version}"`) {
+          return HttpResponse.json({ error: 'Modificato da altri', code: 'RECORD_CHANGED' }, { status: 412 });
+        }
+        version += 1;
+        return HttpResponse.json({}, { headers: { ETag: `"v${version}"` } });
+      }),
+    );
+    await api.put('/records/2', {}).catch(() => undefined); // never read: sent without a precondition
+    await api.get('/records/1');
+    await api.put('/records/1', {});
+    await api.put('/records/1', {}); // its own save's ETag: no false conflict on a second save
+    version = 9; // someone else saved
+    const err = await api.put('/records/1', {}).catch((e: unknown) => e);
+    expect(apiStatus(err)).toBe(412);
+    expect(apiError(err)?.code).toBe('RECORD_CHANGED');
+    expect(ifMatch).toEqual([null, '"v1"', '"v2"', '"v3"']);
+  });
+
   it('an aborted call rejects as canceled, not as a timeout', async () => {
     saveSession('tok-123', user);
     const controller = new AbortController();

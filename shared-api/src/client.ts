@@ -167,6 +167,13 @@ export interface ApiClient {
   patch<T = unknown>(url: string, data?: unknown, config?: RequestConfig): Promise<ApiResponse<T>>;
 }
 
+/**
+ * Edits never overwrite unseen what someone else saved (server/src/http/versions.ts): the ETag of the last read of a
+ * record is sent back as If-Match when the same address is written, and the edit's own ETag replaces it. A 412
+ * RECORD_CHANGED then says, in the user's words, that someone saved it first. Per tab; the newest reads are kept.
+ */
+const versions = new Map<string, string>();
+
 function create(): ApiClient {
   const defaults = { baseURL: apiBase(), timeout: DEFAULT_TIMEOUT_MS };
 
@@ -184,6 +191,8 @@ function create(): ApiClient {
       headers.set('Authorization', `Bearer ${token}`);
     }
     const body = encodeBody(config.data, headers);
+    const version = config.params ? undefined : versions.get(url);
+    if (method === 'PUT' && version && !headers.has('If-Match')) headers.set('If-Match', version);
 
     // One controller aborts on the caller's signal or on the timeout; `timedOut` tells which.
     const controller = new AbortController();
@@ -210,6 +219,12 @@ function create(): ApiClient {
     }
 
     const response: ApiResponse<T> = { data: data as T, status: res.status, headers: headerRecord(res.headers) };
+    const etag = response.headers.etag;
+    if (res.ok && etag && (method === 'GET' || method === 'PUT') && !config.params) {
+      versions.delete(url);
+      versions.set(url, etag);
+      if (versions.size > 200) versions.delete(versions.keys().next().value as string);
+    }
     if (res.ok) return response;
     if (res.status === 401 && !isPublic(url)) signOutHere();
     const code = res.status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST';

@@ -65,6 +65,11 @@ const ERROR_COMPONENTS = {
       description: 'IDEMPOTENCY_KEY_REUSED: this Idempotency-Key was used for another request; use a new key per operation',
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     },
+    PreconditionFailed: {
+      description:
+        "RECORD_CHANGED: the If-Match ETag is no longer the record's: someone saved it since it was read; nothing was written (read it again)",
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    },
     PayloadTooLarge: {
       description: 'PAYLOAD_TOO_LARGE: the body is larger than the server accepts',
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
@@ -96,6 +101,16 @@ const IDEMPOTENCY_KEY_PARAMETER = {
     'writes nothing more',
   schema: { type: 'string', minLength: 1, maxLength: 200 },
 };
+
+/** The precondition of an edit of a versioned record (http/versions.ts). */
+const IF_MATCH_PARAMETER = {
+  name: 'If-Match',
+  in: 'header',
+  required: false,
+  description: 'The ETag of the record as it was read: the edit is refused (412) if it changed since; without it the edit is unconditional',
+  schema: { type: 'string', minLength: 1 },
+};
+const ETAG_HEADER = { ETag: { description: "The record's version: send it back as If-Match to edit it", schema: { type: 'string' } } };
 
 type Json = Record<string, unknown>;
 
@@ -139,6 +154,13 @@ function withErrorAnswers(doc: Json): Json {
       if (e.idempotent) {
         responses['422'] = ref('IdempotencyKeyReused');
         op.parameters = [...((op.parameters as unknown[]) ?? []), IDEMPOTENCY_KEY_PARAMETER];
+      }
+      if (e.versioned) {
+        for (const ok of ['200', '201']) if (responses[ok]) (responses[ok] as Json).headers = ETAG_HEADER;
+        if (e.body) {
+          responses['412'] = ref('PreconditionFailed');
+          op.parameters = [...((op.parameters as unknown[]) ?? []), IF_MATCH_PARAMETER];
+        }
       }
       if (e.throttled) responses['429'] = ref('TooManyRequests');
       if (e.body) {

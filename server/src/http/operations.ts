@@ -56,6 +56,11 @@ export interface OperationInfo {
   idempotent?: boolean;
   /** 429 with Retry-After (the sign-in throttle). */
   throttled?: boolean;
+  /**
+   * The record's answer carries an ETag (http/versions.ts); on an edit, If-Match makes it conditional: 412
+   * RECORD_CHANGED when someone else saved the record since it was read.
+   */
+  versioned?: boolean;
   /** 503 when the server cannot serve (health, readiness: the database down, migrations pending, shutting down). */
   unavailable?: boolean;
 }
@@ -88,15 +93,15 @@ export const OPERATIONS: Record<string, OperationInfo> = {
 
   'GET /api/products': { id: 'listProducts', tag: 'registry' },
   'POST /api/products': { id: 'createProduct', tag: 'registry', conflicts: ['PRODUCT_CODE_TAKEN', 'BARCODE_TAKEN'] },
-  'GET /api/products/{id}': { id: 'getProduct', tag: 'registry' },
-  'PUT /api/products/{id}': { id: 'updateProduct', tag: 'registry', conflicts: ['PRODUCT_CODE_TAKEN', 'BARCODE_TAKEN'] },
+  'GET /api/products/{id}': { id: 'getProduct', tag: 'registry', versioned: true },
+  'PUT /api/products/{id}': { id: 'updateProduct', tag: 'registry', versioned: true, conflicts: ['PRODUCT_CODE_TAKEN', 'BARCODE_TAKEN'] },
   'DELETE /api/products/{id}': { id: 'deleteProduct', tag: 'registry', conflicts: ['PRODUCT_HAS_STOCK'] },
   'PUT /api/products/{id}/status': { id: 'setProductStatus', tag: 'registry' },
   'GET /api/barcodes/{code}': { id: 'lookupBarcode', tag: 'registry' },
   'GET /api/warehouses': { id: 'listWarehouses', tag: 'registry' },
   'POST /api/warehouses': { id: 'createWarehouse', tag: 'registry', conflicts: ['WAREHOUSE_NAME_TAKEN'] },
-  'GET /api/warehouses/{id}': { id: 'getWarehouse', tag: 'registry' },
-  'PUT /api/warehouses/{id}': { id: 'updateWarehouse', tag: 'registry', conflicts: ['WAREHOUSE_NAME_TAKEN'] },
+  'GET /api/warehouses/{id}': { id: 'getWarehouse', tag: 'registry', versioned: true },
+  'PUT /api/warehouses/{id}': { id: 'updateWarehouse', tag: 'registry', versioned: true, conflicts: ['WAREHOUSE_NAME_TAKEN'] },
   'DELETE /api/warehouses/{id}': {
     id: 'deleteWarehouse',
     tag: 'registry',
@@ -148,10 +153,11 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/purchase-orders': { id: 'listPurchaseOrders', tag: 'purchase-orders' },
   'POST /api/purchase-orders': { id: 'createPurchaseOrder', tag: 'purchase-orders' },
   'GET /api/purchase-orders/export.csv': { id: 'exportPurchaseOrders', tag: 'purchase-orders' },
-  'GET /api/purchase-orders/{id}': { id: 'getPurchaseOrder', tag: 'purchase-orders' },
+  'GET /api/purchase-orders/{id}': { id: 'getPurchaseOrder', tag: 'purchase-orders', versioned: true },
   'PUT /api/purchase-orders/{id}': {
     id: 'updatePurchaseOrder',
     tag: 'purchase-orders',
+    versioned: true,
     conflicts: ['ITEM_HAS_RECEIPTS', 'ITEM_BELOW_RECEIVED'],
   },
   'DELETE /api/purchase-orders/{id}': { id: 'deletePurchaseOrder', tag: 'purchase-orders', conflicts: ['ORDER_HAS_RECEIPTS'] },
@@ -272,6 +278,8 @@ export interface ErrorAnswers {
   conflicts: readonly string[];
   idempotent: boolean;
   throttled: boolean;
+  /** An ETag on the answer; on an edit also the If-Match header and 412 RECORD_CHANGED (http/versions.ts). */
+  versioned: boolean;
   /** 413 PAYLOAD_TOO_LARGE and 415 UNSUPPORTED_MEDIA_TYPE: every operation that reads a body (POST, PUT, PATCH). */
   body: boolean;
   unavailable: boolean;
@@ -289,6 +297,7 @@ export function errorAnswersOf(route: Pick<RouteOptions, 'method' | 'url' | 'con
     conflicts: unique(...(op?.conflicts ?? []), ...(idempotent ? ['IDEMPOTENCY_KEY_REUSED'] : [])),
     idempotent,
     throttled: op?.throttled ?? false,
+    versioned: op?.versioned ?? false,
     body: [route.method].flat().some((m) => ['POST', 'PUT', 'PATCH'].includes(m.toUpperCase())),
     unavailable: op?.unavailable ?? false,
   };

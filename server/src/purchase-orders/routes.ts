@@ -17,6 +17,7 @@ import { csvDate, csvDecimal, keysetBatches, sendCsv } from '../http/csv';
 import { AppError, render, shown, type Lang } from '../http/errors';
 import { requestLang } from '../http/lang';
 import { sendPage } from '../http/page';
+import { assertUnchanged } from '../http/versions';
 import { listQuery, queryFlag } from '@wms/shared-api';
 import { deletedSchema, idParams } from '../http/schemas';
 import { orderMessages as msg } from './messages';
@@ -229,6 +230,7 @@ export const purchaseOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         const locked = await sql.lockPurchaseOrder(q, id);
         if (!locked) throw new AppError(404, 'ORDER_NOT_FOUND', msg.orderNotFound);
         const before = await found(q, id);
+        assertUnchanged(request, before);
         const { header, lines } = await prepared(q, request.body, id);
         await sql.updateOrder(q, id, header, request.user.id);
         await sql.writeLines(q, id, lines);

@@ -16,6 +16,7 @@ import { logActivity } from '../../activity/log';
 import type { Queryable } from '../../db';
 import { AppError, render } from '../../http/errors';
 import { sendPage } from '../../http/page';
+import { assertUnchanged } from '../../http/versions';
 import { requestLang } from '../../http/lang';
 import { registryMessages as msg } from '../messages';
 import { deletedSchema, idParams } from '../../http/schemas';
@@ -133,12 +134,12 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         db.tx(async (q) => {
           const current = await sql.lockProduct(q, id);
           if (!current) throw new AppError(404, 'PRODUCT_NOT_FOUND', msg.productNotFound);
+          const before = await found(q, id);
+          assertUnchanged(request, before);
           await assertSupplier(q, p, current.supplier_id);
-          const before = await sql.getProduct(q, id);
-          const extrasBefore = await barcodes.extraBarcodes(q, id);
           await sql.updateProduct(q, id, p, request.user.id);
           if (p.extra_barcodes) await barcodes.replaceExtraBarcodes(q, id, p.extra_barcodes);
-          const changed = before ? describeChanges({ ...before, extra_barcodes: extrasBefore }, p, Object.keys(productSchema.shape)) : {};
+          const changed = describeChanges(before, p, Object.keys(productSchema.shape));
           await logActivity(q, {
             userId: request.user.id,
             action: 'update',

@@ -6,6 +6,7 @@ import { logActivity } from '../../activity/log';
 import type { Queryable } from '../../db';
 import { AppError, render } from '../../http/errors';
 import { sendPage } from '../../http/page';
+import { assertUnchanged } from '../../http/versions';
 import { requestLang } from '../../http/lang';
 import { assertWarehouseEmpty } from '../../stock/warehouse-stock';
 import { assertNoOpenTransfers } from '../../transfers/posting';
@@ -96,9 +97,10 @@ export const warehouseRoutes: FastifyPluginAsyncZod = async (app) => {
       const w = request.body;
       return uniqueName(w, () =>
         db.tx(async (q) => {
-          const before = await sql.getWarehouse(q, id);
-          if (!before || !(await sql.updateWarehouse(q, id, w, request.user.id)))
-            throw new AppError(404, 'WAREHOUSE_NOT_FOUND', msg.warehouseNotFound);
+          if ((await sql.lockWarehouse(q, id)) === null) throw new AppError(404, 'WAREHOUSE_NOT_FOUND', msg.warehouseNotFound);
+          const before = await found(q, id);
+          assertUnchanged(request, before);
+          await sql.updateWarehouse(q, id, w, request.user.id);
           const changed = describeChanges(before, w, Object.keys(warehouseSchema.shape));
           await logActivity(q, {
             userId: request.user.id,
