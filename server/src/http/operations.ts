@@ -146,8 +146,8 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /api/prices/counts': { id: 'countPrices', tag: 'prices' },
   'GET /api/prices/in-force': { id: 'getPriceInForce', tag: 'prices' },
   'GET /api/prices/product/{productId}': { id: 'listProductPrices', tag: 'prices', notFound: false },
-  'GET /api/prices/{id}': { id: 'getPrice', tag: 'prices' },
-  'PUT /api/prices/{id}': { id: 'updatePrice', tag: 'prices', conflicts: ['PRICE_OVERLAP'] },
+  'GET /api/prices/{id}': { id: 'getPrice', tag: 'prices', versioned: true },
+  'PUT /api/prices/{id}': { id: 'updatePrice', tag: 'prices', versioned: true, conflicts: ['PRICE_OVERLAP'] },
   'DELETE /api/prices/{id}': { id: 'deletePrice', tag: 'prices' },
 
   'GET /api/purchase-orders': { id: 'listPurchaseOrders', tag: 'purchase-orders' },

@@ -22,6 +22,7 @@ import type { Queryable } from '../db';
 import { AppError, render } from '../http/errors';
 import { requestLang } from '../http/lang';
 import { sendPage } from '../http/page';
+import { assertUnchanged } from '../http/versions';
 import { dayField } from '@wms/shared-api';
 import { listQuery } from '@wms/shared-api';
 import { deletedSchema, idParams } from '../http/schemas';
@@ -264,8 +265,9 @@ export const priceRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       return noOverlap(() =>
         db.tx(async (q) => {
-          const before = await sql.getPrice(q, id, companyToday());
-          if (!before) throw new AppError(404, 'PRICE_NOT_FOUND', msg.priceNotFound);
+          if (!(await sql.lockPrice(q, id))) throw new AppError(404, 'PRICE_NOT_FOUND', msg.priceNotFound);
+          const before = await found(q, id);
+          assertUnchanged(request, before);
           const p = await checked(q, request.body);
           return rewritePrice(q, before, p, request.user.id);
         }),

@@ -123,6 +123,12 @@ export async function productForPrice(q: Queryable, productId: number, lock = fa
   return rows[0] ?? null;
 }
 
+/** Locks a live price row until the transaction ends (an edit: checked against what its editor read). */
+export async function lockPrice(q: Queryable, id: number): Promise<boolean> {
+  const { rows } = await q.query('SELECT 1 FROM prices WHERE id = $1 AND deleted_at IS NULL FOR UPDATE', [id]);
+  return rows.length > 0;
+}
+
 /** The live prices of one product and supplier, oldest first, locked until the transaction ends (FOR UPDATE). */
 export async function lockSupplierPrices(q: Queryable, productId: number, supplierId: number, today: string): Promise<Price[]> {
   const { rows } = await q.query<Row>(
