@@ -269,6 +269,7 @@ describe('scanning (issue 27)', () => {
         if (code.includes('L2')) return HttpResponse.json({ product: latte, batch_number: 'L2', expiry_date: '2027-06-30' });
         if (code.includes('L0')) return HttpResponse.json({ product: latte, batch_number: 'L0', expiry_date: '2025-01-31' });
         if (code.includes('L9')) return HttpResponse.json({ product: latte, batch_number: 'L9', expiry_date: '2030-01-31' });
+        if (code.includes('VITE')) return HttpResponse.json({ product: product(5, 'VITE-M6', { has_batch: false }), batch_number: 'NOPE' });
         return HttpResponse.json({ code: 'BARCODE_UNKNOWN', error: `Codice non riconosciuto: ${code}` }, { status: 404 });
       }),
     );
@@ -299,5 +300,14 @@ describe('scanning (issue 27)', () => {
     await scan('NOPE');
     expect(await screen.findByText('Codice non riconosciuto: NOPE')).toBeInTheDocument();
     expect(batch().value).toBe('2|L1');
+  });
+
+  it('a label’s batch is ignored for a product without batches: no batch message', async () => {
+    fake.stock = [stockRow(1, null, '5.000', null)];
+    renderOperations('/operazioni/vendite/nuova', 'sales');
+    await scan('(01)08012345000012(10)NOPE(240)VITE-M6');
+    expect(await screen.findByTestId('sale-scan-status')).toHaveTextContent('Letto: VITE-M6');
+    await waitFor(() => expect(batch().value).toBe('1|'));
+    expect(screen.queryByTestId('sale-scan-note')).toBeNull();
   });
 });

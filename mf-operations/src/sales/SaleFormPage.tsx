@@ -153,7 +153,7 @@ function SaleForm({ editing }: { editing: SaleView | null }) {
   /** A scan fills product and batch; an expired batch or an unsellable product is refused with the reason. */
   const onScan = (found: BarcodeLookup): string | undefined => {
     if (found.product.status !== 'active') return t('sales.productUnavailable');
-    const batch = found.batch_number ?? null;
+    const batch = (found.product.has_batch && found.batch_number) || null; // a label's batch means nothing without batches
     if (batch && found.expiry_date && isBatchExpired(found.expiry_date)) {
       return t('sales.batchExpired', { batch, expiry: formatDay(found.expiry_date) });
     }
