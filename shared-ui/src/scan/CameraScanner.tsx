@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserMultiFormatReader, type IScannerControls } from '@zxing/browser';
 import { BarcodeFormat, DecodeHintType } from '@zxing/library';
+import { GS } from '@wms/shared-api/core';
 import { Dialog } from '../components/Dialog';
+import { WEDGE_GAP_MS, WedgeBurst } from './wedge';
 
 export interface CameraScannerProps {
   /** The decoded text, as a scanner would send it (GS1-128: ']C1' and ASCII 29 separators). */
@@ -32,7 +34,8 @@ function reader(): BrowserMultiFormatReader {
 /**
  * The camera dialog of the scan input (a lazy chunk: @zxing is fetched only when the camera button is pressed). It
  * decodes frames of the device's camera until one holds a code; where there is no camera or no permission it says so
- * and the scan box keeps working. Escape or Close gives the focus back to the scan box.
+ * and the scan box keeps working. Escape or Close gives the focus back to the scan box. A keyboard-wedge scanner fired
+ * while it is open is read too (its closing Enter would otherwise press Close and the code be lost).
  */
 export default function CameraScanner({ onDecoded, onClose }: CameraScannerProps) {
   const { t } = useTranslation('common');
@@ -41,6 +44,8 @@ export default function CameraScanner({ onDecoded, onClose }: CameraScannerProps
   const [unavailable, setUnavailable] = useState(false);
   const decoded = useRef(onDecoded);
   decoded.current = onDecoded;
+
+  useWedgeScan(decoded);
 
   useEffect(() => {
     let controls: IScannerControls | null = null;
@@ -92,4 +97,36 @@ export default function CameraScanner({ onDecoded, onClose }: CameraScannerProps
       )}
     </Dialog>
   );
+}
+
+/**
+ * A scanner's burst typed anywhere while the dialog is open (a document listener in the capture phase, so the Enter
+ * that ends it never reaches the focused button): its text, once Enter or Tab ends it. A person's keys pass through.
+ */
+function useWedgeScan(onScan: { readonly current: (text: string) => void }): void {
+  useEffect(() => {
+    const burst = new WedgeBurst();
+    let typed = '';
+    let lastAt = -Infinity;
+    const onKey = (e: KeyboardEvent) => {
+      const now = e.timeStamp || performance.now();
+      if ((e.key === 'Enter' || e.key === 'Tab') && typed && burst.isScan(now)) {
+        e.preventDefault();
+        e.stopPropagation();
+        const text = typed;
+        typed = '';
+        burst.reset();
+        onScan.current(text);
+        return;
+      }
+      const gs = e.ctrlKey && (e.key === ']' || e.code === 'BracketRight');
+      if (!gs && (e.key.length !== 1 || e.ctrlKey || e.metaKey || e.altKey)) return;
+      if (now - lastAt > WEDGE_GAP_MS) typed = '';
+      lastAt = now;
+      typed += gs ? GS : e.key;
+      burst.key(now);
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, [onScan]);
 }
