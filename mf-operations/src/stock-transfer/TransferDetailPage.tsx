@@ -19,7 +19,7 @@ import {
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchTransfer, transferAction, type TransferAction } from './api';
-import { LoadedTransfer, TRANSFERS_URL, TransferStatusBadge } from './status';
+import { LoadedTransfer, offersTransportNote, TRANSFERS_URL, TransferStatusBadge } from './status';
 import './transfers.css';
 
 /** /operazioni/trasferimenti/{id}: the transfer, and what can be done with it now (ship, one step, cancel, receive, reverse). */
@@ -107,7 +107,7 @@ function TransferSheet({ initial }: { initial: Transfer }) {
             <Link className="btn" to={TRANSFERS_URL}>
               {t('stockTransfer.back')}
             </Link>
-            {tr.status !== 'draft' && tr.status !== 'cancelled' ? (
+            {offersTransportNote(tr.status) ? (
               <Link className="btn" to={`${TRANSFERS_URL}/${tr.id}/stampa`} data-testid="print-transfer">
                 {t('stockTransfer.print')}
               </Link>

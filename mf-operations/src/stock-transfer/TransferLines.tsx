@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { compareDecimals, isDecimalString } from '@wms/shared-api';
 import {
   BatchSelect,
   focusAddedRow,
+  formatQuantity,
   formatUnit,
   NumberField,
   ProductPicker,
@@ -14,6 +16,7 @@ import {
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { useLeavingStock } from '../shared/leaving-stock';
+import './transfers.css';
 
 /** A line as the form holds it: the body's fields (the schema keeps only those) and the product's batch flag and unit. */
 export interface TransferLineValues {
@@ -101,7 +104,20 @@ function TransferLine({ line, index: i, fromId, form, onChange, onRemove }: Line
     if (line.hasBatch && !line.batch_number && choices?.[0]) onChange({ batch_number: choices[0].batch });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the batches arrive: a batch cleared by hand stays so
   }, [choices]);
-  const hint = fromId ? stock.hint : f('chooseFromFirst');
+  // A draft may be prepared before the goods arrive: more than is on hand now is saved, with a warning (shipping refuses it).
+  // The warning's live region stays in place, so a screen reader hears it as the quantity typed goes over.
+  const { available } = stock;
+  const over = available !== null && isDecimalString(line.quantity) && compareDecimals(line.quantity, available) > 0;
+  const hint = fromId ? (
+    <>
+      {over ? null : stock.hint}
+      <span className="transfer-over" role="status" data-testid={`over-available-${i}`}>
+        {over ? t('stockTransfer.lines.overAvailable', { available: formatQuantity(available, line.unit) }) : null}
+      </span>
+    </>
+  ) : (
+    f('chooseFromFirst')
+  );
   return (
     <div className="form-line" data-testid={`transfer-line-${i}`} aria-label={t('stockTransfer.lines.line', { n: i + 1 })}>
       <ProductPicker

@@ -9,7 +9,6 @@ import {
   formatCount,
   PageHeader,
   PagedTable,
-  quantityColumn,
   RowActions,
   SelectField,
   usePagedList,
@@ -19,7 +18,7 @@ import {
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { TRANSFERS_PATH } from './api';
-import { TRANSFERS_URL, TransferStatusBadge } from './status';
+import { offersTransportNote, TRANSFERS_URL, TransferStatusBadge } from './status';
 
 const PAGE_SIZE = 50;
 const FILTERS = ['status', 'warehouse_id', 'date_from', 'date_to'] as const;
@@ -58,16 +57,8 @@ export function TransferListPage() {
         align: 'end',
         priority: 'medium',
       },
-      quantityColumn(
-        'quantity',
-        t('stockTransfer.columns.quantity'),
-        (r) => r.total_quantity,
-        () => null,
-        {
-          sortable: false,
-          priority: 'low',
-        },
-      ),
+      // No quantity column: the list's answer has one sum over every line, units mixed (l + pz + kg), and quantities of
+      // different units are never added (kit README). It returns when the rows carry totals per unit (formatUnitTotals).
       {
         id: 'status',
         header: t('stockTransfer.columns.status'),
@@ -85,7 +76,7 @@ export function TransferListPage() {
               label: t('stockTransfer.openNamed', { number: r.number }),
             }}
           >
-            {r.status !== 'draft' && r.status !== 'cancelled' ? (
+            {offersTransportNote(r.status) ? (
               <Link className="btn btn-ghost" to={`${TRANSFERS_URL}/${r.id}/stampa`} data-testid={`print-transfer-${r.id}`}>
                 {t('stockTransfer.print')}
               </Link>

@@ -15,7 +15,7 @@ import {
 import { NS } from '../paths';
 import { Gs1Barcode } from '../goods-receipt/Barcode';
 import { fetchTransfer, fetchWarehouse } from './api';
-import { LoadedTransfer, TRANSFERS_URL } from './status';
+import { isVoidTransfer, LoadedTransfer, TRANSFERS_URL } from './status';
 import '../purchase-orders/print.css';
 import './print.css';
 
@@ -24,6 +24,9 @@ import './print.css';
  * logo included), DDT number and date, sending and receiving sites with their addresses, the reason of transport
  * ("trasferimento tra magazzini"), lines with batch, expiry and quantity, and a GS1-128 code per line as on the receipt
  * labels; packages, gross weight, carrier, notes and the three signature boxes. The print CSS hides the portal around it.
+ * A void transfer (a discarded draft, a reversed shipment: no goods travel) is not offered for print, but its address may
+ * still be opened: its note then says, on screen and on paper (a banner under the head, a mark across every page), that
+ * it is not valid.
  */
 export function TransferPrintPage() {
   const { id = '' } = useParams();
@@ -58,7 +61,9 @@ function TransportNote({ tr, company, from, to }: { tr: Transfer; company: Compa
   // The note's number: the company's DDT prefix on the transfer's own sequence number (TR-2026-00042 → DDT-2026-00042).
   const ddtNumber = tr.number.replace(/^TR-/, `${company.ddt_prefix}-`);
   const day = tr.shipped_at ? tr.shipped_at.slice(0, 10) : tr.transfer_date;
-  useDocumentTitle(`${p('title')} ${ddtNumber}`);
+  const voided = isVoidTransfer(tr.status) ? tr.status : null;
+  const mark = voided ? p(`void.${voided}`) : null;
+  useDocumentTitle([p('title'), ddtNumber, mark].filter(Boolean).join(' '));
   return (
     <div className="po-print ddt-print" data-testid="transfer-print">
       <PrintToolbar backTo={`${TRANSFERS_URL}/${tr.id}`} backLabel={p('back')} printLabel={p('print')} />
@@ -71,16 +76,26 @@ function TransportNote({ tr, company, from, to }: { tr: Transfer; company: Compa
               {p('ddt')} <strong data-testid="ddt-number">{ddtNumber}</strong>
             </p>
             <p>
-              {p('date')}: <span data-testid="ddt-date">{displayDay(day)}</span>
+              {t('labelled', { label: p('date') })} <span data-testid="ddt-date">{displayDay(day)}</span>
             </p>
           </div>
         </header>
+        {mark ? (
+          <>
+            <p className="ddt-void" data-testid="ddt-void">
+              <strong>{mark}</strong> {p(`void.${voided}Why`)}
+            </p>
+            <div className="ddt-void-mark" aria-hidden="true">
+              {mark}
+            </div>
+          </>
+        ) : null}
         <div className="ddt-sites">
           <Site label={p('sender')} name={tr.from_warehouse_name} site={from} testId="ddt-sender" />
           <Site label={p('destination')} name={tr.to_warehouse_name} site={to} testId="ddt-destination" />
         </div>
         <p className="ddt-reason">
-          {p('reasonLabel')}: <strong data-testid="ddt-reason">{p('reasonText')}</strong>
+          {t('labelled', { label: p('reasonLabel') })} <strong data-testid="ddt-reason">{p('reasonText')}</strong>
         </p>
         <table className="po-lines ddt-lines">
           <thead>

@@ -33,7 +33,6 @@ export const stockTransferMessages = defineTranslations({
       from: 'Da',
       to: 'A',
       lines: 'Righe',
-      quantity: 'Quantità',
       status: 'Stato',
       actions: 'Azioni',
     },
@@ -65,6 +64,7 @@ export const stockTransferMessages = defineTranslations({
       add: 'Aggiungi riga',
       remove: 'Rimuovi la riga {{n}}',
       line: 'Riga {{n}}',
+      overAvailable: 'Più di quanto disponibile ora ({{available}}): la spedizione sarà rifiutata finché non arriva la merce',
     },
     detail: {
       linesCaption: 'Righe del trasferimento {{number}}',
@@ -120,6 +120,13 @@ export const stockTransferMessages = defineTranslations({
       signRecipient: 'Firma destinatario',
       print: 'Stampa',
       back: 'Torna al trasferimento',
+      void: {
+        reversed: 'STORNATO — documento non valido',
+        cancelled: 'SCARTATO — documento non valido',
+        reversedWhy:
+          'La spedizione è stata stornata: la merce è tornata al magazzino di origine. Questo documento non accompagna alcun trasporto.',
+        cancelledWhy: 'La bozza è stata scartata: nessuna merce è stata spedita. Questo documento non accompagna alcun trasporto.',
+      },
     },
     feedback: {
       created: 'Trasferimento {{number}} salvato come bozza',
@@ -165,7 +172,6 @@ export const stockTransferMessages = defineTranslations({
       from: 'De',
       to: 'À',
       lines: 'Lignes',
-      quantity: 'Quantité',
       status: 'État',
       actions: 'Actions',
     },
@@ -197,6 +203,8 @@ export const stockTransferMessages = defineTranslations({
       add: 'Ajouter une ligne',
       remove: 'Retirer la ligne {{n}}',
       line: 'Ligne {{n}}',
+      overAvailable:
+        'Plus que le disponible actuel ({{available}})\u00a0: l’expédition sera refusée tant que la marchandise n’est pas arrivée',
     },
     detail: {
       linesCaption: 'Lignes du transfert {{number}}',
@@ -252,6 +260,13 @@ export const stockTransferMessages = defineTranslations({
       signRecipient: 'Signature destinataire',
       print: 'Imprimer',
       back: 'Retour au transfert',
+      void: {
+        reversed: 'EXTOURNÉ — document non valable',
+        cancelled: 'ABANDONNÉ — document non valable',
+        reversedWhy:
+          'L’expédition a été extournée\u00a0: la marchandise est revenue à l’entrepôt d’origine. Ce document n’accompagne aucun transport.',
+        cancelledWhy: 'Le brouillon a été abandonné\u00a0: aucune marchandise n’a été expédiée. Ce document n’accompagne aucun transport.',
+      },
     },
     feedback: {
       created: 'Transfert {{number}} enregistré comme brouillon',

@@ -16,6 +16,12 @@ const TONE: Record<TransferStatus, BadgeTone> = {
   reversed: 'danger',
 };
 
+/** A discarded draft or a reversed shipment: no goods travel with it, so its transport note is not valid. */
+export const isVoidTransfer = (status: TransferStatus) => status === 'cancelled' || status === 'reversed';
+
+/** The transport note is offered once the goods left, and never for a void transfer (the print page marks it void). */
+export const offersTransportNote = (status: TransferStatus) => status !== 'draft' && !isVoidTransfer(status);
+
 export function TransferStatusBadge({ status }: { status: TransferStatus }) {
   const { t } = useTranslation(NS);
   return <Badge tone={TONE[status]}>{t(`stockTransfer.status.${status}`)}</Badge>;

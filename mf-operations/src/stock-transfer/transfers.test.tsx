@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -232,4 +232,167 @@ it('the transfer page: its facts and its lines (what was shipped, what arrived) 
       .map((c) => c.textContent),
   ).toEqual(['FAR-00 Farina 00', 'L2 · 31/01/2027', '4\u00a0kg', '—', '']);
   expect(screen.getByText('Trasporto').nextElementSibling).toHaveTextContent('Bianchi · 2 colli · 12,5 kg');
+});
+
+describe('audit 3: no mixed-unit sum, no valid-looking DDT of a void transfer, a warning above the stock on hand', () => {
+  const company = {
+    business_name: 'Ditta Stampa S.r.l.',
+    vat_number: '09876543217',
+    tax_code: '09876543217',
+    address: 'Via Po 3',
+    city: 'Torino',
+    province: 'TO',
+    zip_code: '10121',
+    country: 'Italia',
+    phone: null,
+    email: null,
+    ddt_prefix: 'DDT',
+    logo_mime_type: null,
+    logo_updated_at: null,
+    modified_by: 'admin',
+    updated_at: '2026-03-01T10:00:00.000Z',
+  };
+  const closed = (status: Transfer['status']): Transfer => ({ ...inTransit, status, closed_at: '2026-11-26T10:00:00.000Z' });
+  const printServer = (tr: Transfer) =>
+    server.use(
+      http.get('*/api/transfers/5', () => HttpResponse.json(tr)),
+      http.get('*/api/company', () => HttpResponse.json(company)),
+      http.get('*/api/warehouses/:id', ({ params }) =>
+        HttpResponse.json(params.id === '1' ? warehouse(1, 'Centrale') : warehouse(2, 'Nord')),
+      ),
+    );
+
+  it('the list shows no quantity column (its total adds litres, pieces and kilograms) and offers the DDT only of a valid shipment', async () => {
+    // The list's answer carries one sum over every line, whatever its unit (12,5 l + 1.500 pz + 5 pz = "1517.5").
+    const row = (id: number, status: TransferListRow['status']): TransferListRow => ({
+      ...listRow,
+      id,
+      number: `TR-2026-0000${id}`,
+      status,
+      line_count: 3,
+      total_quantity: '1517.500',
+    });
+    server.use(
+      http.get('*/api/transfers', () =>
+        HttpResponse.json([row(4, 'in_transit'), row(5, 'reversed'), row(6, 'cancelled'), row(7, 'draft'), row(8, 'received')], {
+          headers: { 'X-Total-Count': '5' },
+        }),
+      ),
+    );
+    renderOperations('/operazioni/trasferimenti');
+    const table = await screen.findByTestId('transfers-table');
+    await within(table).findByRole('link', { name: 'TR-2026-00004' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers.some((h) => /quantit/i.test(h ?? ''))).toBe(false);
+    expect(table).not.toHaveTextContent('1.517,5');
+    expect(table).not.toHaveTextContent('1517');
+    expect(screen.getByTestId('print-transfer-4')).toHaveAttribute('href', '/operazioni/trasferimenti/4/stampa');
+    expect(screen.getByTestId('print-transfer-8')).toBeInTheDocument();
+    for (const id of [5, 6, 7]) expect(screen.queryByTestId(`print-transfer-${id}`)).toBeNull();
+  });
+
+  it('the page of a reversed transfer offers no DDT; a shipped one does', async () => {
+    server.use(http.get('*/api/transfers/5', () => HttpResponse.json(closed('reversed'))));
+    renderOperations('/operazioni/trasferimenti/5');
+    expect(await screen.findByTestId('transfer-status')).toHaveTextContent('Stornato');
+    expect(screen.queryByTestId('print-transfer')).toBeNull();
+    cleanup();
+    server.use(http.get('*/api/transfers/5', () => HttpResponse.json(inTransit)));
+    renderOperations('/operazioni/trasferimenti/5');
+    expect(await screen.findByTestId('print-transfer')).toHaveAttribute('href', '/operazioni/trasferimenti/5/stampa');
+  });
+
+  it('the DDT of a valid shipment carries no void mark, and writes "Date :" with a no-break space in French', async () => {
+    printServer(inTransit);
+    await switchLanguage('fr');
+    renderOperations('/operazioni/trasferimenti/5/stampa');
+    expect(await screen.findByTestId('ddt-number')).toHaveTextContent('DDT-2026-00005');
+    expect(screen.queryByTestId('ddt-void')).toBeNull();
+    // textContent, exactly: toHaveTextContent would read a no-break space as any space.
+    expect(screen.getByTestId('ddt-date').parentElement!.textContent).toBe('Date\u00a0: 25/11/2026');
+    expect(screen.getByTestId('ddt-reason').parentElement!.textContent).toBe('Motif du transport\u00a0: Transfert entre entrepôts');
+  });
+
+  it('the DDT of a reversed transfer says, on screen and on paper, that it is not valid (Italian and French)', async () => {
+    printServer(closed('reversed'));
+    renderOperations('/operazioni/trasferimenti/5/stampa');
+    const banner = await screen.findByTestId('ddt-void');
+    expect(banner).toHaveTextContent(/^STORNATO — documento non valido La spedizione è stata stornata/);
+    // Inside the printed sheet, with the mark across the page that only paper shows.
+    const sheet = screen.getByTestId('transfer-print').querySelector('.ddt-sheet')!;
+    expect(sheet).toContainElement(banner);
+    const mark = sheet.querySelector('.ddt-void-mark');
+    expect(mark).toHaveTextContent('STORNATO — documento non valido');
+    expect(mark).toHaveAttribute('aria-hidden', 'true');
+    expect(document.title).toContain('DDT-2026-00005 STORNATO — documento non valido');
+    cleanup();
+    await switchLanguage('fr');
+    renderOperations('/operazioni/trasferimenti/5/stampa');
+    expect((await screen.findByTestId('ddt-void')).textContent).toMatch(
+      /^EXTOURNÉ — document non valable L’expédition a été extournée\u00a0: la marchandise est revenue/,
+    );
+  });
+
+  it('the DDT of a discarded draft says so', async () => {
+    printServer(closed('cancelled'));
+    renderOperations('/operazioni/trasferimenti/5/stampa');
+    expect(await screen.findByTestId('ddt-void')).toHaveTextContent(/^SCARTATO — documento non valido La bozza è stata scartata/);
+    cleanup();
+    await switchLanguage('fr');
+    renderOperations('/operazioni/trasferimenti/5/stampa');
+    expect((await screen.findByTestId('ddt-void')).textContent).toMatch(
+      /^ABANDONNÉ — document non valable Le brouillon a été abandonné\u00a0:/,
+    );
+  });
+
+  const fillLine = async (user: ReturnType<typeof userEvent.setup>) => {
+    await screen.findByTestId('transfer-form');
+    await waitFor(() => expect(within(screen.getByTestId('from-warehouse')).getAllByRole('option').length).toBe(3));
+    await user.selectOptions(screen.getByTestId('from-warehouse'), '1');
+    await user.selectOptions(screen.getByTestId('to-warehouse'), '2');
+    await user.type(screen.getByTestId('product-0'), 'FAR');
+    await user.click(await screen.findByTestId('product-option-FAR-00'));
+    await waitFor(() => expect(screen.getByTestId('batch-0')).toHaveValue('L2'));
+  };
+
+  it('a quantity above what the batch has now is warned about under the field, live, and the draft still saves', async () => {
+    const user = userEvent.setup();
+    renderOperations('/operazioni/trasferimenti/nuovo');
+    await fillLine(user);
+    const warning = screen.getByTestId('over-available-0');
+    const field = screen.getByTestId('quantity-0');
+    expect(warning).toHaveAttribute('role', 'status');
+    expect(warning).toBeEmptyDOMElement();
+    await user.type(field, '6');
+    expect(warning).toBeEmptyDOMElement(); // all of it: not more
+    expect(warning.parentElement!.textContent).toBe('Disponibile: 6\u00a0kg');
+    await user.type(field, ',001');
+    expect(warning.textContent).toBe('Più di quanto disponibile ora (6\u00a0kg): la spedizione sarà rifiutata finché non arriva la merce');
+    // It replaces the "available" hint (it says the same figure) and is part of the field's description.
+    expect(warning.parentElement).not.toHaveTextContent('Disponibile:');
+    expect(field.getAttribute('aria-describedby')).toContain(warning.parentElement!.id);
+    // Another batch has more: the warning follows it.
+    await user.selectOptions(screen.getByTestId('batch-0'), 'L7');
+    await waitFor(() => expect(warning).toBeEmptyDOMElement());
+    await user.selectOptions(screen.getByTestId('batch-0'), 'L2');
+    await waitFor(() => expect(warning).not.toBeEmptyDOMElement());
+    await user.click(screen.getByTestId('save-transfer'));
+    await waitFor(() => expect(sent.filter((s) => s.method === 'POST')).toHaveLength(1));
+    expect(sent.find((s) => s.method === 'POST')!.body).toMatchObject({
+      lines: [{ product_id: 11, batch_number: 'L2', quantity: '6.001' }],
+    });
+  });
+
+  it('the warning in French, with a no-break space before the colon', async () => {
+    await switchLanguage('fr');
+    const user = userEvent.setup();
+    renderOperations('/operazioni/trasferimenti/nuovo');
+    await fillLine(user);
+    await user.type(screen.getByTestId('quantity-0'), '1 500');
+    expect(screen.getByTestId('over-available-0').textContent).toBe(
+      'Plus que le disponible actuel (6\u00a0kg)\u00a0: l’expédition sera refusée tant que la marchandise n’est pas arrivée',
+    );
+  });
 });
