@@ -78,8 +78,9 @@ const server = setupServer(
       [
         { id: 1, name: 'Centrale', is_active: true },
         { id: 2, name: 'Nord', is_active: true },
+        { id: 3, name: 'Verona', is_active: false },
       ],
-      { headers: { 'X-Total-Count': '2' } },
+      { headers: { 'X-Total-Count': '3' } },
     ),
   ),
 );
@@ -189,6 +190,8 @@ describe('/report/giacenze', () => {
     await waitFor(() => expect(screen.queryByTestId('stock-row-DADO-M8')).not.toBeInTheDocument());
     expect(requests.at(-1)!.searchParams.get('code')).toBe('vite');
     await screen.findByRole('option', { name: 'Nord' });
+    // An inactive warehouse may still hold stock: offered, marked as the kit's pickers mark it.
+    expect(screen.getByRole('option', { name: 'Verona (disattivato)' })).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Magazzino'), { target: { value: '2' } });
     await waitFor(() => expect(requests.at(-1)!.searchParams.get('warehouse_id')).toBe('2'));
     expect(requests.at(-1)!.searchParams.get('limit')).toBe('50');

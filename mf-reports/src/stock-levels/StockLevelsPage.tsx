@@ -125,7 +125,11 @@ export function StockLevelsPage() {
           label={t('stockLevels.filters.warehouse')}
           value={warehouseId}
           placeholder={t('stockLevels.filters.allWarehouses')}
-          options={(warehouses ?? []).map((w) => ({ value: String(w.id), label: w.name }))}
+          // An inactive warehouse may still hold stock: listed, marked as the kit's pickers mark it.
+          options={(warehouses ?? []).map((w) => ({
+            value: String(w.id),
+            label: w.is_active === false ? t('common:picker.inactiveWarehouse', { name: w.name }) : w.name,
+          }))}
           onChange={(v) => list.setFilter('warehouse_id', String(v ?? ''))}
           error={warehousesFailed ? t('stockLevels.fetchWarehousesFailed') : undefined}
           data-testid="filter-warehouse"
