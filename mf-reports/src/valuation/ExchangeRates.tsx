@@ -40,7 +40,8 @@ export function ExchangeRates({ username, totals }: { username: string | undefin
   const used = foreign.map((c) => `1 EUR = ${rateText(rates[c] ?? '')} ${c}`).join('; ');
   return (
     <section className="report-rates-box" data-testid="exchange-rates">
-      <h3 className="report-section-title">{t('valuation.rates.title')}</h3>
+      {/* On paper the section is its grand total: without one, not even its title. */}
+      <h3 className={`report-section-title${grand === null ? ' no-print' : ''}`}>{t('valuation.rates.title')}</h3>
       <div className="report-rates no-print">
         {foreign.map((c) => (
           <TextField

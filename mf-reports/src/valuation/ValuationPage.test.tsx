@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { companyToday, type Valuation } from '@wms/shared-api';
@@ -111,8 +111,12 @@ describe('/report/valorizzazione', () => {
   it('shows a grand total in EUR only once every foreign currency has a rate, labelled with it, and remembers the rate per user', async () => {
     const view = open();
     await screen.findByTestId('total-USD');
+    // No rate yet: on paper not even the section's title (it would head nothing).
+    const title = within(screen.getByTestId('exchange-rates')).getByRole('heading');
+    expect(title).toHaveClass('no-print');
     fireEvent.change(screen.getByLabelText('1 EUR = … USD'), { target: { value: '1,25' } });
     const grand = await screen.findByTestId('grand-total-eur');
+    expect(title).not.toHaveClass('no-print');
     // 12.5 + 5.308625 / 1.25 = 16.7469
     expect(plain(grand.textContent)).toContain('16,75 €');
     expect(grand).toHaveTextContent('Cambi usati: 1 EUR = 1,25 USD');
