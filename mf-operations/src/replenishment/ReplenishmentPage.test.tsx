@@ -68,10 +68,10 @@ describe('/operazioni/riordino', () => {
     expect(screen.getByText('1 riga scelta')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Crea ordini in bozza' }));
 
-    expect(await screen.findByRole('link', { name: 'Apri ordine PO-2026-00077' })).toHaveAttribute(
-      'href',
-      '/operazioni/ordini-fornitori/77',
-    );
+    const opened = await screen.findByRole('link', { name: 'Apri ordine PO-2026-00077' });
+    expect(opened).toHaveAttribute('href', '/operazioni/ordini-fornitori/77');
+    // The button that made the order goes with the proposal: the focus is on the new order's link, not lost.
+    expect(opened).toHaveFocus();
     expect(posts).toHaveLength(1);
     expect(posts[0].body).toEqual({ lines: [{ product_id: 1, warehouse_id: 1, quantity: '1200.5' }] });
     expect(posts[0].key).toMatch(/.{8,}/);

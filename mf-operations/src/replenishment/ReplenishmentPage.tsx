@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compareDecimals, QUANTITY_DECIMALS, type ReplenishmentLine } from '@wms/shared-api';
 import {
   Badge,
+  CheckboxField,
   DataTable,
   failureText,
   formatQuantity,
@@ -64,19 +65,17 @@ export function ReplenishmentPage() {
         />
       </div>
       <LimitsImport onImported={() => setAttempt((n) => n + 1)} />
+      <CreatedOrders orders={created} />
       <Loaded load={load} failedText={(err) => failureText(err, `${NS}:replenishment.loadFailed`)} errorTestId="replenishment-error">
         {(lines) => (
-          <>
-            <CreatedOrders orders={created} />
-            <Proposal
-              key={`${warehouseId}-${attempt}`}
-              lines={lines}
-              onCreated={(orders) => {
-                setCreated(orders);
-                setAttempt((n) => n + 1);
-              }}
-            />
-          </>
+          <Proposal
+            key={`${warehouseId}-${attempt}`}
+            lines={lines}
+            onCreated={(orders) => {
+              setCreated(orders);
+              setAttempt((n) => n + 1);
+            }}
+          />
         )}
       </Loaded>
     </section>
@@ -113,13 +112,13 @@ function Proposal({ lines, onCreated }: { lines: ReplenishmentLine[]; onCreated:
       id: 'pick',
       header: t('replenishment.col.pick'),
       render: (l) => (
-        <input
-          type="checkbox"
-          checked={orderable(l) && (choices[keyOf(l)]?.picked ?? false)}
+        <CheckboxField
+          name={`pick-${keyOf(l)}`}
+          label={<span className="sr-only">{t('replenishment.pickLine', { code: l.product_code, warehouse: l.warehouse_name })}</span>}
+          value={orderable(l) && (choices[keyOf(l)]?.picked ?? false)}
           disabled={!orderable(l) || saving}
-          aria-label={t('replenishment.pickLine', { code: l.product_code, warehouse: l.warehouse_name })}
           data-testid={`pick-${keyOf(l)}`}
-          onChange={(e) => set(l, { picked: e.target.checked })}
+          onChange={(picked) => set(l, { picked: picked === true })}
         />
       ),
     },
@@ -221,14 +220,19 @@ function Proposal({ lines, onCreated }: { lines: ReplenishmentLine[]; onCreated:
   );
 }
 
+/** The orders just created, each a link; the first takes the focus (the button that made them is gone with the proposal). */
 function CreatedOrders({ orders }: { orders: Created[] }) {
   const { t } = useTranslation(NS);
+  const first = useRef<HTMLAnchorElement>(null);
+  useEffect(() => first.current?.focus(), [orders]);
   if (!orders.length) return null;
   return (
     <ul className="replenishment-created" data-testid="replenishment-created">
-      {orders.map((o) => (
+      {orders.map((o, i) => (
         <li key={o.id}>
-          <Link to={`${BASE_PATH}/ordini-fornitori/${o.id}`}>{t('replenishment.openOrder', { number: o.order_number })}</Link>
+          <Link ref={i === 0 ? first : undefined} to={`${BASE_PATH}/ordini-fornitori/${o.id}`}>
+            {t('replenishment.openOrder', { number: o.order_number })}
+          </Link>
         </li>
       ))}
     </ul>
