@@ -116,10 +116,10 @@ export function MovementListPage() {
         },
       ),
       { id: 'batch', header: header('batch'), value: (m) => m.batch_number, sortable: false, priority: 'medium' },
-      // Narrow screens keep date, type, product, quantity and the actions in view (issue 22): on a portrait tablet the batch
-      // and both warehouses give way (a transfer's route needs both, so they go together); the movement's page shows them.
+      // Narrow screens keep date, type, product, quantity and the actions in view (issue 22): the destination gives way on a
+      // landscape tablet, the warehouse and the batch on a portrait one; the movement's page shows them all.
       { id: 'warehouse', header: header('warehouse'), value: (m) => m.warehouse_name, priority: 'medium' },
-      { id: 'destination_warehouse', header: header('destination'), value: (m) => m.destination_warehouse, priority: 'medium' },
+      { id: 'destination_warehouse', header: header('destination'), value: (m) => m.destination_warehouse, priority: 'low' },
       { id: 'notes', header: header('notes'), value: (m) => m.notes, sortable: false, priority: 'low' },
       {
         id: 'actions',
