@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '@wms/shared-ui/router';
+import { apiError } from '@wms/shared-api/core';
 import {
   inventoryCountLineSchema,
   QUANTITY_DECIMALS,
@@ -37,7 +38,8 @@ import './inventory.css';
 
 /**
  * /report/inventario/{id}: the count page for counters (blind: no book quantity) — on a tablet, big targets: scan or type
- * a product code (Enter), then batch, expiry where a new batch needs it, and the counted quantity with the decimal comma;
+ * a product code (Enter), then batch, the dates a new batch needs (expiry, production: the product's flags, as the server's
+ * lines.ts asks them), and the counted quantity with the decimal comma;
  * Save (Enter) records it and puts the cursor back in the code box for the next product.
  */
 export function CountingPage() {
@@ -123,7 +125,7 @@ function LineForm({
 }: {
   countId: number;
   product: Product;
-  /** A label's batch, expiry and quantity fill the line (a product code alone fills nothing more). */
+  /** A label's batch, dates and quantity fill the line (a product code alone fills nothing more). */
   scanned: BarcodeLookup;
   lines: InventoryCountingLine[];
   onSaved: (lines: InventoryCountingLine[]) => void;
@@ -136,6 +138,7 @@ function LineForm({
     batch_number: product.has_batch ? (scanned.batch_number ?? (batches.length === 1 ? batches[0] : '')) : '',
     counted_quantity: scanned.quantity ?? '',
     expiry_date: scanned.expiry_date ?? null,
+    production_date: scanned.production_date ?? null,
   };
   const form = useZodForm(inventoryCountLineSchema, initial);
   const batch = form.values.batch_number ?? '';
@@ -146,7 +149,15 @@ function LineForm({
   );
 
   const onSubmit = form.handleSubmit(async (line) => {
-    const saved = await saveLines(countId, [line]);
+    // The dates of the fields shown only (a new batch's; a known batch keeps its own).
+    const sent = {
+      ...line,
+      expiry_date: newBatch && product.has_expiry_date ? line.expiry_date : null,
+      production_date: newBatch && product.has_production_date ? line.production_date : null,
+    };
+    const saved = await saveLines(countId, [sent]).catch((err: unknown) => {
+      throw onThisForm(err, form.formRef.current, t('inventory.counting.fixFields'));
+    });
     toastSuccess(
       t('inventory.counting.saved', { code: product.code, quantity: formatQuantity(line.counted_quantity, product.unit_of_measure) }),
     );
@@ -159,7 +170,7 @@ function LineForm({
           unit_of_measure: product.unit_of_measure,
           has_batch: product.has_batch,
           has_expiry_date: product.has_expiry_date,
-          expiry_date: known?.expiry_date ?? line.expiry_date ?? null,
+          expiry_date: known?.expiry_date ?? sent.expiry_date,
           counted_by: user?.username ?? null,
           history: known?.history ?? [],
           ...s,
@@ -193,6 +204,9 @@ function LineForm({
       {newBatch && product.has_expiry_date ? (
         <DateField label={t('inventory.fields.expiry')} required {...form.field('expiry_date')} data-testid="line-expiry" />
       ) : null}
+      {newBatch && product.has_production_date ? (
+        <DateField label={t('inventory.fields.production')} required {...form.field('production_date')} data-testid="line-production" />
+      ) : null}
       <NumberField
         label={t('inventory.fields.writeHere')}
         decimals={QUANTITY_DECIMALS}
@@ -202,15 +216,36 @@ function LineForm({
         data-testid="line-quantity"
       />
       {form.failure ? (
-        <p className="form-failure" role="alert">
+        <div className="alert alert-error" role="alert" data-testid="line-failure">
           {form.failure}
-        </p>
+        </div>
       ) : null}
       <button type="submit" className="btn btn-primary inventory-big" disabled={form.saving} data-testid="line-save">
         {t('inventory.actions.save')}
       </button>
     </form>
   );
+}
+
+/**
+ * A refused save as this form shows it: the server names the body's line (`lines.0.production_date`), the form the line's
+ * own fields — each text goes under its field; what no field of the form shows (a product outside the count) is the
+ * sentence above Save, never a field path. `fixFields` is that sentence when every text has its field.
+ */
+function onThisForm(err: unknown, formEl: HTMLFormElement | null, fixFields: string): unknown {
+  const refusal = apiError(err);
+  if (!refusal?.fields) return err;
+  const shown: Record<string, string> = {};
+  const elsewhere: string[] = [];
+  for (const [path, text] of Object.entries(refusal.fields)) {
+    const name = path.replace(/^lines\.\d+\./, '');
+    if (formEl?.querySelector(`[name="${name}"]`)) shown[name] = text;
+    else elsewhere.push(text);
+  }
+  if (Object.keys(shown).length > 0) refusal.fields = shown;
+  else delete refusal.fields;
+  refusal.error = elsewhere.length > 0 ? elsewhere.join('; ') : fixFields;
+  return err;
 }
 
 function CountedTable({ rows }: { rows: InventoryCountingLine[] }) {

@@ -2,7 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '@wms/shared-ui/router';
 import { apiError, can } from '@wms/shared-api/core';
-import type { InventoryCountingView, InventoryCountLineFields, InventoryCountView } from '@wms/shared-api';
+import type { InventoryCountingView, InventoryCountView } from '@wms/shared-api';
 import {
   CheckboxField,
   displayDay,
@@ -20,7 +20,7 @@ import {
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchCounting, fetchWholeReview, findProductByCode, saveLines } from './api';
-import { parseCounts, sheetCsv, type ImportProblem, type SheetRow } from './csv';
+import { countsToSave, sheetCsv, type ImportProblem, type SheetRow } from './csv';
 import { INVENTORY_URL, reviewUrl } from './paths';
 import { snapshotText } from './status';
 import './inventory.css';
@@ -30,7 +30,7 @@ type SheetLoad = { view: InventoryCountingView | InventoryCountView; withBook: b
 /**
  * /report/inventario/{id}/foglio: the printable count sheet (A4, by product code, a line to write on; the book quantity
  * only for reviewers who ask for it), its CSV, and the import of counted quantities from CSV — every bad row reported at
- * once (row, reason) and nothing saved until all rows are good (one request, one transaction).
+ * once (each row with all its reasons) and nothing saved until all rows are good (one request, one transaction).
  */
 export function SheetPage() {
   const { t } = useTranslation(NS);
@@ -91,29 +91,9 @@ function Sheet({
     setBusy(true);
     setProblems([]);
     try {
-      const parsed = await parseCounts(await file.text());
-      const found = [...parsed.problems];
-      const ids = new Map(view.lines.map((l) => [l.product_code.toLowerCase(), l.product_id]));
-      for (const r of parsed.rows) {
-        if (ids.has(r.code.toLowerCase())) continue;
-        const p = await findProductByCode(r.code);
-        if (p) ids.set(r.code.toLowerCase(), p.id);
-      }
-      const lines: InventoryCountLineFields[] = [];
-      for (const r of parsed.rows) {
-        const productId = ids.get(r.code.toLowerCase());
-        if (productId === undefined) found.push({ row: r.row, reason: 'unknownProduct', code: r.code });
-        else
-          lines.push({
-            product_id: productId,
-            batch_number: r.batch,
-            counted_quantity: r.counted,
-            expiry_date: null,
-            production_date: null,
-          });
-      }
+      const { lines, rows: fileRows, problems: found } = await countsToSave(await file.text(), view.lines, findProductByCode);
       if (found.length > 0) {
-        setProblems(found.sort((a, b) => a.row - b.row));
+        setProblems(found);
         toastError(t('inventory.sheet.importErrors'));
         return;
       }
@@ -122,11 +102,11 @@ function Sheet({
         // The server's refusals name `lines.N.field`: shown as the file's rows.
         const fields = apiError(err)?.fields ?? {};
         const rowsWithProblems = Object.entries(fields).map(([path, message]) => ({
-          row: parsed.rows[parseInt(path.split('.')[1] ?? '0', 10)]?.row ?? 0,
+          row: fileRows[parseInt(path.split('.')[1] ?? '0', 10)] ?? 0,
           reason: 'server' as const,
           message,
         }));
-        if (rowsWithProblems.length > 0) setProblems(rowsWithProblems);
+        if (rowsWithProblems.length > 0) setProblems(rowsWithProblems.sort((a, b) => a.row - b.row));
         throw err;
       });
       toastSuccess(t('inventory.sheet.imported', { count: lines.length }));
@@ -138,14 +118,11 @@ function Sheet({
     }
   };
 
-  const reasonText = (p: ImportProblem) =>
-    p.reason === 'unknownProduct'
-      ? t('inventory.sheet.unknownProduct', { code: p.code })
-      : p.reason === 'missingColumns' || p.reason === 'unreadable'
-        ? t(`inventory.sheet.${p.reason}`)
-        : p.reason === 'server'
-          ? (p.message ?? '')
-          : t('inventory.sheet.badQuantity');
+  const reasonText = ({ reason, message, dates, ...p }: ImportProblem) =>
+    reason === 'server' ? (message ?? '') : t(`inventory.sheet.${reason}`, { ...p, dates: dates && t(`inventory.sheet.dates.${dates}`) });
+  // One item per row, with every reason of the row (problems come sorted by row).
+  const byRow = new Map<number, string[]>();
+  for (const p of problems) byRow.set(p.row, [...(byRow.get(p.row) ?? []), reasonText(p)]);
 
   return (
     <>
@@ -198,8 +175,8 @@ function Sheet({
           {problems.length > 0 ? (
             <div className="inventory-problems" role="alert" data-testid="import-problems">
               <ul>
-                {problems.map((p, i) => (
-                  <li key={`${p.row}-${i}`}>{t('inventory.sheet.rowError', { row: p.row, reason: reasonText(p) })}</li>
+                {[...byRow].map(([row, reasons]) => (
+                  <li key={row}>{t('inventory.sheet.rowError', { row, reason: reasons.join('; ') })}</li>
                 ))}
               </ul>
             </div>

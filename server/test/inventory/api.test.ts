@@ -7,7 +7,7 @@ import type { Db } from '../../src/db';
 import { ledgerMatchesBalances, postMovementTx } from '../../src/stock/ledger';
 import type { Actor, MovementInput } from '../../src/stock/types';
 import { makeTestApp, type TestApp } from '../helpers';
-import { balance, makeProduct, makeUserId, makeWarehouse, stockSnapshot } from '../stock/fixtures';
+import { balance, balanceRow, makeProduct, makeUserId, makeWarehouse, stockSnapshot } from '../stock/fixtures';
 
 jest.setTimeout(120_000);
 
@@ -118,6 +118,31 @@ describe('the snapshot rule', () => {
     expect(res.statusCode).toBe(200);
     expect(await balance(db, p.id, w.id, 'A')).toBe('16.500'); // 12.5 counted + 4 received since
     expect(await balance(db, p.id, w.id, 'NEW')).toBe('3.000');
+  });
+
+  it('a new batch of a product with production dates: each missing date named (words, at its field); given as the counting page sends them, they are the batch dates', async () => {
+    const w = await makeWarehouse(db);
+    const p = await makeProduct(db, { hasBatch: true, hasExpiry: true, hasProduction: true });
+    const id = await start({ warehouse_id: w.id, product_ids: [p.id] });
+    const missing = await count(id, [{ product_id: p.id, batch_number: 'LNEW1', counted_quantity: '3', expiry_date: '2027-12-31' }]);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toEqual({ 'lines.0.production_date': 'La data di produzione è obbligatoria per questo prodotto' });
+    const french = await count(id, [{ product_id: p.id, batch_number: 'LNEW1', counted_quantity: '3' }], {
+      ...counter,
+      'accept-language': 'fr',
+    });
+    expect(Object.keys(french.json().fields).sort()).toEqual(['lines.0.expiry_date', 'lines.0.production_date']);
+    expect(french.json().fields['lines.0.production_date']).toMatch(/date de production/i);
+    const ok = await count(id, [
+      { product_id: p.id, batch_number: 'LNEW1', counted_quantity: '3', expiry_date: '2027-12-31', production_date: '2026-01-15' },
+    ]);
+    expect(ok.statusCode).toBe(200);
+    expect((await api('POST', `/inventory-counts/${id}/apply`, admin, {})).statusCode).toBe(200);
+    expect(await balanceRow(db, p.id, w.id, 'LNEW1')).toEqual({
+      quantity: '3.000',
+      production_date: '2026-01-15',
+      expiry_date: '2027-12-31',
+    });
   });
 });
 
