@@ -50,6 +50,15 @@ describe('product form: stock limits panel', () => {
     await waitFor(() => expect(puts).toEqual([{ limits: [{ warehouse_id: 21, min: '10', max: '20' }] }]));
   });
 
+  it('a row added by keyboard takes the focus on its warehouse', async () => {
+    renderRegistry('/anagrafica/prodotti/31');
+    const panel = await screen.findByRole('region', { name: 'Scorte minime e massime' });
+    await within(panel).findByLabelText('Massimo in Magazzino Centrale');
+    within(panel).getByTestId('stock-limits-add').focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(within(panel).getByTestId('stock-limit-1').querySelector('select')).toHaveFocus());
+  });
+
   it('is read-only for a role without the replenishment permission', async () => {
     renderRegistry('/anagrafica/prodotti/31');
     signInAs('sales');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   api,
@@ -12,6 +12,7 @@ import {
 import {
   DataTable,
   failureText,
+  focusAddedRow,
   formatQuantity,
   lineField,
   Loaded,
@@ -98,9 +99,11 @@ function LimitsEditor({ productId, initial, onSaved }: { productId: number; init
     list.removeAt(i);
     setKeys((ks) => ks.filter((_, j) => j !== i));
   };
-  const add = () => {
+  /** A new row; its warehouse takes the focus (as an order's or a transfer's new line). */
+  const add = (e: MouseEvent<HTMLButtonElement>) => {
     list.add({ warehouse_id: '', min: '', max: '' });
     setKeys((ks) => [...ks, Math.max(-1, ...ks) + 1]);
+    focusAddedRow(e.currentTarget, 'limits', rows.length);
   };
   const onSubmit = form.handleSubmit(async (body) => {
     await api.put(limitsPath(productId), body);
