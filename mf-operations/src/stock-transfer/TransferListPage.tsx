@@ -7,6 +7,7 @@ import {
   displayDay,
   FilterBar,
   formatCount,
+  formatQuantity,
   PageHeader,
   PagedTable,
   RowActions,
@@ -57,8 +58,14 @@ export function TransferListPage() {
         align: 'end',
         priority: 'medium',
       },
-      // No quantity column: the list's answer has one sum over every line, units mixed (l + pz + kg), and quantities of
-      // different units are never added (kit README). It returns when the rows carry totals per unit (formatUnitTotals).
+      {
+        id: 'quantity',
+        header: t('stockTransfer.columns.quantity'),
+        align: 'end',
+        priority: 'low',
+        // Per unit of measure ("12,5 l · 1.505 pz"): quantities of different units are never added together.
+        render: (r) => r.quantities.map((u) => formatQuantity(u.quantity, u.unit_of_measure)).join(' · '),
+      },
       {
         id: 'status',
         header: t('stockTransfer.columns.status'),

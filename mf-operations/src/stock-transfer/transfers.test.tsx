@@ -78,7 +78,13 @@ const inTransit: Transfer = {
     },
   ],
 };
-const listRow: TransferListRow = { ...head, status: 'in_transit', line_count: 1, total_quantity: '4.000' };
+const listRow: TransferListRow = {
+  ...head,
+  status: 'in_transit',
+  line_count: 1,
+  total_quantity: '4.000',
+  quantities: [{ unit_of_measure: 'kg', quantity: '4.000' }],
+};
 
 const sent: Array<{ method: string; path: string; body: unknown; key: string | null; params: Record<string, string> }> = [];
 const record = async (request: Request) => {
@@ -262,8 +268,8 @@ describe('audit 3: no mixed-unit sum, no valid-looking DDT of a void transfer, a
       ),
     );
 
-  it('the list shows no quantity column (its total adds litres, pieces and kilograms) and offers the DDT only of a valid shipment', async () => {
-    // The list's answer carries one sum over every line, whatever its unit (12,5 l + 1.500 pz + 5 pz = "1517.5").
+  it('the list shows the quantities per unit, never one sum of litres, pieces and kilograms, and offers the DDT only of a valid shipment', async () => {
+    // The old total adds every line whatever its unit (12,5 l + 1.500 pz + 5 pz = "1517.5"); `quantities` keeps them apart.
     const row = (id: number, status: TransferListRow['status']): TransferListRow => ({
       ...listRow,
       id,
@@ -271,6 +277,10 @@ describe('audit 3: no mixed-unit sum, no valid-looking DDT of a void transfer, a
       status,
       line_count: 3,
       total_quantity: '1517.500',
+      quantities: [
+        { unit_of_measure: 'l', quantity: '12.500' },
+        { unit_of_measure: 'piece', quantity: '1505.000' },
+      ],
     });
     server.use(
       http.get('*/api/transfers', () =>
@@ -285,7 +295,8 @@ describe('audit 3: no mixed-unit sum, no valid-looking DDT of a void transfer, a
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers.some((h) => /quantit/i.test(h ?? ''))).toBe(false);
+    expect(headers.some((h) => /quantit/i.test(h ?? ''))).toBe(true);
+    expect(within(table).getAllByText('12,5 l · 1.505 pz')).toHaveLength(5);
     expect(table).not.toHaveTextContent('1.517,5');
     expect(table).not.toHaveTextContent('1517');
     expect(screen.getByTestId('print-transfer-4')).toHaveAttribute('href', '/operazioni/trasferimenti/4/stampa');

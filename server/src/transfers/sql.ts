@@ -39,7 +39,11 @@ export interface TransferFilter {
   offset: number;
 }
 
-type ListDbRow = Omit<TransferListRow, 'total_quantity' | 'gross_weight'> & { total_quantity: string; gross_weight: string | null };
+type ListDbRow = Omit<TransferListRow, 'total_quantity' | 'gross_weight' | 'quantities'> & {
+  total_quantity: string;
+  gross_weight: string | null;
+  quantities: string;
+};
 
 const decimalOrNull = (v: string | null) => (v === null ? null : quantityView(v));
 
@@ -67,13 +71,27 @@ export async function listTransfers(q: Queryable, f: TransferFilter): Promise<Pa
     .split(', ')
     .map((c) => `${c} ${dir}`)
     .join(', ')}, t.id ${dir}`;
-  const select = `${HEAD}, s.line_count, s.total_quantity::text AS total_quantity`;
+  const select = `${HEAD}, s.line_count, s.total_quantity::text AS total_quantity, u.quantities`;
+  // Per unit of measure, first line first: the list never adds litres to pieces (issue 21).
   const from = `${FROM} CROSS JOIN LATERAL (SELECT count(*)::int AS line_count, coalesce(sum(l.quantity), 0) AS total_quantity
-                                             FROM transfer_lines l WHERE l.transfer_id = t.id) s`;
+                                             FROM transfer_lines l WHERE l.transfer_id = t.id) s
+    CROSS JOIN LATERAL (SELECT coalesce(json_agg(json_build_object('unit_of_measure', x.unit, 'quantity', x.quantity::text)
+                                                 ORDER BY x.first_line), '[]')::text AS quantities
+                          FROM (SELECT p.unit_of_measure AS unit, sum(l.quantity) AS quantity, min(l.line_no) AS first_line
+                                  FROM transfer_lines l JOIN products p ON p.id = l.product_id
+                                 WHERE l.transfer_id = t.id GROUP BY p.unit_of_measure) x) u`;
   const p = await page<ListDbRow>(q, { select, from, where, orderBy }, f.limit, f.offset);
   return {
     total: p.total,
-    rows: p.rows.map((r) => ({ ...r, total_quantity: quantityView(r.total_quantity), gross_weight: decimalOrNull(r.gross_weight) })),
+    rows: p.rows.map((r) => ({
+      ...r,
+      total_quantity: quantityView(r.total_quantity),
+      gross_weight: decimalOrNull(r.gross_weight),
+      quantities: (JSON.parse(r.quantities) as { unit_of_measure: string | null; quantity: string }[]).map((u) => ({
+        ...u,
+        quantity: quantityView(u.quantity),
+      })),
+    })),
   };
 }
 

@@ -235,6 +235,27 @@ it('permissions: administration reads but does not write, sales neither; the lis
   expect(search.json().map((r: { id: number }) => r.id)).toEqual([tr.id]);
 });
 
+it('the list gives the quantities per unit of measure, first line first: litres and pieces never added together', async () => {
+  const { a, b, p } = await setup(10); // pieces, batch L1
+  const oil = await makeProduct(t.db, { unit: 'l' });
+  const water = await makeProduct(t.db, { unit: 'l' });
+  await load(t.db, { productId: oil.id, warehouseId: a.id, quantity: '20' });
+  await load(t.db, { productId: water.id, warehouseId: a.id, quantity: '20' });
+  const tr = await createTransfer(t, headers, a.id, b.id, [
+    { product_id: oil.id, quantity: '12.5' },
+    { product_id: p.id, batch_number: 'L1', quantity: 3 },
+    { product_id: water.id, quantity: '2' },
+  ]);
+  const list = await t.app.inject({ method: 'GET', url: `/api/transfers?q=${tr.number}`, headers });
+  expect(list.json()[0]).toMatchObject({
+    line_count: 3,
+    quantities: [
+      { unit_of_measure: 'l', quantity: '14.500' },
+      { unit_of_measure: 'piece', quantity: '3.000' },
+    ],
+  });
+});
+
 it('bad input is a 400 naming the field and writes nothing', async () => {
   const { a, p } = await setup(5);
   const post = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/transfers', headers, payload });

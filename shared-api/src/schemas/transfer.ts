@@ -201,7 +201,10 @@ export type Transfer = z.infer<typeof transferViewSchema>;
 export const transferListRowSchema = z.object({
   ...transferHead,
   line_count: z.number(),
-  total_quantity: decimalView,
+  total_quantity: decimalView.describe('Σ over every line, whatever its unit: kept for older clients; show `quantities`'),
+  quantities: z
+    .array(z.object({ unit_of_measure: z.string().nullable(), quantity: decimalView }))
+    .describe('Σ quantity per unit of measure, first line first (quantities of different units are never added)'),
 });
 export type TransferListRow = z.infer<typeof transferListRowSchema>;
 
