@@ -61,7 +61,8 @@ function TransportNote({ tr, company, from, to }: { tr: Transfer; company: Compa
   // The note's number: the company's DDT prefix on the transfer's own sequence number (TR-2026-00042 → DDT-2026-00042).
   const ddtNumber = tr.number.replace(/^TR-/, `${company.ddt_prefix}-`);
   const day = tr.shipped_at ? tr.shipped_at.slice(0, 10) : tr.transfer_date;
-  const voided = isVoidTransfer(tr.status) ? tr.status : null;
+  // Nor is a draft's: the goods have not left yet (its note is printed once shipped).
+  const voided = isVoidTransfer(tr.status) || tr.status === 'draft' ? tr.status : null;
   const mark = voided ? p(`void.${voided}`) : null;
   useDocumentTitle([p('title'), ddtNumber, mark].filter(Boolean).join(' '));
   return (

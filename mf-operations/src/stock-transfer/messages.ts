@@ -127,6 +127,8 @@ export const stockTransferMessages = defineTranslations({
         reversedWhy:
           'La spedizione è stata stornata: la merce è tornata al magazzino di origine. Questo documento non accompagna alcun trasporto.',
         cancelledWhy: 'La bozza è stata scartata: nessuna merce è stata spedita. Questo documento non accompagna alcun trasporto.',
+        draft: 'BOZZA — documento non ancora valido',
+        draftWhy: 'La merce non è ancora partita: il documento di trasporto si stampa dopo «Spedisci».',
       },
     },
     feedback: {
@@ -268,6 +270,8 @@ export const stockTransferMessages = defineTranslations({
         reversedWhy:
           'L’expédition a été extournée\u00a0: la marchandise est revenue à l’entrepôt d’origine. Ce document n’accompagne aucun transport.',
         cancelledWhy: 'Le brouillon a été abandonné\u00a0: aucune marchandise n’a été expédiée. Ce document n’accompagne aucun transport.',
+        draft: 'BROUILLON — document pas encore valable',
+        draftWhy: 'La marchandise n’est pas encore partie\u00a0: le document de transport s’imprime après «\u00a0Expédier\u00a0».',
       },
     },
     feedback: {

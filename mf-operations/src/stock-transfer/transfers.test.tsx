@@ -358,6 +358,16 @@ describe('audit 3: no mixed-unit sum, no valid-looking DDT of a void transfer, a
     );
   });
 
+  it('the DDT of a draft says it is not valid yet (the goods have not left)', async () => {
+    printServer(closed('draft'));
+    renderOperations('/operazioni/trasferimenti/5/stampa');
+    expect(await screen.findByTestId('ddt-void')).toHaveTextContent(/^BOZZA — documento non ancora valido La merce non è ancora partita/);
+    cleanup();
+    await switchLanguage('fr');
+    renderOperations('/operazioni/trasferimenti/5/stampa');
+    expect((await screen.findByTestId('ddt-void')).textContent).toMatch(/^BROUILLON — document pas encore valable/);
+  });
+
   const fillLine = async (user: ReturnType<typeof userEvent.setup>) => {
     await screen.findByTestId('transfer-form');
     await waitFor(() => expect(within(screen.getByTestId('from-warehouse')).getAllByRole('option').length).toBe(3));
