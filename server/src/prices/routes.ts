@@ -200,7 +200,7 @@ export const priceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const price = await noOverlap(() =>
         db.tx(async (q) => {
-          const p = await checked(q, request.body);
+          const p = await checked(q, request.body, true);
           return createPrice(q, p, request.user.id);
         }),
       );
@@ -265,10 +265,12 @@ export const priceRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       return noOverlap(() =>
         db.tx(async (q) => {
+          await found(q, id); // 404 first
+          // The product first, then the price: every write of a product's prices in that order (no deadlock between them).
+          const p = await checked(q, request.body, true);
           if (!(await sql.lockPrice(q, id))) throw new AppError(404, 'PRICE_NOT_FOUND', msg.priceNotFound);
           const before = await found(q, id);
           assertUnchanged(request, before);
-          const p = await checked(q, request.body);
           return rewritePrice(q, before, p, request.user.id);
         }),
       );

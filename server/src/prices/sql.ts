@@ -112,8 +112,10 @@ export async function productPrices(q: Queryable, productId: number, today: stri
 
 /**
  * What a price save needs to know of its product: live?, its supplier, code and currency. `lock`: the product row is held
- * (FOR NO KEY UPDATE) until the transaction ends, so two "price from today" of one product queue; stock and document
- * writes that only reference the product (FOR KEY SHARE) are not held up.
+ * (FOR NO KEY UPDATE) until the transaction ends, so every write of one product's prices (a create, an edit, a "price
+ * from today") queues — taken first, before any price row: two inserts checked against each other by the exclusion
+ * constraint would otherwise wait on each other (a deadlock: a 500 where a 409 is due). Stock and document writes that
+ * only reference the product (FOR KEY SHARE) are not held up.
  */
 export async function productForPrice(q: Queryable, productId: number, lock = false) {
   const { rows } = await q.query<{ id: number; code: string; supplier_id: number | null; currency: string }>(
