@@ -22,12 +22,13 @@ const recordChanged = {
 
 /**
  * An edit's precondition: 412 RECORD_CHANGED unless its If-Match names `current`'s ETag (or is "*"). `current` is the
- * record as the versioned read answers it, read inside the edit's transaction after the edit's lock on it.
+ * record as the versioned read answers it, read inside the edit's transaction after the edit's lock on it. A tag a proxy
+ * marked weak (W/, as a compressing proxy does) still names the same record: the digest is of the record, not of bytes.
  */
 export function assertUnchanged(request: FastifyRequest, current: unknown): void {
   const header = request.headers['if-match'];
   if (header === undefined) return;
-  const tags = header.split(',').map((tag) => tag.trim());
+  const tags = header.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
   if (!tags.includes('*') && !tags.includes(etagOf(current))) throw new AppError(412, 'RECORD_CHANGED', recordChanged);
 }
 
