@@ -1,4 +1,10 @@
-import { parseDay, type InventoryCountingLine, type InventoryCountLineFields, type Product } from '@wms/shared-api';
+import {
+  movementProductProblems,
+  parseDay,
+  type InventoryCountingLine,
+  type InventoryCountLineFields,
+  type Product,
+} from '@wms/shared-api';
 import { csvDecimal, displayDay, readDecimal, QUANTITY_DECIMALS } from '@wms/shared-ui';
 
 /**
@@ -217,11 +223,23 @@ export async function countsToSave(
     const first = seen.get(key);
     if (first !== undefined) problems.push({ row: r.row, reason: 'duplicateRow', first });
     else seen.set(key, r.row);
-    if (product.has_batch && !r.batch) problems.push({ row: r.row, reason: 'missingBatch' });
+    // The server's rule for a counted line (lines.ts), the same function: a batch where the product manages batches; a
+    // batch the count does not have carries the dates its product manages, as a load would.
     const isNew = product.has_batch && r.batch !== '' && !onCount.has(key);
+    const rule = movementProductProblems(
+      {
+        movement_type: isNew ? 'C' : 'S',
+        batch_number: r.batch || null,
+        production_date: r.production,
+        expiry_date: r.expiry,
+        quantity: r.counted ?? '0',
+      },
+      product,
+    );
+    if (rule.batch_number) problems.push({ row: r.row, reason: 'missingBatch' });
     const needs = (date: 'expiry' | 'production') => isNew && product[date === 'expiry' ? 'has_expiry_date' : 'has_production_date'];
     const missing = (['expiry', 'production'] as const).filter(
-      (d) => needs(d) && r[d] === null && !unreadable.has(`${r.row}:${d === 'expiry' ? 'badExpiry' : 'badProduction'}`),
+      (d) => rule[`${d}_date`] && !unreadable.has(`${r.row}:${d === 'expiry' ? 'badExpiry' : 'badProduction'}`),
     );
     if (missing.length > 0)
       problems.push({
