@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 import { operationOf } from './operations';
 
@@ -32,12 +32,20 @@ export function assertUnchanged(request: FastifyRequest, current: unknown): void
   if (!tags.includes('*') && !tags.includes(etagOf(current))) throw new AppError(412, 'RECORD_CHANGED', recordChanged);
 }
 
-/** Every versioned operation's successful answer carries its record's ETag (one hook: routes declare it in their row). */
+/**
+ * Every versioned operation's successful answer carries its record's ETag. The routes declare it in their row of the
+ * operations table; the hook is attached to those routes only, as they are added (no lookup on any other answer).
+ */
 export function installVersions(app: FastifyInstance): void {
-  app.addHook('preSerialization', async (request: FastifyRequest, reply, payload: unknown) => {
+  const withEtag = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (reply.statusCode < 300 && payload !== null && typeof payload === 'object' && !Array.isArray(payload)) {
-      if (operationOf(request.method, request.routeOptions.url ?? '')?.versioned) void reply.header('ETag', etagOf(payload));
+      void reply.header('ETag', etagOf(payload));
     }
     return payload;
+  };
+  app.addHook('onRoute', (route) => {
+    const method = [route.method].flat()[0];
+    if (!operationOf(method, route.url)?.versioned) return;
+    route.preSerialization = [route.preSerialization ?? []].flat().concat(withEtag);
   });
 }

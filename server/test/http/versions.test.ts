@@ -99,6 +99,12 @@ describe.each([
   });
 });
 
+it('a record whose operation is not versioned answers no ETag (its edits stay unconditional)', async () => {
+  const company = await admin.get('/company');
+  expect(company.statusCode).toBe(200);
+  expect(company.headers.etag).toBeUndefined();
+});
+
 describe('purchase order', () => {
   it('an order changed since it was read (an edit, a receipt) refuses the stale edit; the current one passes', async () => {
     const s = await supplierWithProducts(admin, 2);
