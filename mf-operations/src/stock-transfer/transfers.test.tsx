@@ -141,6 +141,17 @@ it('the list: number, warehouses, status; the status filter goes to the server',
   await waitFor(() => expect(sent.some((s) => s.params.status === 'draft')).toBe(true));
 });
 
+/** The form's first line: from Centrale to Nord, FAR-00 picked by its code, its FEFO batch L2 chosen. */
+const fillLine = async (user: ReturnType<typeof userEvent.setup>) => {
+  await screen.findByTestId('transfer-form');
+  await waitFor(() => expect(within(screen.getByTestId('from-warehouse')).getAllByRole('option').length).toBe(3));
+  await user.selectOptions(screen.getByTestId('from-warehouse'), '1');
+  await user.selectOptions(screen.getByTestId('to-warehouse'), '2');
+  await user.type(screen.getByTestId('product-0'), 'FAR');
+  await user.click(await screen.findByTestId('product-option-FAR-00'));
+  await waitFor(() => expect(screen.getByTestId('batch-0')).toHaveValue('L2'));
+};
+
 it('the form offers the batches at the source FEFO with expiry and availability, and sends exact quantities', async () => {
   const user = userEvent.setup();
   renderOperations('/operazioni/trasferimenti/nuovo');
@@ -148,12 +159,7 @@ it('the form offers the batches at the source FEFO with expiry and availability,
   await user.click(screen.getByTestId('save-transfer'));
   expect(await screen.findAllByText('Campo obbligatorio')).not.toHaveLength(0);
   expect(sent.filter((s) => s.method === 'POST')).toHaveLength(0);
-  await waitFor(() => expect(within(screen.getByTestId('from-warehouse')).getAllByRole('option').length).toBe(3));
-  await user.selectOptions(screen.getByTestId('from-warehouse'), '1');
-  await user.selectOptions(screen.getByTestId('to-warehouse'), '2');
-  await user.type(screen.getByTestId('product-0'), 'FAR');
-  await user.click(await screen.findByTestId('product-option-FAR-00'));
-  await waitFor(() => expect(screen.getByTestId('batch-0')).toHaveValue('L2'));
+  await fillLine(user);
   expect(
     within(screen.getByTestId('batch-0'))
       .getAllByRole('option')
@@ -367,16 +373,6 @@ describe('audit 3: no mixed-unit sum, no valid-looking DDT of a void transfer, a
     renderOperations('/operazioni/trasferimenti/5/stampa');
     expect((await screen.findByTestId('ddt-void')).textContent).toMatch(/^BROUILLON — document pas encore valable/);
   });
-
-  const fillLine = async (user: ReturnType<typeof userEvent.setup>) => {
-    await screen.findByTestId('transfer-form');
-    await waitFor(() => expect(within(screen.getByTestId('from-warehouse')).getAllByRole('option').length).toBe(3));
-    await user.selectOptions(screen.getByTestId('from-warehouse'), '1');
-    await user.selectOptions(screen.getByTestId('to-warehouse'), '2');
-    await user.type(screen.getByTestId('product-0'), 'FAR');
-    await user.click(await screen.findByTestId('product-option-FAR-00'));
-    await waitFor(() => expect(screen.getByTestId('batch-0')).toHaveValue('L2'));
-  };
 
   it('a quantity above what the batch has now is warned about under the field, live, and the draft still saves', async () => {
     const user = userEvent.setup();
