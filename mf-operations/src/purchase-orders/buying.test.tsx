@@ -7,7 +7,7 @@ import { missingTranslationKeys, switchLanguage } from '@wms/shared-ui/testing';
 import { pricesMessages } from '../prices/messages';
 import { PRICE_SEARCH_STORAGE_KEY } from '../prices/PriceListPage';
 import { clearToasts, renderOperations } from '../movements/test-support/render';
-import { product } from '../movements/test-support/server';
+import { company as companyFixture, product } from '../movements/test-support/server';
 import { purchaseOrdersMessages } from './messages';
 
 /** The buying screens against an in-memory API (msw): what they send and what they show. */
@@ -116,23 +116,7 @@ const order: PurchaseOrderSummary = {
   updated_at: '',
 };
 
-const company = {
-  business_name: 'Ditta Stampa S.r.l.',
-  vat_number: '09876543217',
-  tax_code: '09876543217',
-  address: 'Via Po 3',
-  city: 'Torino',
-  province: 'TO',
-  zip_code: '10121',
-  country: 'Italia',
-  phone: '011 555',
-  email: 'info@stampa.example',
-  ddt_prefix: 'DDT',
-  logo_mime_type: 'image/png',
-  logo_updated_at: '2026-03-01T10:00:00.000Z',
-  modified_by: 'admin',
-  updated_at: '2026-03-01T10:00:00.000Z',
-};
+const company = companyFixture();
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 const server = setupServer(

@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import type { StockRow, Transfer, TransferListRow, Warehouse } from '@wms/shared-api';
 import { switchLanguage } from '@wms/shared-ui/testing';
 import { clearToasts, renderOperations } from '../movements/test-support/render';
-import { product } from '../movements/test-support/server';
+import { company as companyFixture, product } from '../movements/test-support/server';
 import './StockTransferRoutes';
 
 /** The transfer screens against an in-memory API (msw): what they show and what they send. */
@@ -247,23 +247,7 @@ it('the transfer page: its facts and its lines (what was shipped, what arrived) 
 });
 
 describe('audit 3: no mixed-unit sum, no valid-looking DDT of a void transfer, a warning above the stock on hand', () => {
-  const company = {
-    business_name: 'Ditta Stampa S.r.l.',
-    vat_number: '09876543217',
-    tax_code: '09876543217',
-    address: 'Via Po 3',
-    city: 'Torino',
-    province: 'TO',
-    zip_code: '10121',
-    country: 'Italia',
-    phone: null,
-    email: null,
-    ddt_prefix: 'DDT',
-    logo_mime_type: null,
-    logo_updated_at: null,
-    modified_by: 'admin',
-    updated_at: '2026-03-01T10:00:00.000Z',
-  };
+  const company = companyFixture({ logo_mime_type: null, logo_updated_at: null });
   const closed = (status: Transfer['status']): Transfer => ({ ...inTransit, status, closed_at: '2026-11-26T10:00:00.000Z' });
   const printServer = (tr: Transfer) =>
     server.use(

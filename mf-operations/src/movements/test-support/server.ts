@@ -1,6 +1,6 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import { compareDecimals, type MovementView, type Product, type StockRow, type Warehouse } from '@wms/shared-api';
+import { compareDecimals, type Company, type MovementView, type Product, type StockRow, type Warehouse } from '@wms/shared-api';
 
 /**
  * An in-memory stock API for the movement screens' tests: the calls of SPEC §7 over `fake`, each request recorded in
@@ -35,6 +35,28 @@ export function product(id: number, code: string, over: Partial<Product> = {}): 
     modified_by: null,
     created_at: '2025-01-01T08:00:00.000Z',
     updated_at: '2025-01-01T08:00:00.000Z',
+    ...over,
+  };
+}
+
+/** The company as GET /company answers it (the prints' header), with a logo unless `over` says otherwise. */
+export function company(over: Partial<Company> = {}): Company {
+  return {
+    business_name: 'Ditta Stampa S.r.l.',
+    vat_number: '09876543217',
+    tax_code: '09876543217',
+    address: 'Via Po 3',
+    city: 'Torino',
+    province: 'TO',
+    zip_code: '10121',
+    country: 'Italia',
+    phone: '011 555',
+    email: 'info@stampa.example',
+    ddt_prefix: 'DDT',
+    logo_mime_type: 'image/png',
+    logo_updated_at: '2026-03-01T10:00:00.000Z',
+    modified_by: 'admin',
+    updated_at: '2026-03-01T10:00:00.000Z',
     ...over,
   };
 }
