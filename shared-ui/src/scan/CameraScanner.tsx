@@ -4,7 +4,7 @@ import { BrowserMultiFormatReader, type IScannerControls } from '@zxing/browser'
 import { BarcodeFormat, DecodeHintType } from '@zxing/library';
 import { GS } from '@wms/shared-api/core';
 import { Dialog } from '../components/Dialog';
-import { WEDGE_GAP_MS, WedgeBurst } from './wedge';
+import { isGsKey, WEDGE_GAP_MS, WedgeBurst } from './wedge';
 
 export interface CameraScannerProps {
   /** The decoded text, as a scanner would send it (GS1-128: ']C1' and ASCII 29 separators). */
@@ -119,7 +119,7 @@ function useWedgeScan(onScan: { readonly current: (text: string) => void }): voi
         onScan.current(text);
         return;
       }
-      const gs = e.ctrlKey && (e.key === ']' || e.code === 'BracketRight');
+      const gs = isGsKey(e);
       if (!gs && (e.key.length !== 1 || e.ctrlKey || e.metaKey || e.altKey)) return;
       if (now - lastAt > WEDGE_GAP_MS) typed = '';
       lastAt = now;

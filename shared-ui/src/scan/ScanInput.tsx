@@ -6,7 +6,7 @@ import { displayDay } from '../forms/day';
 import { formatKind } from '../format/number';
 import { serverErrorText } from '../errors/server-error-text';
 import { lookupScan } from './lookup';
-import { WedgeBurst } from './wedge';
+import { isGsKey, WedgeBurst } from './wedge';
 
 export { lookupScan };
 
@@ -103,8 +103,8 @@ export function ScanInput({
       // A scanner configured to end with Tab: the code is complete, the focus stays.
       e.preventDefault();
       void submit(text);
-    } else if (e.ctrlKey && (e.key === ']' || e.code === 'BracketRight')) {
-      // Many wedges send FNC1 as Ctrl+] (ASCII 29): keep it as the GS1 separator.
+    } else if (isGsKey(e)) {
+      // Keep it as the GS1 separator.
       e.preventDefault();
       setText((v) => v + GS);
       burst.current.key(now);

@@ -31,3 +31,8 @@ export class WedgeBurst {
     this.times = [];
   }
 }
+
+/** Many wedges send GS1's FNC1 (the ASCII 29 separator) as Ctrl+]: such a key is that separator, not a shortcut. */
+export function isGsKey(e: { ctrlKey: boolean; key: string; code: string }): boolean {
+  return e.ctrlKey && (e.key === ']' || e.code === 'BracketRight');
+}
