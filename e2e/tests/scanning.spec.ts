@@ -6,7 +6,7 @@ import { apiToken, bearer, exactDecimal, signIn } from './support';
 
 // Issue 27: scan instead of type. A keyboard-wedge scanner is a keyboard: it types the label's raw GS1 string — AIs and
 // values, ASCII 29 (GS) after a variable-length field — as fast keystrokes and ends with Enter. Here Chromium receives
-// exactly that (pressSequentially, 2 ms apart) in the goods-receipt batch dialog and in the sale form; what was saved is
+// exactly that (pressSequentially, 2 ms apart) in the goods-receipt batch dialog, on the receipt page and in the sale form; what was saved is
 // read back from the API. An unknown code shows the message and changes nothing.
 const suffix = Date.now().toString(36).toUpperCase();
 const CODE = `E2E-SCAN-${suffix}`;
@@ -96,6 +96,17 @@ test.describe('scanning', () => {
     });
     expect(order.status()).toBe(201);
     const orderId = (await order.json()).id as number;
+    const second = await page.request.post('/api/purchase-orders', {
+      headers,
+      data: {
+        order_date: '2026-03-02',
+        requested_arrival_date: '2026-03-12',
+        supplier_id: supplierId,
+        items: [{ product_id: productId, quantity: 10, unit_price: '2.5' }],
+      },
+    });
+    expect(second.status()).toBe(201);
+    const secondId = (await second.json()).id as number;
 
     await signIn(page);
 
@@ -128,6 +139,24 @@ test.describe('scanning', () => {
     expect(stock.map((r) => [r.warehouse_id, r.batch_number, exactDecimal(r.quantity), r.expiry_date])).toEqual([
       [warehouseId, BATCH, '10', '2027-03-31'],
     ]);
+
+    // 1b. The second order at the dock: the page's scan box takes each carton's label — 4 kg, then 6 kg of the same
+    //     batch — and fills the line: 10 kg in one batch row, nothing typed but the delivery note and the warehouse.
+    await page.goto(`/operazioni/ricezione-merce/${secondId}`);
+    await page.getByTestId('document-number').fill(`DDT-SCAN2-${suffix}`);
+    await page.getByTestId('document-date').fill('13/03/2026');
+    await page.getByTestId(`warehouse-${CODE}`).selectOption({ label: WAREHOUSE });
+    const pageBox = page.getByTestId('receipt-scan-box');
+    for (const kg of ['4', '6']) {
+      await pageBox.pressSequentially(`17270331310000000${kg}10${BATCH}${GS}240${CODE}\n`, { delay: 2 });
+      await expect(page.getByTestId('receipt-scan-status')).toContainText(`Letto: ${CODE}`);
+    }
+    await expect(page.getByTestId(`quantity-${CODE}`)).toHaveValue('10');
+    await expect(page.getByTestId(`batches-${CODE}`)).toContainText('1');
+    await page.getByTestId('receive-save').click();
+    await expect(page).toHaveURL(/\/operazioni\/ricezione-merce$/);
+    const after = (await (await page.request.get(`/api/stock/product/${productId}`, { headers })).json()) as typeof stock;
+    expect(after.map((r) => [r.batch_number, exactDecimal(r.quantity)])).toEqual([[BATCH, '20']]);
 
     // 2. Sale: an unknown code says so and leaves the empty form empty.
     await page.goto('/operazioni/vendite/nuova');

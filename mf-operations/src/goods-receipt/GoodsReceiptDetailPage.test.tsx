@@ -562,6 +562,52 @@ describe('goods receipt detail', () => {
     expect(screen.queryByTestId('batch-row-1')).not.toBeInTheDocument();
   });
 
+  it("the page scan box fills the scanned carton's line and batch; a product code focuses its quantity; others are refused", async () => {
+    const product = (id: number, code: string) => ({ id, code, description: code, status: 'active' });
+    const answers: Record<string, object> = {
+      LABEL: { product: product(10, 'FARINA-00'), batch_number: 'L-SCAN', expiry_date: '2027-03-31', quantity: '6.000' },
+      VITE: { product: product(20, 'VITE-M6') },
+      BULLONE: { product: product(30, 'BULLONE-8') },
+      ALTRO: { product: product(99, 'ALTRO-1') },
+    };
+    server.use(http.get('*/api/barcodes/:code', ({ params }) => HttpResponse.json(answers[String(params.code)])));
+    await open();
+    const box = within(screen.getByTestId('receipt-scan')).getByRole('textbox');
+    const scan = async (code: string) => {
+      await userEvent.click(box);
+      await userEvent.paste(code);
+    };
+    await scan('LABEL');
+    await waitFor(() => expect(input('quantity-FARINA-00')).toHaveValue('6'));
+    await scan('LABEL'); // a second carton of the same batch
+    await waitFor(() => expect(input('quantity-FARINA-00')).toHaveValue('12'));
+    expect(screen.getByTestId('batches-FARINA-00')).toHaveTextContent('Lotti (1)');
+    await scan('VITE'); // a product's own code carries no quantity: the line's quantity takes the focus
+    await waitFor(() => expect(input('quantity-VITE-M6')).toHaveFocus());
+    await scan('BULLONE');
+    expect(await within(screen.getByTestId('receipt-scan')).findByRole('alert')).toHaveTextContent(
+      "Del prodotto BULLONE-8 non resta niente da ricevere su quest'ordine",
+    );
+    await scan('ALTRO');
+    await waitFor(() =>
+      expect(within(screen.getByTestId('receipt-scan')).getByRole('alert')).toHaveTextContent("Il prodotto ALTRO-1 non è in quest'ordine"),
+    );
+    type('document-number', 'DDT-9');
+    type('document-date', '12/03/2026');
+    fireEvent.change(screen.getByTestId('warehouse-FARINA-00'), { target: { value: '2' } });
+    await userEvent.click(screen.getByTestId('receive-save'));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect((posted[0] as { items: unknown[] }).items).toEqual([
+      {
+        order_item_id: 1,
+        product_id: 10,
+        quantity: '12',
+        warehouse_id: 2,
+        batches: [{ batch_number: 'L-SCAN', quantity: '12', production_date: null, expiry_date: '2027-03-31' }],
+      },
+    ]);
+  });
+
   it('speaks French', async () => {
     await switchLanguage('fr');
     await open();

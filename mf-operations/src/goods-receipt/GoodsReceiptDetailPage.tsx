@@ -8,7 +8,9 @@ import {
   receiptDraftOf,
   receiptDraftPaths,
   receiptDraftSchema,
+  receiptDraftWithScan,
   receiptLineLocked,
+  type BarcodeLookup,
   type ReceiptDraft,
   type ReceiptDraftLine,
   type ReceiptOrder,
@@ -25,6 +27,7 @@ import {
   Loaded,
   PageHeader,
   savedRowState,
+  ScanInput,
   TextField,
   today,
   useAction,
@@ -84,6 +87,15 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
   // The receipt starts with its delivery note: the DDT number has the focus.
   useEffect(() => focusField(form.formRef.current, 'document_number'), [form.formRef]);
   const lines = useFormList(draft.items, (items: ReceiptDraftLine[]) => form.set('items', items));
+
+  /** A scanned carton fills its line (receiptDraftWithScan); a code without a quantity takes the focus to the line's. */
+  const onScan = (found: BarcodeLookup): string | undefined => {
+    const scan = receiptDraftWithScan(order, draft.items, found);
+    if (!scan.ok) return t(`goodsReceipt.scan.${scan.reason}`, { code: found.product.code });
+    form.set('items', scan.items);
+    if (!scan.filled) focusField(form.formRef.current, `items.${scan.line}.quantity`);
+    return undefined;
+  };
 
   /** Posts the draft, once it passed the form's checks and the expired batches (if any) were confirmed. */
   const send = (confirmExpired: boolean) =>
@@ -224,6 +236,7 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
               data-testid="document-date"
             />
           </div>
+          <ScanInput onScan={onScan} label={t('goodsReceipt.scan.label')} disabled={busy || form.saving} data-testid="receipt-scan" />
           {items}
           <ListError name="items" error={form.error('items')} />
           <FormActions

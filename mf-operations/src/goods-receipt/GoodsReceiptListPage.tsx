@@ -8,7 +8,6 @@ import {
   dayColumn,
   flagFilterField,
   formatCount,
-  formatKind,
   formatUnitProgress,
   PageHeader,
   PagedTable,
@@ -35,7 +34,8 @@ export function GoodsReceiptListPage() {
       dayColumn('order_date', f('orderDate'), (o) => o.order_date, { sortable: false }),
       dayColumn('requested_arrival_date', f('requestedArrival'), (o) => o.requested_arrival_date, { sortable: false }),
       { id: 'supplier', header: f('supplier'), value: (o) => o.supplier_name, truncate: 15, sortable: false },
-      { id: 'progress', header: f('progress'), align: 'end', render: progressOf },
+      // Received / ordered per unit of measure ("1 / 2,5 kg · 0 / 40 pz"), never a sum of different units.
+      { id: 'progress', header: f('progress'), align: 'end', render: (o) => formatUnitProgress(o.quantities) },
       { id: 'status', header: f('status'), render: (o) => <OrderStatusBadge status={o.status} /> },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -67,15 +67,4 @@ export function GoodsReceiptListPage() {
       />
     </section>
   );
-}
-
-/**
- * Received / ordered per unit of measure ("1 / 2,5 kg · 0 / 40 pz"), from the answer's `quantities`; a single-unit total
- * without its unit when only that was sent; nothing rather than a sum of different units.
- */
-function progressOf(o: ReceiptOrderRow): string {
-  if (o.quantities?.length) return formatUnitProgress(o.quantities);
-  return o.received_quantity != null && o.ordered_quantity != null
-    ? `${formatKind(o.received_quantity, 'quantity')} / ${formatKind(o.ordered_quantity, 'quantity')}`
-    : '';
 }

@@ -5,7 +5,7 @@ import { displayDay, formatCount, formatQuantity, formatUnit, Loaded, PageHeader
 import { NS } from '../paths';
 import { fetchItemHistory } from './api';
 import { labelsUrl, RECEIPT_LIST_URL, receiptOrderUrl } from './paths';
-import { ItemStatusBadge } from './status';
+import { ItemStatusBadge } from '../shared/order-status';
 
 /** /operazioni/ricezione-merce/storico/{itemId} (SPEC §3 Receipt history): one order item's receipts, newest first. */
 export function ReceiptHistoryPage() {

@@ -23,7 +23,7 @@ import {
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { itemHistoryUrl } from './paths';
-import { ItemStatusBadge } from './status';
+import { ItemStatusBadge } from '../shared/order-status';
 
 export interface ReceiptItemsTableProps {
   items: ReceiptOrderItem[];

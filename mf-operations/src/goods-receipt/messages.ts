@@ -83,6 +83,11 @@ export const goodsReceiptMessages = defineTranslations({
       cancel: 'Annulla',
       scanOtherProduct: "Il codice letto è del prodotto {{code}}, non di questa riga dell'ordine",
     },
+    scan: {
+      label: 'Scansiona un collo (etichetta o codice prodotto)',
+      notOnOrder: "Il prodotto {{code}} non è in quest'ordine",
+      nothingLeft: "Del prodotto {{code}} non resta niente da ricevere su quest'ordine",
+    },
     actions: {
       save: 'Registra ricezione',
       print: 'Stampa etichette',
@@ -191,6 +196,11 @@ export const goodsReceiptMessages = defineTranslations({
       save: 'Valider les lots',
       cancel: 'Annuler',
       scanOtherProduct: 'Le code lu est celui du produit {{code}}, pas de cette ligne de la commande',
+    },
+    scan: {
+      label: 'Scanner un colis (étiquette ou code produit)',
+      notOnOrder: "Le produit {{code}} n'est pas dans cette commande",
+      nothingLeft: 'Il ne reste rien à recevoir du produit {{code}} sur cette commande',
     },
     actions: {
       save: 'Enregistrer la réception',

@@ -1,5 +1,13 @@
 import { fieldMessages } from '../validation/issues';
-import { addScannedBatch, goodsReceiptSchema, receiptBatchBody, receiptBatchesSchema, receiptDraftSchema } from './goods-receipt';
+import {
+  addScannedBatch,
+  goodsReceiptSchema,
+  receiptBatchBody,
+  receiptBatchesSchema,
+  receiptDraftSchema,
+  receiptDraftWithScan,
+  type ReceiptDraftLine,
+} from './goods-receipt';
 
 /** Issue 22: the detail screen's form and batch dialog parse with the server's receipt rules and say the same words. */
 const batched = { has_batches: true, has_expiry: true, has_production_date: false };
@@ -103,5 +111,78 @@ describe('batch dialog', () => {
     const kept = [row({ batch_number: 'L1', quantity: '6' })];
     expect(addScannedBatch(kept, '10', { batch_number: 'L2' })).toEqual([...kept, row({ batch_number: 'L2', quantity: '4' })]);
     expect(addScannedBatch(kept, '6', { batch_number: 'L2' })[1].quantity).toBe('');
+  });
+});
+
+describe('a scan on the receipt page (the dock scans each carton)', () => {
+  const item = (id: number, product_id: number, flags: object, over: object = {}) => ({
+    id,
+    product_id,
+    ordered_quantity: '20.000',
+    received_quantity: '0.000',
+    completed: false,
+    ...batched,
+    ...flags,
+    ...over,
+  });
+  // Product 10 is on the order twice: its first line received in full, its second still open.
+  const order = {
+    items: [
+      item(1, 10, {}, { received_quantity: '20.000' }),
+      item(2, 10, {}),
+      item(3, 30, plain),
+      item(4, 40, { has_batches: false, has_expiry: true }),
+    ],
+  } as unknown as Parameters<typeof receiptDraftWithScan>[0];
+  const lines: ReceiptDraftLine[] = [line(1, ''), line(2, ''), line(3, '4'), line(4, '')];
+  const scan = (found: object, ls = lines) => receiptDraftWithScan(order, ls, { product: { id: 10 }, ...found });
+
+  it('a product not on the order, or one with nothing left to receive, is refused with its reason', () => {
+    expect(scan({ product: { id: 99 } })).toEqual({ ok: false, reason: 'notOnOrder' });
+    const allIn = { items: [order.items[0]] } as typeof order;
+    expect(receiptDraftWithScan(allIn, [lines[0]], { product: { id: 10 } })).toEqual({ ok: false, reason: 'nothingLeft' });
+  });
+
+  it('a code without a quantity fills nothing: the line that can still receive is named for the focus', () => {
+    expect(scan({ batch_number: 'L1' })).toEqual({ ok: true, items: lines, line: 1, filled: false });
+  });
+
+  it('a label with a quantity adds it to the line and to its batch: the same batch again adds to its row', () => {
+    const first = scan({ batch_number: 'L1', quantity: '6', expiry_date: '2027-03-31', production_date: '2026-01-01' });
+    if (!first.ok) throw new Error('refused');
+    expect(first.line).toBe(1);
+    expect(first.items[1]).toMatchObject({
+      quantity: '6',
+      // The product manages no production date: the label's is not kept.
+      batches: [{ batch_number: 'L1', quantity: '6', expiry_date: '2027-03-31', production_date: '' }],
+    });
+    expect(first.items[0]).toBe(lines[0]);
+    const again = scan({ batch_number: 'L1', quantity: '2.5' }, first.items);
+    const other = scan({ batch_number: 'L2', quantity: '1', expiry_date: '2027-06-30' }, again.ok ? again.items : []);
+    if (!other.ok) throw new Error('refused');
+    expect(other.items[1]).toMatchObject({
+      quantity: '9.5',
+      batches: [
+        { batch_number: 'L1', quantity: '8.5', expiry_date: '2027-03-31' },
+        { batch_number: 'L2', quantity: '1', expiry_date: '2027-06-30' },
+      ],
+    });
+  });
+
+  it('a product without batches adds to the quantity typed; one with dates only keeps one row per date', () => {
+    const plainScan = receiptDraftWithScan(order, lines, { product: { id: 30 }, quantity: '3', batch_number: 'X' });
+    expect(plainScan.ok && plainScan.items[2]).toMatchObject({ quantity: '7', batches: [] });
+    const dated = (expiry: string, ls = lines) =>
+      receiptDraftWithScan(order, ls, { product: { id: 40 }, quantity: '2', expiry_date: expiry });
+    const once = dated('2027-01-31');
+    const twice = once.ok ? dated('2027-01-31', once.items) : once;
+    const third = twice.ok ? dated('2027-02-28', twice.items) : twice;
+    expect(third.ok && third.items[3]).toMatchObject({
+      quantity: '6',
+      batches: [
+        { batch_number: '', quantity: '4', expiry_date: '2027-01-31' },
+        { batch_number: '', quantity: '2', expiry_date: '2027-02-28' },
+      ],
+    });
   });
 });

@@ -463,6 +463,55 @@ export function addScannedBatch(
   return [...kept, row];
 }
 
+/** What a scan on the receipt page did: the order's lines after it and the line it found, or why it found none. */
+export type ReceiptScan =
+  { ok: true; items: ReceiptDraftLine[]; line: number; filled: boolean } | { ok: false; reason: 'notOnOrder' | 'nothingLeft' };
+
+/**
+ * A scan on the receipt page (issue 22: the dock scans each carton's label). It finds the first line of the scanned
+ * product that can still receive. A code that carries a quantity adds that quantity to the line. On a line with batches
+ * or dates, it also adds it to the batch: the same batch again adds to that batch's row, another batch gets a row of its
+ * own with the label's batch and dates. A code without a quantity (a product's own barcode) changes nothing (`filled`
+ * false), and the page focuses the line's quantity. The order's limits and the batch rules stay the form's, at Save.
+ */
+export function receiptDraftWithScan(
+  order: Pick<ReceiptOrder, 'items'>,
+  lines: readonly ReceiptDraftLine[],
+  found: { product: { id: number }; batch_number?: string; expiry_date?: string; production_date?: string; quantity?: string },
+): ReceiptScan {
+  const mine = order.items.flatMap((item, line) => (item.product_id === found.product.id ? [{ item, line }] : []));
+  const open = mine.find(({ item }) => !receiptLineLocked(item));
+  if (!open) return { ok: false, reason: mine.length ? 'nothingLeft' : 'notOnOrder' };
+  const { item, line } = open;
+  const added = found.quantity;
+  if (!added || !isDecimalString(added)) return { ok: true, items: [...lines], line, filled: false };
+  const batch = {
+    batch_number: item.has_batches ? (found.batch_number ?? '') : '',
+    expiry_date: item.has_expiry ? (found.expiry_date ?? '') : '',
+    production_date: item.has_production_date ? (found.production_date ?? '') : '',
+  };
+  const { batches } = lines[line];
+  // The same batch: its number where the product has batches, else its dates. A date the row lacks is the label's.
+  const same = batches.findIndex((b) =>
+    item.has_batches
+      ? b.batch_number.trim() === batch.batch_number
+      : b.expiry_date === batch.expiry_date && b.production_date === batch.production_date,
+  );
+  const more = (b: ReceiptBatchDraft) => ({
+    quantity: sumQuantities([b.quantity, added]),
+    expiry_date: b.expiry_date || batch.expiry_date,
+    production_date: b.production_date || batch.production_date,
+  });
+  const nextBatches = !needsBatches(item)
+    ? batches
+    : same >= 0
+      ? batches.map((b, j) => (j === same ? { ...b, ...more(b) } : b))
+      : [...batches, { ...batch, quantity: added }];
+  const quantity = sumQuantities([lines[line].quantity, added]);
+  const items = lines.map((l, j) => (j === line ? { ...l, quantity, batches: nextBatches } : l));
+  return { ok: true, items, line, filled: true };
+}
+
 // ------------------------------------------------------------------------------------------------------------ wording
 
 /** A receipt or shared validation key in words (the shared `validationMessage`: receipt keys are registered). */
