@@ -8,7 +8,8 @@ import { apiToken, bearer, signIn } from './support';
 
 // Issue 26: a transfer in the browser against the real server and ledger: 10 kg of a batch in A; a transfer of 2,5 kg to B
 // is drafted (FEFO batch offered with expiry and availability), shipped: the stock report shows 2,5 in transit; received at
-// B; its transport note printed to PDF (page.pdf) and read back with pdftotext: company name, DDT number, batch, 2,5.
+// B; its transport note printed to PDF (page.pdf) and read back with pdftotext: company name, DDT number, batch, 2,5;
+// the line's barcode read back with zbarimg off the page rasterised at 200 dpi.
 const suffix = Date.now().toString(36).toUpperCase();
 const CODE = `E2E-TR-${suffix}`;
 const BATCH = `LTR-${suffix}`;
@@ -155,7 +156,14 @@ test('draft, ship (in transit on the stock report), receive at B and print the t
   await page.emulateMedia({ media: 'print' });
   await page.pdf({ path: pdf, format: 'A4', printBackground: true });
   const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+  // The line's GS1-128 scans off the printed page: the PDF rasterised at 200 dpi (a plain office scan) and read by zbar.
+  const png = path.join(os.tmpdir(), `ddt-${suffix}`);
+  execFileSync('pdftoppm', ['-r', '200', '-png', '-singlefile', pdf, png]);
+  const scanned = execFileSync('zbarimg', ['--raw', '-q', `${png}.png`], { encoding: 'utf8' }).trim();
   fs.rmSync(pdf, { force: true });
+  fs.rmSync(`${png}.png`, { force: true });
+  expect(scanned).toContain(`10${BATCH}`);
+  expect(scanned).toContain(`240${CODE}`);
   const ddt = number.replace(/^TR-/, 'DDT-');
   for (const expected of [
     COMPANY,

@@ -109,12 +109,19 @@ function TransportNote({ tr, company, from, to }: { tr: Transfer; company: Compa
               <th className="num">{p('quantity')}</th>
             </tr>
           </thead>
-          <tbody>
-            {tr.lines.map((l) => (
-              <tr key={l.id} className="ddt-line">
+          {/* Each line with its GS1-128 on a row of its own, the table's width: printed at 0.3 mm a bar, it scans off the page. */}
+          {tr.lines.map((l) => (
+            <tbody key={l.id} className="ddt-line">
+              <tr>
                 <td className="code">{l.product_code}</td>
-                <td>
-                  {l.product_description}
+                <td>{l.product_description}</td>
+                <td>{l.batch_number ?? '—'}</td>
+                <td>{l.expiry_date ? displayDay(l.expiry_date) : '—'}</td>
+                <td>{formatUnit(l.unit_of_measure)}</td>
+                <td className="num nowrap">{formatKind(l.quantity, 'quantity')}</td>
+              </tr>
+              <tr className="ddt-code">
+                <td colSpan={6}>
                   <Gs1Barcode
                     text={gs1Text({
                       productCode: l.product_code,
@@ -125,15 +132,12 @@ function TransportNote({ tr, company, from, to }: { tr: Transfer; company: Compa
                       unit: l.unit_of_measure,
                     })}
                     errorText={(e) => e}
+                    moduleMm={0.3}
                   />
                 </td>
-                <td>{l.batch_number ?? '—'}</td>
-                <td>{l.expiry_date ? displayDay(l.expiry_date) : '—'}</td>
-                <td>{formatUnit(l.unit_of_measure)}</td>
-                <td className="num nowrap">{formatKind(l.quantity, 'quantity')}</td>
               </tr>
-            ))}
-          </tbody>
+            </tbody>
+          ))}
         </table>
         <dl className="ddt-transport">
           <div>
