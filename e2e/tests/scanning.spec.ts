@@ -85,28 +85,22 @@ test.describe('scanning', () => {
     });
     expect(product.status()).toBe(201);
     const productId = (await product.json()).id as number;
-    const order = await page.request.post('/api/purchase-orders', {
-      headers,
-      data: {
-        order_date: '2026-03-01',
-        requested_arrival_date: '2026-03-10',
-        supplier_id: supplierId,
-        items: [{ product_id: productId, quantity: 10, unit_price: '2.5' }],
-      },
-    });
-    expect(order.status()).toBe(201);
-    const orderId = (await order.json()).id as number;
-    const second = await page.request.post('/api/purchase-orders', {
-      headers,
-      data: {
-        order_date: '2026-03-02',
-        requested_arrival_date: '2026-03-12',
-        supplier_id: supplierId,
-        items: [{ product_id: productId, quantity: 10, unit_price: '2.5' }],
-      },
-    });
-    expect(second.status()).toBe(201);
-    const secondId = (await second.json()).id as number;
+    /** An order of 10 kg of the product: two, one received through the batch dialog, one through the page's scan box. */
+    const orderOf = async (day: string) => {
+      const order = await page.request.post('/api/purchase-orders', {
+        headers,
+        data: {
+          order_date: `2026-03-${day}`,
+          requested_arrival_date: '2026-03-12',
+          supplier_id: supplierId,
+          items: [{ product_id: productId, quantity: 10, unit_price: '2.5' }],
+        },
+      });
+      expect(order.status()).toBe(201);
+      return (await order.json()).id as number;
+    };
+    const orderId = await orderOf('01');
+    const secondId = await orderOf('02');
 
     await signIn(page);
 
