@@ -17,12 +17,27 @@ const dataDir = path.join(__dirname, 'artifacts', `data-${PORT}`);
 export const REMOTES_FILE = path.join(__dirname, 'artifacts', `remotes.${PORT}.json`);
 export const RELEASES_DIR = path.join(root, 'releases');
 
+/**
+ * Specs that change what the others read — the company's header (company, transfers: each prints its own name), the live
+ * remotes (remote-contract takes a bad release live) — or that read what every spec writes — the whole company's alert
+ * counts (dashboard), the admin's activity log newest first (users) — run one at a time, after the rest. Every other
+ * spec makes and reads its own data (names with a per-run suffix), so those run in parallel workers (E2E_WORKERS,
+ * default 2: the CI machine has two cores; at 4 the axe walk of every route outgrew its time), each file's tests in order
+ * in one worker. One spec alone: `npx playwright test tests/x.spec.ts --no-deps` (else a shared-state spec brings the
+ * whole own-data project first).
+ */
+const SHARED_STATE = /[/\\](company|transfers|remote-contract|dashboard|users)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './tests',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  projects: [
+    { name: 'own-data', testIgnore: SHARED_STATE },
+    { name: 'shared-state', testMatch: SHARED_STATE, dependencies: ['own-data'], workers: 1 },
+  ],
   retries: 0,
   outputDir: './artifacts/results',
   reporter: [['list'], ['json', { outputFile: path.join(__dirname, 'artifacts', 'results.json') }]],
