@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { EXPIRING_SOON_DAYS, daysToExpiry, expiryState } from '@wms/shared-api/core';
+import type { Warehouse } from '@wms/shared-api';
 import { Badge, formatCount } from '@wms/shared-ui';
 import { NS } from '../paths';
 
@@ -10,6 +11,18 @@ export function ExpiryMarker({ expiry }: { expiry: string | null | undefined }) 
   if (state === 'expired') return <Badge tone="danger">{t('stockLevels.marker.expired')}</Badge>;
   if (state === 'expiring') return <Badge tone="warning">{t('stockLevels.marker.expiring', { days: daysToExpiry(expiry) })}</Badge>;
   return null;
+}
+
+/**
+ * The warehouse filter's options of a report: every warehouse, an inactive one too (it may still hold stock, and its
+ * past is valued), marked as the kit's pickers mark it ("Nord (inattivo)").
+ */
+export function useWarehouseOptions(warehouses: readonly Warehouse[] | null): { value: string; label: string }[] {
+  const { t } = useTranslation(NS);
+  return (warehouses ?? []).map((w) => ({
+    value: String(w.id),
+    label: w.is_active === false ? t('common:picker.inactiveWarehouse', { name: w.name }) : w.name,
+  }));
 }
 
 /** Previous / next over a server-paged list. `ns` names the screen whose wording it uses. */

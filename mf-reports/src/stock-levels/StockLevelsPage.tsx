@@ -21,7 +21,7 @@ import {
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { printPage } from '../shared/api';
-import { ExpiryMarker, Pager } from '../shared/ui';
+import { ExpiryMarker, Pager, useWarehouseOptions } from '../shared/ui';
 import { ProductDetails, useProductDetails } from './ProductDetails';
 import '../shared/reports.css';
 
@@ -41,6 +41,7 @@ export function StockLevelsPage() {
   const { t } = useTranslation(NS);
   const list = usePagedList<StockLevelRow>('/stock/levels', { filters: FILTERS, pageSize: STOCK_PAGE_SIZE });
   const { warehouses, failed: warehousesFailed } = useWarehouses();
+  const warehouseOptions = useWarehouseOptions(warehouses);
   const warehouseId = list.filter('warehouse_id');
   const details = useProductDetails(warehouseId);
   const [printBatches, setPrintBatches] = useState<boolean | null>(null);
@@ -125,11 +126,7 @@ export function StockLevelsPage() {
           label={t('stockLevels.filters.warehouse')}
           value={warehouseId}
           placeholder={t('stockLevels.filters.allWarehouses')}
-          // An inactive warehouse may still hold stock: listed, marked as the kit's pickers mark it.
-          options={(warehouses ?? []).map((w) => ({
-            value: String(w.id),
-            label: w.is_active === false ? t('common:picker.inactiveWarehouse', { name: w.name }) : w.name,
-          }))}
+          options={warehouseOptions}
           onChange={(v) => list.setFilter('warehouse_id', String(v ?? ''))}
           error={warehousesFailed ? t('stockLevels.fetchWarehousesFailed') : undefined}
           data-testid="filter-warehouse"

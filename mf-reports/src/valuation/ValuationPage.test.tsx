@@ -68,7 +68,13 @@ const server = setupServer(
     return HttpResponse.json(answer(q));
   }),
   http.get('*/api/warehouses', () =>
-    HttpResponse.json([{ id: 1, name: 'Centrale', is_active: true }], { headers: { 'X-Total-Count': '1' } }),
+    HttpResponse.json(
+      [
+        { id: 1, name: 'Centrale', is_active: true },
+        { id: 3, name: 'Verona', is_active: false },
+      ],
+      { headers: { 'X-Total-Count': '2' } },
+    ),
   ),
 );
 
@@ -212,6 +218,18 @@ describe('/report/valorizzazione', () => {
     expect(await screen.findByTestId('valuation-row-BOLT')).toBeInTheDocument();
     expect(requests.length).toBe(before + 1);
     expect(requests.at(-1)!.get('showZeroPrices')).toBe('true');
+  });
+
+  it('offers every warehouse, an inactive one marked as the kit pickers mark it (its past is valued too)', async () => {
+    open();
+    await screen.findByTestId('valuation-row-BOLT');
+    expect(await screen.findByRole('option', { name: 'Verona (disattivato)' })).toBeInTheDocument();
+    const before = requests.length;
+    fireEvent.change(screen.getByTestId('filter-warehouse').querySelector('select') ?? screen.getByTestId('filter-warehouse'), {
+      target: { value: '3' },
+    });
+    await waitFor(() => expect(requests.length).toBe(before + 1));
+    expect(requests.at(-1)!.get('warehouseId')).toBe('3');
   });
 
   it('says fetchFailed / fetchWarehousesFailed in Italian and French', async () => {

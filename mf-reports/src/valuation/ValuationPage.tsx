@@ -24,6 +24,7 @@ import {
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchValuation, printPage } from '../shared/api';
+import { useWarehouseOptions } from '../shared/ui';
 import { ExchangeRates } from './ExchangeRates';
 import { ValuationDefinitions } from './ValuationDefinitions';
 import '../shared/reports.css';
@@ -54,6 +55,7 @@ export function ValuationPage() {
   const { t } = useTranslation(NS);
   const { user } = useSession();
   const { warehouses, failed: warehousesFailed } = useWarehouses();
+  const warehouseOptions = useWarehouseOptions(warehouses);
   const today = companyToday();
   const lang = currentLanguage();
   const [filters, setFilters] = useState<Filters>({
@@ -184,10 +186,7 @@ export function ValuationPage() {
           name="warehouseId"
           label={t('valuation.filters.warehouse')}
           value={filters.warehouseId}
-          options={[
-            { value: 'all', label: t('valuation.filters.allWarehouses') },
-            ...(warehouses ?? []).map((w) => ({ value: String(w.id), label: w.name })),
-          ]}
+          options={[{ value: 'all', label: t('valuation.filters.allWarehouses') }, ...warehouseOptions]}
           onChange={(v) => change({ warehouseId: String(v || 'all') })}
           error={warehousesFailed ? t('valuation.fetchWarehousesFailed') : undefined}
           data-testid="filter-warehouse"
