@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, bearer, exactDecimal, signIn, sumExact, typeDate, typeNumber } from './support';
+import { apiToken, bearer, exactDecimal, expectBackOnList, signIn, sumExact, typeDate, typeNumber } from './support';
 
 // Issue 8: every quantity and price field of every form takes an Italian decimal comma. "2,5" is typed (fill('') then
 // keys, as typeNumber does — also over an existing value in the edit forms) and the API reads back exactly 2.5 (issue 21:
@@ -63,7 +63,7 @@ test('2,5 typed in a new and an edited movement and in a new price reaches the A
   await page.getByTestId('movement-warehouse').selectOption({ label: WAREHOUSE });
   await typeNumber(page, 'movement-quantity', '2,5');
   await page.getByTestId('movement-save').click();
-  await expect(page).toHaveURL(/\/operazioni\/movimenti$/);
+  await expectBackOnList(page, '/operazioni/movimenti', CODE, 'product_code');
   expect(await stockOf()).toBe('2.5');
   const [movement] = (await get(`/api/stock-movements?product_code=${CODE}`)) as { id: string | number }[];
   await page.goto(`/operazioni/movimenti/${String(movement.id).split('-')[0]}`);
@@ -71,7 +71,7 @@ test('2,5 typed in a new and an edited movement and in a new price reaches the A
   await typeNumber(page, 'movement-quantity', '12,5');
   await expect(page.getByTestId('movement-quantity')).toHaveValue('12,5');
   await page.getByTestId('movement-save').click();
-  await expect(page).toHaveURL(/\/operazioni\/movimenti$/);
+  await expectBackOnList(page, '/operazioni/movimenti', CODE, 'product_code');
   expect(await stockOf()).toBe('12.5');
 
   // Prices: 2,5 on a new price, then 2,75 typed over it.

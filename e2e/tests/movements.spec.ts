@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, bearer, companyDayText, exactDecimal, signIn, switchLanguage, typeDate, typeNumber } from './support';
+import { apiToken, bearer, companyDayText, exactDecimal, expectBackOnList, signIn, switchLanguage, typeDate, typeNumber } from './support';
 
 // Issue 4: stock movements in the browser against the real server and ledger: load 10 of a batch product into A,
 // transfer 4 to B, an unload of 7 from A is refused, an unload of 6 succeeds, and the list filters and sorts show it.
@@ -30,7 +30,7 @@ async function newMovement(page: Page, type: 'C' | 'S' | 'T') {
 
 async function saved(page: Page) {
   await expect(page.getByText('Movimento registrato con successo').last()).toBeVisible();
-  await expect(page).toHaveURL(/\/operazioni\/movimenti$/);
+  await expectBackOnList(page, '/operazioni/movimenti', CODE, 'product_code');
   await expect(table(page)).toBeVisible();
 }
 
@@ -269,7 +269,7 @@ test.describe('stock movements', () => {
     await expect(page.getByTestId('movement-quantity')).toHaveValue('2,5');
     await expect(page.getByTestId('error-quantity')).toHaveCount(0);
     await page.getByTestId('movement-save').click();
-    await expect(page).toHaveURL(/\/operazioni\/movimenti$/);
+    await expectBackOnList(page, '/operazioni/movimenti', code, 'product_code');
 
     const stock = await page.request.get(`/api/stock/product/${productId}`, { headers });
     expect(stock.status()).toBe(200);

@@ -3,6 +3,16 @@ import { ADMIN_PASSWORD } from '../playwright.config';
 
 export { ADMIN_PASSWORD };
 
+/**
+ * A form's save went back to its list (`path`), which shows the saved row: on the page the list opens on, or, when newer
+ * rows (another spec's, in a parallel run) pushed it off that page, searched for by its code (the kit's saved row,
+ * usePagedList: `?<param>=<code>`). Either is the list as the user left it plus, at most, exactly that search.
+ */
+export async function expectBackOnList(page: Page, path: string, code: string, param = 'q'): Promise<void> {
+  const search = `${param}=${encodeURIComponent(code)}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(page).toHaveURL(new RegExp(`${path}(\\?${search})?$`));
+}
+
 /** Signs in through the login page and waits for the home page. */
 export async function signIn(page: Page, username = 'admin', password = ADMIN_PASSWORD): Promise<void> {
   await page.goto('/login');
