@@ -569,6 +569,7 @@ describe('goods receipt detail', () => {
       VITE: { product: product(20, 'VITE-M6') },
       BULLONE: { product: product(30, 'BULLONE-8') },
       ALTRO: { product: product(99, 'ALTRO-1') },
+      PALLET: { product: product(10, 'FARINA-00'), batch_number: 'L-SCAN', quantity: '100' },
     };
     server.use(http.get('*/api/barcodes/:code', ({ params }) => HttpResponse.json(answers[String(params.code)])));
     await open();
@@ -582,11 +583,16 @@ describe('goods receipt detail', () => {
     await scan('LABEL'); // a second carton of the same batch
     await waitFor(() => expect(input('quantity-FARINA-00')).toHaveValue('12'));
     expect(screen.getByTestId('batches-FARINA-00')).toHaveTextContent('Lotti (1)');
+    await scan('PALLET'); // 12 + 100 is more than the line's maximum (110): refused at the scan, the line as it was
+    expect(await within(screen.getByTestId('receipt-scan')).findByRole('alert')).toHaveTextContent(
+      "Quest'ordine non può ricevere questo collo del prodotto FARINA-00: resta meno da ricevere, o niente. Mettilo da parte",
+    );
+    expect(input('quantity-FARINA-00')).toHaveValue('12');
     await scan('VITE'); // a product's own code carries no quantity: the line's quantity takes the focus
     await waitFor(() => expect(input('quantity-VITE-M6')).toHaveFocus());
     await scan('BULLONE');
     expect(await within(screen.getByTestId('receipt-scan')).findByRole('alert')).toHaveTextContent(
-      "Del prodotto BULLONE-8 non resta niente da ricevere su quest'ordine",
+      "Quest'ordine non può ricevere questo collo del prodotto BULLONE-8",
     );
     await scan('ALTRO');
     await waitFor(() =>

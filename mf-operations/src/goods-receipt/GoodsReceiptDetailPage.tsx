@@ -10,6 +10,7 @@ import {
   receiptDraftSchema,
   receiptDraftWithScan,
   receiptLineLocked,
+  receiptOfNote,
   type BarcodeLookup,
   type ReceiptDraft,
   type ReceiptDraftLine,
@@ -88,27 +89,26 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
   useEffect(() => focusField(form.formRef.current, 'document_number'), [form.formRef]);
   const lines = useFormList(draft.items, (items: ReceiptDraftLine[]) => form.set('items', items));
 
-  /** A scanned carton fills its line (receiptDraftWithScan); a code without a quantity takes the focus to the line's. */
+  /** A carton fills its line (receiptDraftWithScan), shown while the box keeps the focus; a bare code focuses the line's. */
   const onScan = (found: BarcodeLookup): string | undefined => {
     const scan = receiptDraftWithScan(order, draft.items, found);
     if (!scan.ok) return t(`goodsReceipt.scan.${scan.reason}`, { code: found.product.code });
     form.set('items', scan.items);
-    if (!scan.filled) focusField(form.formRef.current, `items.${scan.line}.quantity`);
+    const field = `items.${scan.line}.quantity`;
+    if (scan.filled) form.formRef.current?.querySelector(`[name="${field}"]`)?.scrollIntoView?.({ block: 'nearest' });
+    else focusField(form.formRef.current, field);
     return undefined;
   };
 
-  /** Posts the draft, once it passed the form's checks and the expired batches (if any) were confirmed. */
-  const send = (confirmExpired: boolean) =>
+  /** Posts the draft's body, once it passed the form's checks and its expired batches (if any) were confirmed. */
+  const send = (body: ReturnType<typeof receiptDraftBody>, expired: boolean) =>
     form.handleSubmit(async () => {
-      const body = receiptDraftBody(order, draft);
-      const receipt = await receiveGoods(confirmExpired ? { ...body, confirm_expired: true } : body, saveKey.key()).catch(
-        (err: unknown) => {
-          // The server names the body's lines; the form's fields are the order's.
-          const refusal = apiError(err);
-          if (refusal?.fields) refusal.fields = receiptDraftPaths(refusal.fields, body, draft);
-          throw err;
-        },
-      );
+      const receipt = await receiveGoods(expired ? { ...body, confirm_expired: true } : body, saveKey.key()).catch((err: unknown) => {
+        // The server names the body's lines; the form's fields are the order's.
+        const refusal = apiError(err);
+        if (refusal?.fields) refusal.fields = receiptDraftPaths(refusal.fields, body, draft);
+        throw err;
+      });
       const saved = { ...savedRowState(order.id), receiptId: receipt.id, documentNumber: receipt.document_number };
       navigate(RECEIPT_LIST_URL, { state: saved });
     }, 'operations:goodsReceipt.feedback.saveError')();
@@ -116,13 +116,12 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
   const save = async (e: FormEvent) => {
     e.preventDefault();
     if (!form.validate()) return; // "nothing to receive" focuses the first quantity that can still be received
-    // The same delivery note again on this order (a second tap, a second scan) would receive its goods twice: asked first.
-    const same = (a: string) => a.trim().toLowerCase() === draft.document_number.trim().toLowerCase();
-    const again = order.receipts.find((r) => !r.reversed && same(r.document_number));
+    const again = receiptOfNote(order, draft.document_number); // the same delivery note again: asked first
     if (again && !(await confirm(noteAgain(again)))) return;
-    const expired = expiredReceiptBatches(receiptDraftBody(order, draft).items, today());
+    const body = receiptDraftBody(order, draft);
+    const expired = expiredReceiptBatches(body.items, today());
     if (expired.length > 0 && !(await confirmExpired(expired))) return;
-    await send(expired.length > 0);
+    await send(body, expired.length > 0);
   };
 
   const noteAgain = ({ document_number: number, document_date: date }: ReceiptOrder['receipts'][number]): ConfirmOptions => ({

@@ -86,7 +86,7 @@ export const goodsReceiptMessages = defineTranslations({
     scan: {
       label: 'Scansiona un collo (etichetta o codice prodotto)',
       notOnOrder: "Il prodotto {{code}} non è in quest'ordine",
-      nothingLeft: "Del prodotto {{code}} non resta niente da ricevere su quest'ordine",
+      nothingLeft: "Quest'ordine non può ricevere questo collo del prodotto {{code}}: resta meno da ricevere, o niente. Mettilo da parte",
     },
     actions: {
       save: 'Registra ricezione',
@@ -200,7 +200,8 @@ export const goodsReceiptMessages = defineTranslations({
     scan: {
       label: 'Scanner un colis (étiquette ou code produit)',
       notOnOrder: "Le produit {{code}} n'est pas dans cette commande",
-      nothingLeft: 'Il ne reste rien à recevoir du produit {{code}} sur cette commande',
+      nothingLeft:
+        'Cette commande ne peut pas recevoir ce colis du produit {{code}} : il en reste moins à recevoir, ou rien. Mettez-le de côté',
     },
     actions: {
       save: 'Enregistrer la réception',

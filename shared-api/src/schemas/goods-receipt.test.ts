@@ -6,6 +6,7 @@ import {
   receiptBatchesSchema,
   receiptDraftSchema,
   receiptDraftWithScan,
+  receiptOfNote,
   type ReceiptDraftLine,
 } from './goods-receipt';
 
@@ -120,6 +121,8 @@ describe('a scan on the receipt page (the dock scans each carton)', () => {
     product_id,
     ordered_quantity: '20.000',
     received_quantity: '0.000',
+    max_receivable_quantity: '20.000',
+    unit_of_measure: 'kg',
     completed: false,
     ...batched,
     ...flags,
@@ -128,7 +131,7 @@ describe('a scan on the receipt page (the dock scans each carton)', () => {
   // Product 10 is on the order twice: its first line received in full, its second still open.
   const order = {
     items: [
-      item(1, 10, {}, { received_quantity: '20.000' }),
+      item(1, 10, {}, { received_quantity: '20.000', max_receivable_quantity: '0.000' }),
       item(2, 10, {}),
       item(3, 30, plain),
       item(4, 40, { has_batches: false, has_expiry: true }),
@@ -169,6 +172,18 @@ describe('a scan on the receipt page (the dock scans each carton)', () => {
     });
   });
 
+  it('a carton more than the order still takes is refused at the scan, with what the line takes; another open line of the product may take it', () => {
+    expect(scan({ batch_number: 'L1', quantity: '20.001' })).toEqual({ ok: false, reason: 'nothingLeft' });
+    const most = scan({ batch_number: 'L1', quantity: '18' });
+    if (!most.ok) throw new Error('refused');
+    expect(scan({ batch_number: 'L1', quantity: '3' }, most.items)).toEqual({ ok: false, reason: 'nothingLeft' });
+    expect(scan({ batch_number: 'L1', quantity: '2' }, most.items)).toMatchObject({ ok: true, line: 1 });
+    // The same product on a second open line: the carton goes to the first line that can still take it.
+    const twice = { items: [order.items[1], { ...order.items[1], id: 5 }] } as typeof order;
+    const next = receiptDraftWithScan(twice, [most.items[1], line(5, '')], { product: { id: 10 }, batch_number: 'L1', quantity: '3' });
+    expect(next).toMatchObject({ ok: true, line: 1, filled: true });
+  });
+
   it('a product without batches adds to the quantity typed; one with dates only keeps one row per date', () => {
     const plainScan = receiptDraftWithScan(order, lines, { product: { id: 30 }, quantity: '3', batch_number: 'X' });
     expect(plainScan.ok && plainScan.items[2]).toMatchObject({ quantity: '7', batches: [] });
@@ -184,5 +199,18 @@ describe('a scan on the receipt page (the dock scans each carton)', () => {
         { batch_number: '', quantity: '2', expiry_date: '2027-02-28' },
       ],
     });
+  });
+});
+
+describe('the same delivery note again', () => {
+  const receipts = [
+    { id: 1, document_number: 'DDT-7', reversed: true },
+    { id: 2, document_number: ' ddt-7 ', reversed: false },
+    { id: 3, document_number: 'DDT-8', reversed: false },
+  ];
+  it('is the receipt with that number, spaces and case aside; a reversed one does not count', () => {
+    expect(receiptOfNote({ receipts }, 'DDT-7 ')?.id).toBe(2);
+    expect(receiptOfNote({ receipts: receipts.slice(0, 1) }, 'DDT-7')).toBeUndefined();
+    expect(receiptOfNote({ receipts }, 'DDT-9')).toBeUndefined();
   });
 });

@@ -463,16 +463,30 @@ export function addScannedBatch(
   return [...kept, row];
 }
 
+/**
+ * The receipt of this order already made with this delivery note (DDT) number, spaces and case aside, and not reversed:
+ * the same note again (a second tap, a second scan of the paper) would receive its goods twice, so the page asks first.
+ */
+export function receiptOfNote<R extends { document_number: string; reversed: boolean }>(
+  order: { receipts: readonly R[] },
+  documentNumber: string,
+): R | undefined {
+  const note = documentNumber.trim().toLowerCase();
+  return order.receipts.find((r) => !r.reversed && r.document_number.trim().toLowerCase() === note);
+}
+
 /** What a scan on the receipt page did: the order's lines after it and the line it found, or why it found none. */
 export type ReceiptScan =
   { ok: true; items: ReceiptDraftLine[]; line: number; filled: boolean } | { ok: false; reason: 'notOnOrder' | 'nothingLeft' };
 
 /**
  * A scan on the receipt page (issue 22: the dock scans each carton's label). It finds the first line of the scanned
- * product that can still receive. A code that carries a quantity adds that quantity to the line. On a line with batches
- * or dates, it also adds it to the batch: the same batch again adds to that batch's row, another batch gets a row of its
- * own with the label's batch and dates. A code without a quantity (a product's own barcode) changes nothing (`filled`
- * false), and the page focuses the line's quantity. The order's limits and the batch rules stay the form's, at Save.
+ * product that can still receive — for a code that carries a quantity, the first that can still take it within the
+ * order's maximum (ordered − received + tolerance). None: 'nothingLeft' (nothing, or less than this carton, is left to
+ * receive), refused at the scan so the operator sets that carton aside then, not at Save. The quantity is added to the line; on a
+ * line with batches or dates, to the batch too: the same batch again adds to that batch's row, another batch gets a row
+ * of its own with the label's batch and dates. A code without a quantity (a product's own barcode) changes nothing
+ * (`filled` false), and the page focuses the line's quantity. The batch rules stay the form's, at Save.
  */
 export function receiptDraftWithScan(
   order: Pick<ReceiptOrder, 'items'>,
@@ -480,11 +494,19 @@ export function receiptDraftWithScan(
   found: { product: { id: number }; batch_number?: string; expiry_date?: string; production_date?: string; quantity?: string },
 ): ReceiptScan {
   const mine = order.items.flatMap((item, line) => (item.product_id === found.product.id ? [{ item, line }] : []));
-  const open = mine.find(({ item }) => !receiptLineLocked(item));
-  if (!open) return { ok: false, reason: mine.length ? 'nothingLeft' : 'notOnOrder' };
-  const { item, line } = open;
+  const open = mine.filter(({ item }) => !receiptLineLocked(item));
+  if (!open.length) return { ok: false, reason: mine.length ? 'nothingLeft' : 'notOnOrder' };
   const added = found.quantity;
-  if (!added || !isDecimalString(added)) return { ok: true, items: [...lines], line, filled: false };
+  if (!added || !isDecimalString(added)) return { ok: true, items: [...lines], line: open[0].line, filled: false };
+  // What a line still takes: its maximum less what the draft already has on it (never below nothing).
+  const room = ({ item, line }: (typeof open)[number]) => {
+    const typed = lines[line].quantity;
+    const left = subtractDecimals(item.max_receivable_quantity, isDecimalString(typed) ? typed : '0');
+    return isPositive(left) ? left : '0';
+  };
+  const fits = open.find((o) => compareDecimals(added, room(o)) <= 0);
+  if (!fits) return { ok: false, reason: 'nothingLeft' };
+  const { item, line } = fits;
   const batch = {
     batch_number: item.has_batches ? (found.batch_number ?? '') : '',
     expiry_date: item.has_expiry ? (found.expiry_date ?? '') : '',
