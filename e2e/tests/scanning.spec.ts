@@ -135,7 +135,8 @@ test.describe('scanning', () => {
     ]);
 
     // 1b. The second order at the dock: the page's scan box takes each carton's label — 4 kg, then 6 kg of the same
-    //     batch — and fills the line: 10 kg in one batch row, nothing typed but the delivery note and the warehouse.
+    //     batch — and fills the line: 10 kg in one batch row, nothing typed but the delivery note and the warehouse. A
+    //     third carton is one too many.
     await page.goto(`/operazioni/ricezione-merce/${secondId}`);
     await page.getByTestId('document-number').fill(`DDT-SCAN2-${suffix}`);
     await page.getByTestId('document-date').fill('13/03/2026');
@@ -147,6 +148,10 @@ test.describe('scanning', () => {
     }
     await expect(page.getByTestId(`quantity-${CODE}`)).toHaveValue('10');
     await expect(page.getByTestId(`batches-${CODE}`)).toContainText('1');
+    // A third carton is more than the order still takes: refused at the scan (set aside), the line as it was.
+    await pageBox.pressSequentially(`17270331310000000610${BATCH}${GS}240${CODE}\n`, { delay: 2 });
+    await expect(page.getByTestId('receipt-scan-status')).toContainText(`Quest'ordine non può ricevere questo collo del prodotto ${CODE}`);
+    await expect(page.getByTestId(`quantity-${CODE}`)).toHaveValue('10');
     await page.getByTestId('receive-save').click();
     await expect(page).toHaveURL(/\/operazioni\/ricezione-merce$/);
     const after = (await (await page.request.get(`/api/stock/product/${productId}`, { headers })).json()) as typeof stock;

@@ -578,8 +578,17 @@ describe('goods receipt detail', () => {
       await userEvent.click(box);
       await userEvent.paste(code);
     };
+    const scrolled: Element[] = [];
+    const jsdomHasNone = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
     await scan('LABEL');
     await waitFor(() => expect(input('quantity-FARINA-00')).toHaveValue('6'));
+    // The filled line is brought into view; the scan box keeps the focus for the next carton.
+    expect(scrolled).toEqual([screen.getByTestId('item-row-FARINA-00')]);
+    expect(box).toHaveFocus();
+    Element.prototype.scrollIntoView = jsdomHasNone;
     await scan('LABEL'); // a second carton of the same batch
     await waitFor(() => expect(input('quantity-FARINA-00')).toHaveValue('12'));
     expect(screen.getByTestId('batches-FARINA-00')).toHaveTextContent('Lotti (1)');

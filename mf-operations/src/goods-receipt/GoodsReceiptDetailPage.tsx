@@ -95,7 +95,7 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
     if (!scan.ok) return t(`goodsReceipt.scan.${scan.reason}`, { code: found.product.code });
     form.set('items', scan.items);
     const field = `items.${scan.line}.quantity`;
-    if (scan.filled) form.formRef.current?.querySelector(`[name="${field}"]`)?.scrollIntoView?.({ block: 'nearest' });
+    if (scan.filled) form.formRef.current?.querySelector(`[name="${field}"]`)?.closest('tr')?.scrollIntoView?.({ block: 'center' });
     else focusField(form.formRef.current, field);
     return undefined;
   };
