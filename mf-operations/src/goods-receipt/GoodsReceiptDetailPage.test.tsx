@@ -131,6 +131,20 @@ describe('goods receipt detail', () => {
     expect(missingTranslationKeys(goodsReceiptMessages)).toEqual([]);
   });
 
+  it("warehouses that cannot be read: every line's picker says so (read once for the whole order)", async () => {
+    let asked = 0;
+    server.use(
+      http.get('*/api/warehouses', () => {
+        asked += 1;
+        return HttpResponse.json({ error: 'down' }, { status: 500 });
+      }),
+    );
+    renderOperations('/operazioni/ricezione-merce/7');
+    const picker = await screen.findByTestId('warehouse-FARINA-00');
+    await waitFor(() => expect(picker.closest('.field')).toHaveTextContent('Elenco non disponibile'));
+    expect(asked).toBe(1);
+  });
+
   it('shows the order, statuses in colour, cut descriptions, and locks completed items', async () => {
     await open();
     expect(screen.getByRole('heading', { name: /PO-2026-00007/ })).toBeInTheDocument();

@@ -35,7 +35,6 @@ import {
   useFormList,
   useIdempotencyKey,
   useLoad,
-  useWarehouses,
   useZodForm,
   type ConfirmOptions,
 } from '@wms/shared-ui';
@@ -74,7 +73,6 @@ export function GoodsReceiptDetailPage() {
 function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
-  const { warehouses } = useWarehouses();
   const { act, busy, confirm, dialog } = useAction();
   const [order, setOrder] = useState(initial);
   // The shared rules, the order's maximum per line included (ordered − received + tolerance, as the server said).
@@ -182,7 +180,6 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
       items={order.items}
       lines={lines}
       form={form}
-      warehouses={warehouses}
       busy={busy}
       readOnly={done}
       onOpenBatches={setBatchLine}

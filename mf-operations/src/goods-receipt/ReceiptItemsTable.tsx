@@ -1,13 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from '@wms/shared-ui/router';
-import {
-  isReceivedQuantity,
-  needsBatches,
-  receiptLineLocked,
-  type ReceiptDraftLine,
-  type ReceiptOrderItem,
-  type Warehouse,
-} from '@wms/shared-api';
+import { isReceivedQuantity, needsBatches, receiptLineLocked, type ReceiptDraftLine, type ReceiptOrderItem } from '@wms/shared-api';
 import {
   CardTable,
   CheckboxField,
@@ -16,6 +9,7 @@ import {
   lineField,
   QuantityField,
   Truncate,
+  useWarehouses,
   WarehousePicker,
   type CardColumn,
   type FormList,
@@ -31,7 +25,6 @@ export interface ReceiptItemsTableProps {
   lines: FormList<ReceiptDraftLine>;
   /** The page's useZodForm: each control is bound to its line's path ('items.2.quantity'). */
   form: LineFieldSource;
-  warehouses: Warehouse[] | null;
   busy: boolean;
   /** Nothing left to receive: no quantity, warehouse or batch controls (the completion toggle stays). */
   readOnly?: boolean;
@@ -44,7 +37,8 @@ export interface ReceiptItemsTableProps {
  * 1400 px each item is a card of labelled cells (goods-receipt.css).
  */
 export function ReceiptItemsTable(props: ReceiptItemsTableProps) {
-  const { items, lines, form, warehouses, busy, readOnly = false, onOpenBatches, onToggleCompleted } = props;
+  const { items, lines, form, busy, readOnly = false, onOpenBatches, onToggleCompleted } = props;
+  const { warehouses, failed } = useWarehouses(readOnly); // read once for every line's picker
   const { t } = useTranslation(NS);
   const f = (k: string) => t(`goodsReceipt.fields.${k}`);
   const disabled = (item: ReceiptOrderItem) => receiptLineLocked(item) || busy || form.saving;
@@ -94,6 +88,7 @@ export function ReceiptItemsTable(props: ReceiptItemsTableProps) {
           {...lineField(form, `items.${i}.warehouse_id`)}
           label={<span className="sr-only">{`${f('warehouse')} ${item.code}`}</span>}
           warehouses={warehouses}
+          loadFailed={failed}
           value={lines.rows[i].warehouse_id}
           disabled={disabled(item)}
           onChange={(id) => lines.patch(i, { warehouse_id: id })}

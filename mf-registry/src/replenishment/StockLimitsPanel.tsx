@@ -78,7 +78,7 @@ function LimitsTable({ limits, unit }: { limits: StockLimitView[]; unit?: string
 
 function LimitsEditor({ productId, initial, onSaved }: { productId: number; initial: StockLimits; onSaved: () => void }) {
   const { t } = useTranslation(NS);
-  const { warehouses } = useWarehouses();
+  const { warehouses, failed } = useWarehouses();
   const form = useZodForm(stockLimitsSchema, {
     limits: initial.limits.map(({ warehouse_id, min, max }): Limit => ({ warehouse_id, min, max })),
   });
@@ -123,6 +123,7 @@ function LimitsEditor({ productId, initial, onSaved }: { productId: number; init
               name={`limits.${i}.warehouse_id`}
               label={t('stockLimits.warehouseOf', { n: i + 1 })}
               warehouses={warehouses}
+              loadFailed={failed}
               value={r.warehouse_id as number | string | null}
               exclude={taken.filter((id) => id !== r.warehouse_id) as number[]}
               onChange={(id) => list.patch(i, { warehouse_id: id ?? '' })}

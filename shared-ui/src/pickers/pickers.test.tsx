@@ -99,7 +99,7 @@ describe('WarehousePicker', () => {
     ]);
   });
 
-  it('says so when the warehouses cannot be read, and reads nothing when the screen gives the list', async () => {
+  it("says so when the warehouses cannot be read (its own read or the screen's), and reads nothing when the screen gives the list", async () => {
     let asked = 0;
     server.use(
       http.get('*/api/warehouses', () => {
@@ -110,8 +110,12 @@ describe('WarehousePicker', () => {
     const { unmount } = render(<WarehousePicker name="warehouse_id" value="" onChange={() => undefined} />);
     expect(await screen.findByText('Elenco non disponibile')).toBeInTheDocument();
     unmount();
-    render(<WarehousePicker name="warehouse_id" value="" onChange={() => undefined} warehouses={[]} />);
+    const given = render(<WarehousePicker name="warehouse_id" value="" onChange={() => undefined} warehouses={[]} />);
     expect(asked).toBe(1);
+    expect(screen.queryByText('Elenco non disponibile')).not.toBeInTheDocument();
+    // The screen's own read failed (useWarehouses().failed): said the same way.
+    given.rerender(<WarehousePicker name="warehouse_id" value="" onChange={() => undefined} warehouses={[]} loadFailed />);
+    expect(screen.getByText('Elenco non disponibile')).toBeInTheDocument();
   });
 });
 

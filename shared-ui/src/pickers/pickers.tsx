@@ -114,11 +114,21 @@ export interface WarehousePickerProps {
   includeInactive?: boolean;
   /** The list when the screen loaded it already (see `useWarehouses`). */
   warehouses?: Warehouse[] | null;
+  /** The screen's list could not be read (`useWarehouses().failed`): the picker says so, as when it reads its own. */
+  loadFailed?: boolean;
   'data-testid'?: string;
 }
 
 /** A select of warehouses (a handful: no search needed). */
-export function WarehousePicker({ warehouses: given, exclude = [], includeInactive, label, onChange, ...props }: WarehousePickerProps) {
+export function WarehousePicker({
+  warehouses: given,
+  loadFailed,
+  exclude = [],
+  includeInactive,
+  label,
+  onChange,
+  ...props
+}: WarehousePickerProps) {
   const { t } = useTranslation('common');
   const own = useWarehouses(given !== undefined);
   const list = given !== undefined ? given : own.warehouses;
@@ -131,7 +141,7 @@ export function WarehousePicker({ warehouses: given, exclude = [], includeInacti
       {...props}
       label={label ?? t('picker.warehouse')}
       value={current === null ? '' : String(current)}
-      hint={props.hint ?? (own.failed ? t('picker.loadFailed') : undefined)}
+      hint={props.hint ?? (own.failed || loadFailed ? t('picker.loadFailed') : undefined)}
       options={options}
       placeholder={t('picker.chooseWarehouse')}
       onChange={(v) => {
