@@ -483,9 +483,9 @@ export type ReceiptScan =
  * A scan on the receipt page (issue 22: the dock scans each carton's label). It finds the first line of the scanned
  * product that can still receive — for a code that carries a quantity, the first that can still take it within the
  * order's maximum (ordered − received + tolerance). None: 'nothingLeft' (nothing, or less than this carton, is left to
- * receive), refused at the scan so the operator sets that carton aside then, not at Save. The quantity is added to the line; on a
- * line with batches or dates, to the batch too: the same batch again adds to that batch's row, another batch gets a row
- * of its own with the label's batch and dates. A code without a quantity (a product's own barcode) changes nothing
+ * receive), refused at the scan so the operator sets that carton aside then, not at Save. The quantity is added to the
+ * line; on a line with batches or dates, to the batch too: the same batch again adds to that batch's row, another batch
+ * gets a row of its own with the label's batch and dates. A code without a quantity (a product's own barcode) changes nothing
  * (`filled` false), and the page focuses the line's quantity. The batch rules stay the form's, at Save.
  */
 export function receiptDraftWithScan(
@@ -498,13 +498,9 @@ export function receiptDraftWithScan(
   if (!open.length) return { ok: false, reason: mine.length ? 'nothingLeft' : 'notOnOrder' };
   const added = found.quantity;
   if (!added || !isDecimalString(added)) return { ok: true, items: [...lines], line: open[0].line, filled: false };
-  // What a line still takes: its maximum less what the draft already has on it (never below nothing).
-  const room = ({ item, line }: (typeof open)[number]) => {
-    const typed = lines[line].quantity;
-    const left = subtractDecimals(item.max_receivable_quantity, isDecimalString(typed) ? typed : '0');
-    return isPositive(left) ? left : '0';
-  };
-  const fits = open.find((o) => compareDecimals(added, room(o)) <= 0);
+  // A line's quantity with the carton on it, within the line's maximum: the form's own 'tooLarge' rule, asked at the scan.
+  const withCarton = (line: number) => sumQuantities([lines[line].quantity, added]);
+  const fits = open.find(({ item, line }) => compareDecimals(withCarton(line), item.max_receivable_quantity) <= 0);
   if (!fits) return { ok: false, reason: 'nothingLeft' };
   const { item, line } = fits;
   const batch = {
@@ -529,8 +525,7 @@ export function receiptDraftWithScan(
     : same >= 0
       ? batches.map((b, j) => (j === same ? { ...b, ...more(b) } : b))
       : [...batches, { ...batch, quantity: added }];
-  const quantity = sumQuantities([lines[line].quantity, added]);
-  const items = lines.map((l, j) => (j === line ? { ...l, quantity, batches: nextBatches } : l));
+  const items = lines.map((l, j) => (j === line ? { ...l, quantity: withCarton(line), batches: nextBatches } : l));
   return { ok: true, items, line, filled: true };
 }
 
