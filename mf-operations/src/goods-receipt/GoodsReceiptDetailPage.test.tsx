@@ -602,25 +602,33 @@ describe('goods receipt detail', () => {
     // The filled line is brought into view; the scan box keeps the focus for the next carton.
     expect(scrolled).toEqual([screen.getByTestId('item-row-FARINA-00')]);
     expect(box).toHaveFocus();
-    Element.prototype.scrollIntoView = jsdomHasNone;
     await scan('LABEL'); // a second carton of the same batch
     await waitFor(() => expect(input('quantity-FARINA-00')).toHaveValue('12'));
     expect(screen.getByTestId('batches-FARINA-00')).toHaveTextContent('Lotti (1)');
+    scrolled.length = 0;
     await scan('PALLET'); // 12 + 100 is more than the line's maximum (110): refused at the scan, the line as it was
     expect(await within(screen.getByTestId('receipt-scan')).findByRole('alert')).toHaveTextContent(
       "Quest'ordine non può ricevere questo collo del prodotto FARINA-00: resta meno da ricevere, o niente. Mettilo da parte",
     );
     expect(input('quantity-FARINA-00')).toHaveValue('12');
+    // The refused carton's line is shown too (its maximum), and the box keeps the focus.
+    expect(scrolled).toEqual([screen.getByTestId('item-row-FARINA-00')]);
+    expect(box).toHaveFocus();
     await scan('VITE'); // a product's own code carries no quantity: the line's quantity takes the focus
     await waitFor(() => expect(input('quantity-VITE-M6')).toHaveFocus());
-    await scan('BULLONE');
+    scrolled.length = 0;
+    await scan('BULLONE'); // a line received in full: shown with its "Completato"
     expect(await within(screen.getByTestId('receipt-scan')).findByRole('alert')).toHaveTextContent(
       "Quest'ordine non può ricevere questo collo del prodotto BULLONE-8",
     );
-    await scan('ALTRO');
+    expect(scrolled).toEqual([screen.getByTestId('item-row-BULLONE-8')]);
+    scrolled.length = 0;
+    await scan('ALTRO'); // not on the order: no line to show
     await waitFor(() =>
       expect(within(screen.getByTestId('receipt-scan')).getByRole('alert')).toHaveTextContent("Il prodotto ALTRO-1 non è in quest'ordine"),
     );
+    expect(scrolled).toEqual([]);
+    Element.prototype.scrollIntoView = jsdomHasNone;
     type('document-number', 'DDT-9');
     type('document-date', '12/03/2026');
     fireEvent.change(screen.getByTestId('warehouse-FARINA-00'), { target: { value: '2' } });

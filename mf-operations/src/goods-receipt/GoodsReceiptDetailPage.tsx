@@ -83,18 +83,22 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
   const saveKey = useIdempotencyKey();
   /** Nothing left to receive (every line received or marked completed): the screen opens read-only. */
   const done = order.status === 'fullyReceived' || order.items.every(receiptLineLocked);
+  const locked = busy || form.saving; // a save, a completion or a reversal under way
   // The receipt starts with its delivery note: the DDT number has the focus.
   useEffect(() => focusField(form.formRef.current, 'document_number'), [form.formRef]);
   const lines = useFormList(draft.items, (items: ReceiptDraftLine[]) => form.set('items', items));
 
-  /** A carton fills its line (receiptDraftWithScan), shown while the box keeps the focus; a bare code focuses the line's. */
+  /**
+   * A carton fills its line (receiptDraftWithScan), shown while the box keeps the focus; a bare code focuses the line's
+   * quantity. A carton refused for its product's line (nothing, or less, left) shows that line too: its maximum, its status.
+   */
   const onScan = (found: BarcodeLookup): string | undefined => {
     const scan = receiptDraftWithScan(order, draft.items, found);
+    const field = `items.${scan.ok ? scan.line : order.items.findIndex((i) => i.product_id === found.product.id)}.quantity`;
+    if (scan.ok && !scan.filled) focusField(form.formRef.current, field);
+    else form.formRef.current?.querySelector(`[name="${field}"]`)?.closest('tr')?.scrollIntoView?.({ block: 'center' });
     if (!scan.ok) return t(`goodsReceipt.scan.${scan.reason}`, { code: found.product.code });
     form.set('items', scan.items);
-    const field = `items.${scan.line}.quantity`;
-    if (scan.filled) form.formRef.current?.querySelector(`[name="${field}"]`)?.closest('tr')?.scrollIntoView?.({ block: 'center' });
-    else focusField(form.formRef.current, field);
     return undefined;
   };
 
@@ -221,22 +225,16 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
               {...form.field('document_number')}
               label={f('documentNumber')}
               required
-              disabled={busy || form.saving}
+              disabled={locked}
               data-testid="document-number"
             />
-            <DateField
-              {...form.field('document_date')}
-              label={f('documentDate')}
-              required
-              disabled={busy || form.saving}
-              data-testid="document-date"
-            />
+            <DateField {...form.field('document_date')} label={f('documentDate')} required disabled={locked} data-testid="document-date" />
           </div>
-          <ScanInput onScan={onScan} label={t('goodsReceipt.scan.label')} disabled={busy || form.saving} data-testid="receipt-scan" />
+          <ScanInput onScan={onScan} label={t('goodsReceipt.scan.label')} disabled={locked} data-testid="receipt-scan" />
           {items}
           <ListError name="items" error={form.error('items')} />
           <FormActions
-            saving={busy || form.saving}
+            saving={locked}
             failure={form.failure}
             failureTestId="form-error"
             saveLabel={t('goodsReceipt.actions.save')}
