@@ -516,6 +516,55 @@ describe('goods receipt detail', () => {
     expect(screen.queryByTestId('labels-reversed')).toBeNull();
   });
 
+  it("an item's receipt history: its totals, its receipts newest first, labels only for a receipt not reversed", async () => {
+    const receipt = (id: number, ddt: string, over: Record<string, unknown> = {}) => ({
+      receipt_id: id,
+      ddt_number: ddt,
+      ddt_date: '2026-03-05',
+      receipt_date: '2026-03-06',
+      received_quantity: '1500.000',
+      remaining_quantity: '250.500',
+      warehouse_name: 'Centrale',
+      reversed: false,
+      batches: [{ batchNumber: 'L1', quantity: '1500.000', productionDate: null, expiryDate: '2027-03-31' }],
+      ...over,
+    });
+    server.use(
+      http.get('*/api/goods-receipts/item-history/:id', () =>
+        HttpResponse.json({
+          item_id: 1,
+          order_id: 7,
+          order_number: 'PO-2026-00007',
+          product_code: 'FARINA-00',
+          product_description: 'Farina tipo 00',
+          unit_of_measure: 'kg',
+          total_ordered: '2000.000',
+          total_received: '1749.500',
+          last_receipt_date: '2026-03-06',
+          receipt_count: 2,
+          status: 'partiallyReceived',
+          receipts: [receipt(42, 'DDT-2'), receipt(41, 'DDT-1', { reversed: true, batches: [] })],
+        }),
+      ),
+    );
+    renderOperations('/operazioni/ricezione-merce/storico/1');
+    const table = await screen.findByTestId('history-table');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Storico ricezioni articolo FARINA-00');
+    expect(screen.getByTestId('history-received')).toHaveTextContent('1.749,5 kg');
+    expect(screen.getByTestId('history-count')).toHaveTextContent('2');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.getAttribute('data-testid'))).toEqual(['history-receipt-DDT-2', 'history-receipt-DDT-1']);
+    expect(rows[0]).toHaveTextContent('05/03/2026');
+    expect(rows[0]).toHaveTextContent('1.500 kg');
+    expect(rows[0]).toHaveTextContent('L1 · 1.500 kg · Scadenza 31/03/2027');
+    expect(within(rows[0]).getByTestId('labels-DDT-2')).toHaveAttribute('href', '/operazioni/ricezione-merce/etichette/42');
+    // A reversed receipt: muted and marked, no labels (its goods went back), its batches a dash.
+    expect(rows[1]).toHaveClass('muted');
+    expect(rows[1]).toHaveTextContent('(Stornato)');
+    expect(rows[1]).toHaveTextContent('—');
+    expect(screen.queryByTestId('labels-DDT-1')).toBeNull();
+  });
+
   it('the list shows received / ordered per unit of measure, never kg and pieces added together', async () => {
     server.use(
       http.get('*/api/goods-receipts/orders', () =>
