@@ -1,13 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@wms/shared-ui/router';
-import {
-  MAX_BATCH_LENGTH,
-  MOVEMENT_TYPES,
-  type MovementBody,
-  type MovementFormValues,
-  type MovementType,
-  type Warehouse,
-} from '@wms/shared-api';
+import { MAX_BATCH_LENGTH, MOVEMENT_TYPES, type MovementBody, type MovementFormValues, type MovementType } from '@wms/shared-api';
 import {
   BatchSelect,
   DateField,
@@ -32,7 +25,6 @@ export interface MovementFormProps {
   initialProductText?: string;
   /** The movement being corrected: its goods count as available again (the server reverses it first). */
   original: MovementView | null;
-  warehouses: Warehouse[];
   /** Saves; resolves when done. A rejection is the API error: its `error` is shown, its 400 `fields` land on the fields. */
   onSubmit: (body: MovementBody) => Promise<void>;
   cancelTo: string;
@@ -46,7 +38,7 @@ export interface MovementFormProps {
  * decimals, at most what is available when goods leave); notes. The domain rules (useMovementForm) are the shared movement
  * schema and product rules the server applies too.
  */
-export function MovementForm({ initial, initialProductText, original, warehouses, onSubmit, cancelTo }: MovementFormProps) {
+export function MovementForm({ initial, initialProductText, original, onSubmit, cancelTo }: MovementFormProps) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const form = useMovementForm(initial, original, onSubmit);
@@ -62,7 +54,8 @@ export function MovementForm({ initial, initialProductText, original, warehouses
         product.has_production_date && t('movements.form.flagProduction'),
       ].filter(Boolean)
     : [];
-  // An inactive warehouse is offered only where it is already chosen (a movement being corrected), marked as such.
+  // The kit's pickers read the warehouses (a list that cannot be read is said, with Retry); an inactive warehouse is
+  // offered only where it is already chosen (a movement being corrected), marked as such.
   const warehouseField = (name: 'warehouse_id' | 'destination_warehouse_id', label: string, onChange: (v: string) => void) => (
     <WarehousePicker
       name={name}
@@ -72,7 +65,6 @@ export function MovementForm({ initial, initialProductText, original, warehouses
       onChange={(id) => onChange(id === null ? '' : String(id))}
       error={message(name)}
       disabled={saving}
-      warehouses={warehouses}
       data-testid={name === 'warehouse_id' ? 'movement-warehouse' : 'movement-destination'}
     />
   );

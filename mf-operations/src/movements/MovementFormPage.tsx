@@ -1,31 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from '@wms/shared-ui/router';
-import { movementValuesOf, newMovementValues, type MovementBody, type MovementFormValues, type Warehouse } from '@wms/shared-api';
-import { fetchWarehouseOptions, Loaded, PageHeader, savedRowState, toastSuccess, today, useLoad, useSession } from '@wms/shared-ui';
+import { movementValuesOf, newMovementValues, type MovementBody, type MovementFormValues } from '@wms/shared-api';
+import { Loaded, PageHeader, savedRowState, toastSuccess, today, useLoad, useSession } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchMovement, fetchProduct, saveMovement, type MovementView } from './api';
 import { MovementForm } from './MovementForm';
 import { LIST_PATH, type ListState } from './paths';
 import './movements.css';
 
-type Ready =
-  | { editable: false }
-  | { editable: true; warehouses: Warehouse[]; values: MovementFormValues; original: MovementView | null; productText?: string };
+type Ready = { editable: false } | { editable: true; values: MovementFormValues; original: MovementView | null; productText?: string };
 
-/** The warehouses could not be read (as opposed to the movement: its own message, or not found). */
-const WAREHOUSES_FAILED = new Error('fetchWarehousesFailed');
-
-/** The warehouses, and for an edit the movement and its product: what the form needs before it can show. */
+/** For an edit, the movement and its product: what the form needs before it can show (its pickers read the warehouses). */
 async function loadForm(id: string | null): Promise<Ready> {
-  const warehouses = await fetchWarehouseOptions().catch(() => Promise.reject(WAREHOUSES_FAILED));
-  if (id === null) return { editable: true, warehouses, values: newMovementValues(today()), original: null };
+  if (id === null) return { editable: true, values: newMovementValues(today()), original: null };
   const movement = await fetchMovement(id);
   if (movement.source_type !== 'MAN' || movement.status !== 'active') return { editable: false };
   // The product's flags decide the rules; a product deleted since leaves its code in the box, to be chosen again.
   const product = await fetchProduct(movement.product_id).catch(() => null);
   return {
     editable: true,
-    warehouses,
     values: movementValuesOf(movement, product),
     original: movement,
     productText: product ? undefined : movement.product_code,
@@ -58,7 +51,7 @@ export function MovementFormPage({ mode }: { mode: 'new' | 'edit' }) {
       <PageHeader title={title} subtitle={t('movements.subtitle')} />
       <Loaded
         load={load}
-        failedText={(err) => t(`movements.feedback.${err === WAREHOUSES_FAILED ? 'fetchWarehousesFailed' : 'fetchOneFailed'}`)}
+        failedText={() => t('movements.feedback.fetchOneFailed')}
         errorTestId="movement-load-error"
         notFound={{ title: t('movements.form.notFound'), backTo: listUrl, backLabel: t('movements.form.backToList') }}
       >
@@ -70,7 +63,6 @@ export function MovementFormPage({ mode }: { mode: 'new' | 'edit' }) {
                 initial={ready.values}
                 initialProductText={ready.productText}
                 original={ready.original}
-                warehouses={ready.warehouses}
                 onSubmit={save}
                 cancelTo={listUrl}
               />

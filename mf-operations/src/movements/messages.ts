@@ -102,7 +102,6 @@ export const movementsMessages = defineTranslations({
     feedback: {
       fetchFailed: 'Errore nel caricamento dei movimenti',
       fetchOneFailed: 'Errore nel caricamento del movimento',
-      fetchWarehousesFailed: 'Errore nel caricamento dei magazzini',
       saveFailed: 'Errore durante il salvataggio del movimento',
       deleteError: "Errore durante l'eliminazione del movimento",
       created: 'Movimento registrato con successo',
@@ -205,7 +204,6 @@ export const movementsMessages = defineTranslations({
     feedback: {
       fetchFailed: 'Erreur lors du chargement des mouvements',
       fetchOneFailed: 'Erreur lors du chargement du mouvement',
-      fetchWarehousesFailed: 'Erreur lors du chargement des entrepôts',
       saveFailed: "Erreur lors de l'enregistrement du mouvement",
       deleteError: 'Erreur lors de la suppression du mouvement',
       created: 'Mouvement enregistré avec succès',

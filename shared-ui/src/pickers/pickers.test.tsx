@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -99,23 +99,28 @@ describe('WarehousePicker', () => {
     ]);
   });
 
-  it("says so when the warehouses cannot be read (its own read or the screen's), and reads nothing when the screen gives the list", async () => {
+  it("says so when the warehouses cannot be read (its own read, with Retry, or the screen's), and reads nothing when the screen gives the list", async () => {
     let asked = 0;
     server.use(
       http.get('*/api/warehouses', () => {
         asked += 1;
-        return HttpResponse.json({ error: 'down' }, { status: 500 });
+        return asked === 1 ? HttpResponse.json({ error: 'down' }, { status: 500 }) : HttpResponse.json([{ id: 1, name: 'Centrale' }]);
       }),
     );
     const { unmount } = render(<WarehousePicker name="warehouse_id" value="" onChange={() => undefined} />);
-    expect(await screen.findByText('Elenco non disponibile')).toBeInTheDocument();
+    expect(await screen.findByText(/Elenco non disponibile/)).toBeInTheDocument();
+    // Its own read: Retry reads the list again, and the picker offers it.
+    await userEvent.click(screen.getByRole('button', { name: 'Riprova' }));
+    await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Seleziona un magazzino', 'Centrale']));
+    expect(screen.queryByText(/Elenco non disponibile/)).not.toBeInTheDocument();
     unmount();
     const given = render(<WarehousePicker name="warehouse_id" value="" onChange={() => undefined} warehouses={[]} />);
-    expect(asked).toBe(1);
+    expect(asked).toBe(2);
     expect(screen.queryByText('Elenco non disponibile')).not.toBeInTheDocument();
-    // The screen's own read failed (useWarehouses().failed): said the same way.
+    // The screen's own read failed (useWarehouses().failed): said the same way; reading again is the screen's.
     given.rerender(<WarehousePicker name="warehouse_id" value="" onChange={() => undefined} warehouses={[]} loadFailed />);
     expect(screen.getByText('Elenco non disponibile')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Riprova' })).toBeNull();
   });
 });
 

@@ -130,8 +130,20 @@ export function WarehousePicker({
   ...props
 }: WarehousePickerProps) {
   const { t } = useTranslation('common');
-  const own = useWarehouses(given !== undefined);
-  const list = given !== undefined ? given : own.warehouses;
+  const own = useWarehouseLoad(given !== undefined);
+  const list = given !== undefined ? given : own.status === 'ready' ? own.value : null;
+  // Its own read failed: said, with Retry (a screen's list is the screen's to read again).
+  const failedHint =
+    own.status === 'failed' ? (
+      <>
+        {t('picker.loadFailed')}{' '}
+        <button type="button" className="btn btn-link" onClick={own.retry} data-testid="picker-retry">
+          {t('actions.retry')}
+        </button>
+      </>
+    ) : loadFailed ? (
+      t('picker.loadFailed')
+    ) : undefined;
   const current = toId(props.value);
   const options = (list ?? [])
     .filter((w) => (includeInactive || w.is_active !== false || w.id === current) && (w.id === current || !exclude.includes(w.id)))
@@ -141,7 +153,7 @@ export function WarehousePicker({
       {...props}
       label={label ?? t('picker.warehouse')}
       value={current === null ? '' : String(current)}
-      hint={props.hint ?? (own.failed || loadFailed ? t('picker.loadFailed') : undefined)}
+      hint={props.hint ?? failedHint}
       options={options}
       placeholder={t('picker.chooseWarehouse')}
       onChange={(v) => {
@@ -154,8 +166,12 @@ export function WarehousePicker({
 
 /** The warehouses once per screen: null while loading, [] when the list could not be read (`failed` then true). */
 export function useWarehouses(skip = false): { warehouses: Warehouse[] | null; failed: boolean } {
-  // The kit's loader (an answer no longer wanted is dropped); a picker given its list reads nothing.
-  const load = useLoad(() => (skip ? Promise.resolve(null) : fetchWarehouseOptions()), [skip]);
+  const load = useWarehouseLoad(skip);
   if (load.status === 'failed') return { warehouses: [], failed: true };
   return { warehouses: load.status === 'ready' ? load.value : null, failed: false };
+}
+
+/** The kit's loader (an answer no longer wanted is dropped; `retry` reads again); a picker given its list reads nothing. */
+function useWarehouseLoad(skip: boolean) {
+  return useLoad(() => (skip ? Promise.resolve(null) : fetchWarehouseOptions()), [skip]);
 }
