@@ -27,8 +27,9 @@ export interface CardTableProps<T> {
  * The lines of a document being entered (a receipt's items with their quantity, warehouse and batch controls) as a table
  * whose rows can turn into cards on a tablet (issue 22, tablet first): every cell carries its column's heading in
  * `data-label`, which the screen's stylesheet shows above the cell under its breakpoint (`td::before { content:
- * attr(data-label) }`), the headings kept for screen readers. No sorting, search or paging (DataTable's): the lines in their
- * order, one row each.
+ * attr(data-label) }`), the headings kept for screen readers; `data-col` names the cell's column (its id), so the stylesheet
+ * can lay a card out by column (`td[data-col='status'] { grid-area: status }`), whichever columns the screen shows. No
+ * sorting, search or paging (DataTable's): the lines in their order, one row each.
  */
 export function CardTable<T>({ columns, rows, rowKey, caption, className, rowTestId, rowClassName, testId }: CardTableProps<T>) {
   return (
@@ -48,7 +49,7 @@ export function CardTable<T>({ columns, rows, rowKey, caption, className, rowTes
           {rows.map((row, index) => (
             <tr key={rowKey(row)} data-testid={rowTestId?.(row)} className={rowClassName?.(row)}>
               {columns.map((c) => (
-                <td key={c.id} data-label={c.header} className={c.className}>
+                <td key={c.id} data-label={c.header} data-col={c.id} className={c.className}>
                   {c.render(row, index)}
                 </td>
               ))}

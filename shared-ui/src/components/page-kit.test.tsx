@@ -30,7 +30,7 @@ it('Facts: labelled values in one list, "—" for a value not set, a fact left o
   expect(screen.getByTestId('total').tagName).toBe('DD');
 });
 
-it('CardTable: every cell carries its heading (the card label), rows in their order with their index', () => {
+it("CardTable: every cell carries its heading (the card label) and its column's id, rows in their order with their index", () => {
   const rows = [
     { id: 1, code: 'A-1' },
     { id: 2, code: 'B-2' },
@@ -55,9 +55,9 @@ it('CardTable: every cell carries its heading (the card label), rows in their or
   expect(screen.getByRole('columnheader', { name: 'Codice' })).not.toHaveClass('code');
   const second = screen.getByTestId('row-B-2');
   expect(second).toHaveClass('locked');
-  expect(Array.from(second.querySelectorAll('td'), (td) => [td.dataset.label, td.textContent])).toEqual([
-    ['Codice', 'B-2'],
-    ['Riga', '#1'],
+  expect(Array.from(second.querySelectorAll('td'), (td) => [td.dataset.label, td.dataset.col, td.textContent])).toEqual([
+    ['Codice', 'code', 'B-2'],
+    ['Riga', 'n', '#1'],
   ]);
   expect(second.querySelector('td')).toHaveClass('code');
 });
