@@ -124,6 +124,9 @@ test('a clerk counts with the keyboard and a scanned code on a tablet; the revie
   // The item history: the adjustment, from the count.
   await page.goto(`/operazioni/movimenti?product_code=${encodeURIComponent(CODE)}`);
   await expect(page.getByText(`INV-${countId}`)).toBeVisible();
+  // Its number opens the count it comes from (where its warehouse is read on a tablet too).
+  await page.getByRole('link', { name: `INV-${countId}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/report/inventario/${countId}$`));
 });
 
 test('the count sheet goes out as CSV and comes back counted: quoting, the decimal comma and the rows read by the CSV library', async ({

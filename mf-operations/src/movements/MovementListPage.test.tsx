@@ -58,6 +58,14 @@ describe('/operazioni/movimenti list', () => {
     expect(within(sale).queryByRole('button', { name: /Elimina/ })).not.toBeInTheDocument();
     expect(within(sale).getByTitle(/./)).toHaveTextContent('Documento n. V-2025-003');
     expect(within(sale).getByText('V-2025-003')).toHaveClass('nowrap'); // never cut at its hyphen
+    // The warehouse role may not open sales: the number, without a link.
+    expect(within(sale).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it("links a document's movement to its document where the role may open it (its warehouses and batches on a tablet)", async () => {
+    renderOperations(LIST, 'sales');
+    const sale = await rowOf('7');
+    expect(within(sale).getByRole('link', { name: 'V-2025-003' })).toHaveAttribute('href', '/operazioni/vendite/3');
   });
 
   it('asks the server for the first page, newest first', async () => {

@@ -24,7 +24,7 @@ import {
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { deleteMovement, MOVEMENTS_PATH, TYPE_FILTERS, type MovementView } from './api';
-import { LIST_PATH } from './paths';
+import { documentUrl, LIST_PATH } from './paths';
 import './movements.css';
 
 const FILTERS = ['type', 'date_from', 'date_to'] as const;
@@ -127,10 +127,13 @@ export function MovementListPage() {
         render: (m) => {
           const names = { code: m.product_code, date: m.movement_date };
           if (m.source_type !== 'MAN') {
+            // The number is never cut at its hyphen ("PO-" / "2026-00002"); the words before it may wrap. It opens the
+            // document (where the role may): the movement is changed there, and its warehouses and batches read on any screen.
+            const url = documentUrl(m.source_document, user?.role);
+            const number = <span className="nowrap">{m.source_document.number ?? m.source_document.type}</span>;
             return (
-              // The number is never cut at its hyphen ("PO-" / "2026-00002"); the words before it may wrap.
-              <span className="muted" title={t('movements.list.fromDocument')}>
-                {t('movements.list.documentLabel')} <span className="nowrap">{m.source_document.number ?? m.source_document.type}</span>
+              <span className="muted" title={t('movements.list.fromDocument')} data-testid={`movement-document-${m.id}`}>
+                {t('movements.list.documentLabel')} {url ? <Link to={url}>{number}</Link> : number}
               </span>
             );
           }
@@ -153,7 +156,7 @@ export function MovementListPage() {
         },
       },
     ];
-  }, [t, listSearch, busyId, remove]);
+  }, [t, listSearch, busyId, remove, user?.role]);
 
   return (
     <section className="screen movements-screen" data-testid="movements-page">

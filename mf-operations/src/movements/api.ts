@@ -16,18 +16,16 @@ export const TYPE_FILTERS = ['', 'C', 'S-MAN', 'T', 'S-SO'] as const;
 export const fetchMovement = recordApi<MovementView, MovementBody>(MOVEMENTS_PATH).fetchOne;
 export const fetchProduct = recordApi<Product, Product>('/products').fetchOne;
 
-/** PUT uses the id cut at its first hyphen (SPEC §7): "12-manual" → "12". */
-export function idWithoutSuffix(id: string): string {
-  return id.split('-')[0];
-}
-
-/** SPEC §7 payload plus created_by / modified_by as the username; answers the saved movement (a correction's id is new). */
+/**
+ * SPEC §7 payload plus created_by / modified_by as the username; answers the saved movement (a correction's id is new).
+ * PUT uses the id cut at its first hyphen (SPEC §7): "12-manual" → "12".
+ */
 export async function saveMovement(id: string | null, body: MovementBody, username: string | null): Promise<MovementView> {
   const fields = { ...body, modified_by: username };
   const { data } =
     id === null
       ? await api.post<MovementView>(MOVEMENTS_PATH, { ...fields, created_by: username })
-      : await api.put<MovementView>(`${MOVEMENTS_PATH}/${encodeURIComponent(idWithoutSuffix(id))}`, fields);
+      : await api.put<MovementView>(`${MOVEMENTS_PATH}/${encodeURIComponent(id.split('-')[0])}`, fields);
   return data;
 }
 

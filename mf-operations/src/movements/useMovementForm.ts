@@ -102,5 +102,3 @@ export function useMovementForm(
     submit,
   };
 }
-
-export type MovementFormState = ReturnType<typeof useMovementForm>;
