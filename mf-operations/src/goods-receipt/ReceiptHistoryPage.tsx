@@ -80,7 +80,7 @@ function ItemHistory({ h }: { h: ReceiptHistory }) {
         () => unit,
         { priority: 'medium' },
       ),
-      { id: 'warehouse', header: f('warehouse'), value: (r) => r.warehouse_name, priority: 'medium' },
+      { id: 'warehouse', header: f('warehouse'), value: (r) => r.warehouse_name },
       {
         id: 'batches',
         header: f('batches'),

@@ -122,7 +122,18 @@ function Proposal({ lines, onCreated }: { lines: ReplenishmentLine[]; onCreated:
         />
       ),
     },
-    { id: 'product_code', header: t('replenishment.col.code'), value: (l) => l.product_code },
+    {
+      id: 'product_code',
+      header: t('replenishment.col.code'),
+      value: (l) => l.product_code,
+      // Where the warehouse column gives way (a portrait tablet), the line's warehouse is read under its code.
+      render: (l) => (
+        <>
+          {l.product_code}
+          <span className="replenishment-where">{l.warehouse_name}</span>
+        </>
+      ),
+    },
     { id: 'description', header: t('replenishment.col.description'), value: (l) => l.product_description, priority: 'low' },
     { id: 'warehouse', header: t('replenishment.col.warehouse'), value: (l) => l.warehouse_name, priority: 'medium' },
     {
