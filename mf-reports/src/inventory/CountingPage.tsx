@@ -253,7 +253,7 @@ function CountedTable({ rows }: { rows: InventoryCountingLine[] }) {
   const columns = useMemo<Column<InventoryCountingLine>[]>(
     () => [
       { id: 'product_code', header: t('inventory.fields.code'), value: (l) => l.product_code },
-      { id: 'product', header: t('inventory.fields.product'), value: (l) => l.product_name, priority: 'medium', truncate: 40 },
+      { id: 'product', header: t('inventory.fields.product'), value: (l) => l.product_name, truncate: 40 },
       { id: 'batch_number', header: t('inventory.fields.batch'), value: (l) => l.batch_number },
       {
         id: 'expiry',
