@@ -4,6 +4,8 @@ import { Link } from '@wms/shared-ui/router';
 import { PRICE_SORTS, type Price, type PriceStatus } from '@wms/shared-api';
 import {
   Badge,
+  codeColumn,
+  dayColumn,
   displayDay,
   failureText,
   formatCount,
@@ -67,12 +69,7 @@ export function PriceListPage() {
 
   const columns = useMemo<Column<Price>[]>(
     () => [
-      {
-        id: 'product_code',
-        header: t('prices.columns.product_code'),
-        value: (p) => p.product_code,
-        render: (p) => <span className="code">{p.product_code}</span>,
-      },
+      codeColumn('product_code', t('prices.columns.product_code'), (p) => p.product_code),
       {
         id: 'product_name',
         header: t('prices.columns.product_name'),
@@ -88,19 +85,12 @@ export function PriceListPage() {
         render: (p) => <span className="nowrap">{formatPrice(p.price, p.currency)}</span>,
         align: 'end',
       },
-      {
-        id: 'start_date',
-        header: t('prices.columns.start_date'),
-        value: (p) => p.start_date,
-        render: (p) => <span className="nowrap">{displayDay(p.start_date)}</span>,
-      },
-      {
-        id: 'end_date',
-        header: t('prices.columns.end_date'),
-        value: (p) => p.end_date,
-        render: (p) => <span className="nowrap">{p.end_date ? displayDay(p.end_date) : '—'}</span>,
+      dayColumn('start_date', t('prices.columns.start_date'), (p) => p.start_date),
+      // No end: the price holds until a newer one starts.
+      dayColumn('end_date', t('prices.columns.end_date'), (p) => p.end_date, {
+        render: (p) => (p.end_date ? displayDay(p.end_date) : '—'),
         priority: 'medium',
-      },
+      }),
       {
         id: 'status',
         header: t('prices.columns.status'),

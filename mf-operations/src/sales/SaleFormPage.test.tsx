@@ -236,11 +236,15 @@ it("the list shows quantities in the reader's language: 1.234,5 in Italian, 1 23
   fake.sales = [sale(1, { quantity: '1234.500' })];
   renderOperations('/operazioni/vendite', 'sales');
   const table = await screen.findByRole('table', { name: 'Elenco delle vendite' });
-  // The unit by its label, never the code.
-  expect(within(table).getByText('1.234,5 kg')).toBeInTheDocument();
+  // The unit by its label, never the code, kept on the figure's line (a no-break space).
+  expect(within(table).getByText('1.234,5').closest('td')?.textContent).toBe('1.234,5\u00a0kg');
   await switchLanguage('fr');
   const fr = await screen.findByRole('table', { name: 'Liste des ventes' });
-  expect(within(fr).getByText('1\u202f234,5\u00a0kg', { normalizer: (s) => s })).toBeInTheDocument();
+  expect(
+    within(fr)
+      .getByText('1\u202f234,5', { normalizer: (t) => t })
+      .closest('td')?.textContent,
+  ).toBe('1\u202f234,5\u00a0kg');
 });
 
 it('the list: cancelled rows greyed without actions; active ones offer edit and cancel; in French once', async () => {

@@ -4,11 +4,12 @@ import { Link } from '@wms/shared-ui/router';
 import type { SaleView } from '@wms/shared-api';
 import {
   Badge,
+  codeColumn,
   failureText,
   formatCount,
-  formatQuantity,
   PageHeader,
   PagedTable,
+  quantityColumn,
   RowActions,
   usePagedList,
   useRowActions,
@@ -52,13 +53,7 @@ export function SaleListPage() {
 
   const columns = useMemo<Column<SaleView>[]>(
     () => [
-      {
-        id: 'code',
-        header: t('sales.columns.code'),
-        value: (s) => s.product_code,
-        sortable: false,
-        render: (s) => <span className="code">{s.product_code}</span>,
-      },
+      codeColumn('code', t('sales.columns.code'), (s) => s.product_code, { sortable: false }),
       {
         id: 'description',
         header: t('sales.columns.description'),
@@ -66,14 +61,13 @@ export function SaleListPage() {
         sortable: false,
         priority: 'medium',
       },
-      {
-        id: 'quantity',
-        header: t('sales.columns.quantity'),
-        value: (s) => s.quantity,
-        sortable: false,
-        align: 'end',
-        render: (s) => <span className="nowrap">{formatQuantity(s.quantity, s.unit_of_measure)}</span>,
-      },
+      quantityColumn(
+        'quantity',
+        t('sales.columns.quantity'),
+        (s) => s.quantity,
+        (s) => s.unit_of_measure,
+        { sortable: false },
+      ),
       {
         id: 'batch',
         header: t('sales.columns.batch'),
