@@ -515,6 +515,15 @@ describe('/operazioni/movimenti/{id}', () => {
     renderOperations('/operazioni/movimenti/7');
     expect(await screen.findByTestId('movement-not-editable')).toHaveTextContent('generato da un documento');
     expect(screen.queryByTestId('movement-form')).not.toBeInTheDocument();
+    // The warehouse role may not open sales: only the way back.
+    expect(screen.queryByTestId('movement-open-document')).not.toBeInTheDocument();
+  });
+
+  it('no dead end: a role that may open the document is offered it, where the movement is changed', async () => {
+    renderOperations('/operazioni/movimenti/7', 'sales');
+    const open = await screen.findByRole('link', { name: 'Apri il documento V-2025-003' });
+    expect(open).toHaveAttribute('href', '/operazioni/vendite/3');
+    expect(screen.getByRole('link', { name: "Torna all'elenco" })).toHaveAttribute('href', '/operazioni/movimenti');
   });
 
   it('a movement that does not exist says so, with the way back to the list (no Retry that cannot work)', async () => {

@@ -5,16 +5,18 @@ import { Loaded, PageHeader, savedRowState, toastSuccess, today, useLoad, useSes
 import { NS } from '../paths';
 import { fetchMovement, fetchProduct, saveMovement, type MovementView } from './api';
 import { MovementForm } from './MovementForm';
-import { LIST_PATH, type ListState } from './paths';
+import { documentUrl, LIST_PATH, type ListState } from './paths';
 import './movements.css';
 
-type Ready = { editable: false } | { editable: true; values: MovementFormValues; original: MovementView | null; productText?: string };
+type Ready =
+  | { editable: false; movement: MovementView }
+  | { editable: true; values: MovementFormValues; original: MovementView | null; productText?: string };
 
 /** For an edit, the movement and its product: what the form needs before it can show (its pickers read the warehouses). */
 async function loadForm(id: string | null): Promise<Ready> {
   if (id === null) return { editable: true, values: newMovementValues(today()), original: null };
   const movement = await fetchMovement(id);
-  if (movement.source_type !== 'MAN' || movement.status !== 'active') return { editable: false };
+  if (movement.source_type !== 'MAN' || movement.status !== 'active') return { editable: false, movement };
   // The product's flags decide the rules; a product deleted since leaves its code in the box, to be chosen again.
   const product = await fetchProduct(movement.product_id).catch(() => null);
   return {
@@ -67,18 +69,34 @@ export function MovementFormPage({ mode }: { mode: 'new' | 'edit' }) {
                 cancelTo={listUrl}
               />
             ) : (
-              <>
-                <p className="alert alert-error" role="alert" data-testid="movement-not-editable">
-                  {t('movements.form.notEditable')}
-                </p>
-                <Link to={listUrl} className="btn">
-                  {t('movements.form.backToList')}
-                </Link>
-              </>
+              <NotEditable movement={ready.movement} listUrl={listUrl} />
             )}
           </div>
         )}
       </Loaded>
     </section>
+  );
+}
+
+/** A movement made by a document, or no longer live, is not changed here: its document is (where the role may open it). */
+function NotEditable({ movement: { source_document: doc }, listUrl }: { movement: MovementView; listUrl: string }) {
+  const { t } = useTranslation(NS);
+  const url = documentUrl(doc, useSession().user?.role);
+  return (
+    <>
+      <p className="alert alert-error" role="alert" data-testid="movement-not-editable">
+        {t('movements.form.notEditable')}
+      </p>
+      <div className="form-actions">
+        {url ? (
+          <Link to={url} className="btn btn-primary" data-testid="movement-open-document">
+            {t('movements.form.openDocument', { number: doc.number })}
+          </Link>
+        ) : null}
+        <Link to={listUrl} className="btn">
+          {t('movements.form.backToList')}
+        </Link>
+      </div>
+    </>
   );
 }

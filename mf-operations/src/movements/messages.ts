@@ -97,6 +97,7 @@ export const movementsMessages = defineTranslations({
       notEditable:
         'Questo movimento non si può modificare qui: è stato generato da un documento oppure è già stato modificato o eliminato.',
       backToList: "Torna all'elenco",
+      openDocument: 'Apri il documento {{number}}',
       notFound: 'Movimento non trovato',
     },
     feedback: {
@@ -199,6 +200,7 @@ export const movementsMessages = defineTranslations({
       cancel: 'Annuler',
       notEditable: "Ce mouvement ne peut pas être modifié ici : il provient d'un document, ou il a déjà été modifié ou supprimé.",
       backToList: 'Retour à la liste',
+      openDocument: 'Ouvrir le document {{number}}',
       notFound: 'Mouvement introuvable',
     },
     feedback: {
