@@ -108,6 +108,24 @@ describe('/report/giacenze', () => {
     expect(screen.getByTestId('stock-table')).not.toHaveTextContent('piece');
   });
 
+  it('a scanned label finds its product: the code filter takes its code, the other texts are cleared (issue 27)', async () => {
+    server.use(
+      http.get('*/api/barcodes/:code', () =>
+        HttpResponse.json({ product: { id: 2, code: 'DADO-M8', description: 'Dado' }, batch_number: 'L1', expiry_date: null }),
+      ),
+    );
+    renderSection(<App />, { basePath: '/report', url: '/report/giacenze?description=Vite' });
+    await screen.findByTestId('stock-row-VITE-10');
+    const scan = screen.getByRole('textbox', { name: 'Scansiona' });
+    fireEvent.change(scan, { target: { value: '8001234567897' } });
+    fireEvent.keyDown(scan, { key: 'Enter' });
+    await waitFor(() => expect(requests.at(-1)?.searchParams.get('code')).toBe('DADO-M8'));
+    expect(requests.at(-1)?.searchParams.get('description')).toBeNull();
+    expect(await screen.findByTestId('stock-row-DADO-M8')).toBeInTheDocument();
+    expect(screen.queryByTestId('stock-row-VITE-10')).not.toBeInTheDocument();
+    expect(screen.getByTestId('filter-code').querySelector('input') ?? screen.getByTestId('filter-code')).toHaveValue('DADO-M8');
+  });
+
   it('the printed filter line: the filters in force, then the day; no stray dash without filters; French colons', async () => {
     const printed = () => document.querySelector('.report-print-filters')?.textContent;
     renderSection(<App />, { basePath: '/report', url: '/report/giacenze' });

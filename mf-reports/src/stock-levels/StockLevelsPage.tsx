@@ -6,6 +6,7 @@ import {
   CheckboxField,
   ListBody,
   PageHeader,
+  ScanInput,
   SelectField,
   TextField,
   downloadFile,
@@ -109,6 +110,11 @@ export function StockLevelsPage() {
           </div>
         }
       />
+      {/* A scanned GTIN, extra barcode or label finds its product's stock, as on the product list (issue 27): the code filter
+          takes its code and the other texts are cleared (the warehouse stays). */}
+      <div className="no-print">
+        <ScanInput onScan={(found) => setTexts({ code: found.product.code, description: '', category: '' })} data-testid="stock-scan" />
+      </div>
       <fieldset className="report-filters no-print">
         <legend className="sr-only">{t('stockLevels.filters.legend')}</legend>
         {TEXT_FILTERS.map((f) => (
