@@ -237,13 +237,7 @@ function Review({
             data-testid="review-uncounted"
           />
           <div className="form-actions">
-            <button
-              type="button"
-              className="btn btn-primary inventory-big"
-              disabled={busy}
-              onClick={() => void apply()}
-              data-testid="review-apply"
-            >
+            <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void apply()} data-testid="review-apply">
               {t('inventory.actions.apply')}
             </button>
             <button
