@@ -111,11 +111,15 @@ test.describe('reports', () => {
     await page.getByTestId('card-stockLevels').click();
     await expect(page.getByRole('heading', { level: 1, name: 'Giacenze' })).toBeVisible();
 
-    // A scan (a code + Enter, as a wedge scanner sends it) finds the product's stock: the code filter takes its code.
+    // A scan (a code + Enter, as a wedge scanner sends it) finds the product's stock: the code filter takes its code and
+    // its row opens on its warehouses; its button closes it.
     await page.getByTestId('stock-scan-box').fill(CODE_BATCH.toLowerCase());
     await page.getByTestId('stock-scan-box').press('Enter');
     await expect(page.getByTestId('filter-code')).toHaveValue(CODE_BATCH);
     await expect(page.locator('[data-testid^="stock-row-"]')).toHaveCount(1);
+    await expect(page.getByTestId(`warehouse-row-${WH_A}`)).toBeVisible();
+    await page.getByTestId(`expand-${CODE_BATCH}`).click();
+    await expect(page.getByTestId(`warehouse-row-${WH_A}`)).toHaveCount(0);
     await page.getByTestId('filter-code').fill(`E2E-REP-B-${suffix}`);
     await expect(page.locator('[data-testid^="stock-row-"]')).toHaveCount(1);
     const row = page.getByTestId(`stock-row-${CODE_BATCH}`);

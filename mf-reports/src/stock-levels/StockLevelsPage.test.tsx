@@ -108,10 +108,10 @@ describe('/report/giacenze', () => {
     expect(screen.getByTestId('stock-table')).not.toHaveTextContent('piece');
   });
 
-  it('a scanned label finds its product: the code filter takes its code, the other texts are cleared (issue 27)', async () => {
+  it('a scanned label finds its product: the code filter takes its code, the other texts are cleared, its row opens (issue 27)', async () => {
     server.use(
       http.get('*/api/barcodes/:code', () =>
-        HttpResponse.json({ product: { id: 2, code: 'DADO-M8', description: 'Dado' }, batch_number: 'L1', expiry_date: null }),
+        HttpResponse.json({ product: { id: 1, code: 'VITE-10', description: 'Vite zincata' }, batch_number: 'L1', expiry_date: null }),
       ),
     );
     renderSection(<App />, { basePath: '/report', url: '/report/giacenze?description=Vite' });
@@ -119,11 +119,13 @@ describe('/report/giacenze', () => {
     const scan = screen.getByRole('textbox', { name: 'Scansiona' });
     fireEvent.change(scan, { target: { value: '8001234567897' } });
     fireEvent.keyDown(scan, { key: 'Enter' });
-    await waitFor(() => expect(requests.at(-1)?.searchParams.get('code')).toBe('DADO-M8'));
+    await waitFor(() => expect(requests.at(-1)?.searchParams.get('code')).toBe('VITE-10'));
     expect(requests.at(-1)?.searchParams.get('description')).toBeNull();
-    expect(await screen.findByTestId('stock-row-DADO-M8')).toBeInTheDocument();
-    expect(screen.queryByTestId('stock-row-VITE-10')).not.toBeInTheDocument();
-    expect(screen.getByTestId('filter-code').querySelector('input') ?? screen.getByTestId('filter-code')).toHaveValue('DADO-M8');
+    expect(screen.getByTestId('filter-code').querySelector('input') ?? screen.getByTestId('filter-code')).toHaveValue('VITE-10');
+    // Its warehouses and batches, without a click.
+    expect(await screen.findByTestId('warehouse-row-Nord')).toHaveTextContent('234,5');
+    expect(screen.getByTestId('batch-row-L1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nascondi magazzini e lotti di VITE-10' })).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('the printed filter line: the filters in force, then the day; no stray dash without filters; French colons', async () => {

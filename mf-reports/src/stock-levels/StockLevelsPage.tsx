@@ -60,6 +60,14 @@ export function StockLevelsPage() {
   const selectionKey = FILTERS.map((f) => list.filter(f)).join('|');
   const { reset: resetDetails } = details;
   useEffect(() => resetDetails(), [selectionKey, resetDetails]);
+  // A scanned product's row opens on its warehouses and batches once the report is filtered on its code.
+  const [scanned, setScanned] = useState<{ id: number; code: string } | null>(null);
+  useEffect(() => {
+    if (!scanned || list.filter('code') !== scanned.code || !list.rows.some((r) => r.product_id === scanned.id)) return;
+    setScanned(null);
+    void details.openAll([scanned.id]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the filter or its rows change, after the reset above
+  }, [scanned, selectionKey, list.rows]);
 
   async function print(withBatches: boolean) {
     if (withBatches) await details.openAll(list.rows.map((r) => r.product_id));
@@ -111,9 +119,15 @@ export function StockLevelsPage() {
         }
       />
       {/* A scanned GTIN, extra barcode or label finds its product's stock, as on the product list (issue 27): the code filter
-          takes its code and the other texts are cleared (the warehouse stays). */}
+          takes its code, the other texts are cleared (the warehouse stays), and its row opens on its warehouses and batches. */}
       <div className="no-print">
-        <ScanInput onScan={(found) => setTexts({ code: found.product.code, description: '', category: '' })} data-testid="stock-scan" />
+        <ScanInput
+          onScan={(found) => {
+            setTexts({ code: found.product.code, description: '', category: '' });
+            setScanned({ id: found.product.id, code: found.product.code });
+          }}
+          data-testid="stock-scan"
+        />
       </div>
       <fieldset className="report-filters no-print">
         <legend className="sr-only">{t('stockLevels.filters.legend')}</legend>
