@@ -116,6 +116,13 @@ test('alerts per role; a buyer replenishes into a draft order and the card drops
   await expect(clerk.getByTestId('alert-expiring-batches')).toBeVisible();
   await expect(clerk.getByTestId('alert-late-orders')).toBeVisible();
   await expect(clerk.getByTestId('alert-expired-batches')).not.toContainText('Valore:');
+  // The expired card opens the stock levels with its expired batches only: our sealant's expired 4, not its 6 to come.
+  await clerk.getByTestId('alert-expired-batches').getByRole('link').click();
+  await expect(clerk).toHaveURL(/\/report\/giacenze\?expiry=expired$/);
+  await expect(clerk.getByTestId('filter-expired')).toBeChecked();
+  await clerk.getByTestId('filter-code').fill(`SIG-${suffix}`);
+  await expect(clerk.getByTestId(`stock-quantity-SIG-${suffix}`)).toHaveText('4');
+  await clerk.goto('/');
   await expect(clerk.getByRole('region', { name: 'Andamento degli ultimi 12 mesi' })).toHaveCount(0);
   // Administration: the chart and transfers in transit (transfersRead); no batch, order or minimum card.
   const admin2 = await session(browser, `administration_${suffix}`);

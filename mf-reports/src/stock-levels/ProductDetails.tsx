@@ -1,6 +1,6 @@
 import { Fragment, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sumDecimals } from '@wms/shared-api/core';
+import { isBatchExpired, sumDecimals } from '@wms/shared-api/core';
 import type { StockRow } from '@wms/shared-api';
 import { formatDate, formatKind, formatUnit } from '@wms/shared-ui';
 import { NS } from '../paths';
@@ -61,7 +61,7 @@ export function useProductDetails(warehouseId: string) {
  * left empty; on a portrait tablet category and warehouses give way as the product's do): per warehouse, its total (an
  * exact sum of one product's balances, so one unit) and its batches with expiry and production dates and markers.
  */
-export function ProductDetails({ state, onRetry }: { state: DetailState; onRetry: () => void }) {
+export function ProductDetails({ state, onRetry, expiredOnly }: { state: DetailState; onRetry: () => void; expiredOnly?: boolean }) {
   const { t } = useTranslation(NS);
   if (state.status !== 'ready') {
     return (
@@ -83,7 +83,9 @@ export function ProductDetails({ state, onRetry }: { state: DetailState; onRetry
     );
   }
   const byWarehouse = new Map<string, StockRow[]>();
-  for (const r of state.rows) byWarehouse.set(r.warehouse_name, [...(byWarehouse.get(r.warehouse_name) ?? []), r]);
+  // With the expired filter, the product's expired batches only (the shared rule), as its row sums them.
+  for (const r of state.rows)
+    if (!expiredOnly || isBatchExpired(r.expiry_date)) byWarehouse.set(r.warehouse_name, [...(byWarehouse.get(r.warehouse_name) ?? []), r]);
   return (
     <>
       {[...byWarehouse].map(([warehouse, rows]) => (

@@ -128,6 +128,21 @@ describe('/report/giacenze', () => {
     expect(screen.getByRole('button', { name: 'Nascondi magazzini e lotti di VITE-10' })).toHaveAttribute('aria-expanded', 'true');
   });
 
+  it('expired batches only (the dashboard card link): sent as expiry=expired, an open row shows its expired batches alone', async () => {
+    renderSection(<App />, { basePath: '/report', url: '/report/giacenze?expiry=expired' });
+    await screen.findByTestId('stock-row-VITE-10');
+    expect(requests.at(-1)?.searchParams.get('expiry')).toBe('expired');
+    expect(screen.getByRole('checkbox', { name: 'Solo lotti scaduti' })).toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Mostra magazzini e lotti di VITE-10' }));
+    // L1 expired three days ago (Centrale); L2 expires in ten days (Nord): not shown, nor its warehouse.
+    expect(await screen.findByTestId('batch-row-L1')).toBeInTheDocument();
+    expect(screen.queryByTestId('batch-row-L2')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('warehouse-row-Nord')).not.toBeInTheDocument();
+    expect(document.querySelector('.report-print-filters')?.textContent).toMatch(/^Solo lotti scaduti · Stampato il/);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Solo lotti scaduti' }));
+    await waitFor(() => expect(requests.at(-1)?.searchParams.get('expiry')).toBeNull());
+  });
+
   it('the printed filter line: the filters in force, then the day; no stray dash without filters; French colons', async () => {
     const printed = () => document.querySelector('.report-print-filters')?.textContent;
     renderSection(<App />, { basePath: '/report', url: '/report/giacenze' });

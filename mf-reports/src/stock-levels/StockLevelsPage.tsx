@@ -27,7 +27,7 @@ import { ProductDetails, useProductDetails } from './ProductDetails';
 import '../shared/reports.css';
 
 const TEXT_FILTERS = ['code', 'description', 'category'] as const;
-const FILTERS = [...TEXT_FILTERS, 'warehouse_id', 'in_transit'] as const;
+const FILTERS = [...TEXT_FILTERS, 'warehouse_id', 'in_transit', 'expiry'] as const;
 export const STOCK_PAGE_SIZE = 50;
 
 /**
@@ -44,6 +44,7 @@ export function StockLevelsPage() {
   const { warehouses, failed: warehousesFailed } = useWarehouses();
   const warehouseOptions = useWarehouseOptions(warehouses);
   const warehouseId = list.filter('warehouse_id');
+  const expiredOnly = list.filter('expiry') === 'expired';
   const details = useProductDetails(warehouseId);
   const [printBatches, setPrintBatches] = useState<boolean | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -159,6 +160,14 @@ export function StockLevelsPage() {
           onChange={(v) => list.setFilter('in_transit', v ? 'true' : '')}
           data-testid="filter-in-transit"
         />
+        {/* Batches on hand past their expiry (the dashboard's card opens them): their quantities, to take off the shelf. */}
+        <CheckboxField
+          name="filter-expired"
+          label={t('stockLevels.filters.expired')}
+          value={expiredOnly}
+          onChange={(v) => list.setFilter('expiry', v ? 'expired' : '')}
+          data-testid="filter-expired"
+        />
       </fieldset>
       <p className="print-only report-print-filters">
         {/* The filters in force, then the day: "Codice: VITE · Stampato il 28/11/2026" ("Code : VITE" in French). */}
@@ -168,6 +177,7 @@ export function StockLevelsPage() {
           ),
           warehouseName ? t('stockLevels.printFilter', { label: t('stockLevels.filters.warehouse'), value: warehouseName }) : '',
           list.filter('in_transit') === 'true' ? t('stockLevels.filters.inTransit') : '',
+          expiredOnly ? t('stockLevels.filters.expired') : '',
           t('stockLevels.printedOn', { date: formatDate(companyToday()) }),
         ]
           .filter(Boolean)
@@ -248,7 +258,13 @@ export function StockLevelsPage() {
                         {formatDate(r.earliest_expiry)} <ExpiryMarker expiry={r.earliest_expiry} />
                       </td>
                     </tr>
-                    {open ? <ProductDetails state={details.state(r.product_id)} onRetry={() => details.load(r.product_id)} /> : null}
+                    {open ? (
+                      <ProductDetails
+                        state={details.state(r.product_id)}
+                        onRetry={() => details.load(r.product_id)}
+                        expiredOnly={expiredOnly}
+                      />
+                    ) : null}
                   </Fragment>
                 );
               })}

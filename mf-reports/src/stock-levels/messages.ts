@@ -12,6 +12,7 @@ export const stockLevelsMessages = defineTranslations({
       warehouse: 'Magazzino',
       allWarehouses: 'Tutti i magazzini',
       inTransit: 'Solo merce in transito',
+      expired: 'Solo lotti scaduti',
       reset: 'Azzera filtri',
     },
     columns: {
@@ -61,6 +62,7 @@ export const stockLevelsMessages = defineTranslations({
       warehouse: 'Entrepôt',
       allWarehouses: 'Tous les entrepôts',
       inTransit: 'Seulement la marchandise en transit',
+      expired: 'Seulement les lots périmés',
       reset: 'Effacer les filtres',
     },
     columns: {

@@ -1,4 +1,4 @@
-import type { StockLevelFilters, StockLevelRow } from '@wms/shared-api';
+import { companyDay, type StockLevelFilters, type StockLevelRow } from '@wms/shared-api';
 import type { Queryable } from '../db';
 import { isoDay, matchingProductIds, productFilterSql } from '../stock/sql';
 import { quantityView } from '../stock/quantity';
@@ -13,6 +13,12 @@ import { quantityView } from '../stock/quantity';
  * total counts per-product rows, not balances (unfiltered: the counter of migration 011_report_stock_count).
  */
 
+/** The report's filters: shared-api's, and `expiry=expired` (the batches on hand past their expiry). */
+type LevelFilters = StockLevelFilters & { expiry?: 'expired' };
+
+/** Whether the filters narrow the balances a product is listed by (a warehouse, the transit location, expired batches). */
+const narrows = (f: LevelFilters) => Boolean(f.warehouse_id || f.in_transit || f.expiry);
+
 /** Product filter + balance filter shared by the page, the count and the CSV: SQL fragments and their parameters. */
 interface Selection {
   params: unknown[];
@@ -22,7 +28,7 @@ interface Selection {
   product: string;
 }
 
-async function selection(q: Queryable, f: StockLevelFilters): Promise<Selection | null> {
+async function selection(q: Queryable, f: LevelFilters): Promise<Selection | null> {
   const params: unknown[] = [];
   let balance = 'b.quantity > 0';
   if (f.warehouse_id) {
@@ -31,6 +37,14 @@ async function selection(q: Queryable, f: StockLevelFilters): Promise<Selection 
   }
   // Goods in transit: the balances of the transit location (migration 019), a primary-key probe like a warehouse's.
   if (f.in_transit) balance += ' AND b.warehouse_id = (SELECT id FROM warehouses WHERE is_transit)';
+  // Expired batches (the dashboard's card opens them): balances whose expiry is before the company day. The products are
+  // taken from the expiry index (stock_balances_expiry, migration 021) rather than probed one by one in code order.
+  let expiredProducts = 'true';
+  if (f.expiry === 'expired') {
+    params.push(companyDay());
+    balance += ` AND b.expiry_date < $${params.length}::date`;
+    expiredProducts = `p.id IN (SELECT b.product_id FROM stock_balances b WHERE b.quantity > 0 AND b.expiry_date < $${params.length}::date)`;
+  }
   let product = 'true';
   const texts = { code: f.code, description: f.description, category: f.category };
   if (f.code || f.description || f.category) {
@@ -43,6 +57,7 @@ async function selection(q: Queryable, f: StockLevelFilters): Promise<Selection 
       product = productFilterSql(texts, params).replace(/\b(code|description|category) ILIKE/g, 'p.$1 ILIKE');
     }
   }
+  if (expiredProducts !== 'true') product = product === 'true' ? expiredProducts : `${product} AND ${expiredProducts}`;
   return { params, balance, product };
 }
 
@@ -67,12 +82,12 @@ function holdsStock(s: Selection, balanceFiltered: boolean | undefined): { join:
 
 export async function listStockLevels(
   q: Queryable,
-  f: StockLevelFilters & { limit: number; offset: number },
+  f: LevelFilters & { limit: number; offset: number },
 ): Promise<{ rows: StockLevelRow[]; total: number }> {
   const s = await selection(q, f);
   if (!s) return { rows: [], total: 0 };
   const n = s.params.length;
-  const narrowed = Boolean(f.warehouse_id || f.in_transit);
+  const narrowed = narrows(f);
   const holds = holdsStock(s, narrowed);
   // The page's products first (walking products_code_id), then the sums of those 50 only.
   const page = await q.query<LevelDbRow>(
@@ -141,11 +156,11 @@ type ExportBalance = Pick<StockLevelExportRow, 'warehouse_name' | 'batch_number'
  * once (in code order) and their balances from the covering index of migration 011 (stock_balances_export: no visit of
  * the balance rows, no product row per balance), and joins the two here.
  */
-export async function* stockLevelExportRows(q: Queryable, f: StockLevelFilters): AsyncGenerator<StockLevelExportRow> {
+export async function* stockLevelExportRows(q: Queryable, f: LevelFilters): AsyncGenerator<StockLevelExportRow> {
   const s = await selection(q, f);
   if (!s) return;
   const n = s.params.length;
-  const holds = holdsStock(s, Boolean(f.warehouse_id || f.in_transit));
+  const holds = holdsStock(s, narrows(f));
   let after: { code: string; id: number } | null = null;
   for (;;) {
     const products: ExportProduct[] = (
@@ -157,16 +172,18 @@ export async function* stockLevelExportRows(q: Queryable, f: StockLevelFilters):
       )
     ).rows;
     if (products.length === 0) return;
-    // Only the balance filter's own parameter here (an unreferenced parameter of the product filter would be an error).
+    // Only the balance filter's own parameters here (an unreferenced parameter of the product filter would be an error).
     const ids = products.map((p) => p.product_id);
+    const own: unknown[] = [ids];
+    const where = [f.warehouse_id ? `AND b.warehouse_id = $${own.push(f.warehouse_id)}` : '', f.in_transit ? 'AND w.is_transit' : ''];
+    if (f.expiry === 'expired') where.push(`AND b.expiry_date < $${own.push(companyDay())}::date`);
     const { rows: balances } = await q.query<ExportBalance>(
       `SELECT b.product_id, w.name AS warehouse_name, b.batch_number, ${isoDay('b.production_date')}, ${isoDay('b.expiry_date')},
               b.quantity
          FROM stock_balances b JOIN warehouses w ON w.id = b.warehouse_id
-        WHERE b.product_id = ANY($1::bigint[]) AND b.quantity > 0 ${f.warehouse_id ? 'AND b.warehouse_id = $2' : ''}
-              ${f.in_transit ? 'AND w.is_transit' : ''}
+        WHERE b.product_id = ANY($1::bigint[]) AND b.quantity > 0 ${where.join(' ')}
         ORDER BY b.product_id, w.name, w.id, b.expiry_date ASC NULLS LAST, b.batch_number`,
-      f.warehouse_id ? [ids, f.warehouse_id] : [ids],
+      own,
     );
     const byProduct = new Map<number, ExportBalance[]>();
     for (const b of balances) {

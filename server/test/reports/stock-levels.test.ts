@@ -95,8 +95,26 @@ describe('GET /stock/levels', () => {
     expect(page.json().map((r: { product_code: string }) => r.product_code)).toEqual(['VITE-10']);
   });
 
+  it('expiry=expired: only the batches on hand past their expiry, their quantity and count, with the other filters', async () => {
+    const res = await get('/api/stock/levels?expiry=expired');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('1');
+    // VITE-10's L2 (expired 2020) only: 4 of its 14,5, one warehouse; DADO-M8 (no expiry) is not listed.
+    expect(res.json()).toEqual([
+      expect.objectContaining({ product_code: 'VITE-10', quantity: '4.000', warehouses: 1, batches: 1, earliest_expiry: '2020-05-01' }),
+    ]);
+    const codes = async (qs: string) =>
+      ((await get(`/api/stock/levels?expiry=expired&${qs}`)).json() as { product_code: string }[]).map((r) => r.product_code);
+    expect(await codes(`warehouse_id=${ids.w1}`)).toEqual([]); // Centrale holds only L1 (2030)
+    expect(await codes(`warehouse_id=${ids.w2}`)).toEqual(['VITE-10']);
+    expect(await codes('code=dado')).toEqual([]);
+    expect(await codes('code=vite')).toEqual(['VITE-10']);
+    expect((await get('/api/stock/levels?expiry=expired&code=dado')).headers['x-total-count']).toBe('0');
+    expect((await get('/api/stock/levels?expiry=')).headers['x-total-count']).toBe('2'); // blank: no filter
+  });
+
   it('refuses bad filters with a 400 and roles without stockLevels with a 403', async () => {
-    for (const qs of ['warehouse_id=abc', 'limit=0', 'limit=5000', 'offset=-1', `code=${'x'.repeat(101)}`]) {
+    for (const qs of ['warehouse_id=abc', 'limit=0', 'limit=5000', 'offset=-1', `code=${'x'.repeat(101)}`, 'expiry=soon']) {
       const res = await get(`/api/stock/levels?${qs}`);
       expect({ qs, status: res.statusCode, code: res.json().code }).toEqual({ qs, status: 400, code: 'VALIDATION' });
     }
@@ -132,5 +150,10 @@ describe('GET /stock/levels/export', () => {
     expect(filtered.statusCode).toBe(200);
     expect(filtered.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n')).toHaveLength(3);
     expect(fr.headers['content-disposition']).toMatch(/filename="stock-/);
+    // Expired batches only: the balance filter's own day parameter reaches the batch query.
+    const expired = await get('/api/stock/levels/export?expiry=expired');
+    expect(expired.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n').slice(1)).toEqual([
+      'VITE-10;"Vite zincata; ""testa"" piana";Ferramenta;Nord;L2;01/05/2020;;4;pz',
+    ]);
   });
 });

@@ -31,7 +31,7 @@ export function AlertCards({ cards }: { cards: Dashboard['cards'] }) {
       count: cards.expired_batches.count,
       title: t('home.alerts.expired', { count: cards.expired_batches.count }),
       detail: expiredValues ? t('home.alerts.expiredValue', { value: expiredValues }) : undefined,
-      to: links.batches,
+      to: links.expiredBatches,
       tone: 'danger',
     },
     cards.expiring_batches && {

@@ -63,7 +63,7 @@ describe('home dashboard', () => {
     const alerts = await screen.findByRole('region', { name: 'Avvisi' });
     const expired = within(alerts).getByTestId('alert-expired-batches');
     expect(expired).toHaveTextContent('2lotti scaduti ancora in giacenzaValore: 1.234,50 €');
-    expect(within(expired).getByRole('link')).toHaveAttribute('href', '/report/giacenze');
+    expect(within(expired).getByRole('link')).toHaveAttribute('href', '/report/giacenze?expiry=expired');
     expect(within(alerts).getByTestId('alert-expiring-batches')).toHaveTextContent(
       '1lotto in scadenzaEntro 30 giorni (fino al 25/12/2026)',
     );
@@ -106,6 +106,7 @@ describe('home dashboard', () => {
   it('links per role: the list each role may open', () => {
     expect(cardLinks('warehouse')).toEqual({
       batches: '/report/giacenze',
+      expiredBatches: '/report/giacenze?expiry=expired',
       belowMinimum: '/report/giacenze',
       lateOrders: '/operazioni/ricezione-merce',
       arriving: '/operazioni/ricezione-merce',
