@@ -5,14 +5,12 @@ import { stockListQuery } from '../stock/schemas';
 /** Route schemas of the reports (query strings; the response shapes live in shared-api stock-report.ts / valuation.ts). */
 
 /** GET /stock/levels: the stock list's filters (code, description, family, warehouse) and paging, per product. */
-export const stockLevelsQuery = stockListQuery
-  .omit({ product_id: true, include_zero: true })
-  .extend({
-    in_transit: queryFlag.describe('true: only goods in transit (transfers shipped, not yet received)'),
-    expiry: z
-      .preprocess((v) => (v === '' ? undefined : v), z.enum(['expired'], { error: 'invalidOption' }).optional())
-      .describe('expired: only the batches on hand past their expiry (before the company day): what the dashboard counts'),
-  });
+export const stockLevelsQuery = stockListQuery.omit({ product_id: true, include_zero: true }).extend({
+  in_transit: queryFlag.describe('true: only goods in transit (transfers shipped, not yet received)'),
+  expiry: z
+    .preprocess((v) => (v === '' ? undefined : v), z.enum(['expired'], { error: 'invalidOption' }).optional())
+    .describe('expired: only the batches on hand past their expiry (before the company day): what the dashboard counts'),
+});
 
 /** GET /stock/levels/export: the same filters, no paging (every row they select). */
 export const stockLevelsExportQuery = stockLevelsQuery.omit({ limit: true, offset: true });
