@@ -30,6 +30,7 @@ const TARGETS_MS: Record<string, number> = {
   'GET /stock/levels?warehouse_id page': 200,
   'GET /stock/levels?code page': 200,
   'GET /stock/levels?expiry=expired page': 200,
+  'GET /stock/levels?expiry=expiring page': 200,
   'GET /stock/valuation today': 500,
   'GET /stock/valuation one year back': 1000,
   'GET /stock/levels/export (whole stock)': 60_000,
@@ -155,6 +156,9 @@ async function main(): Promise<void> {
     results.push(await measure('GET /stock/levels?category page', SAMPLES, page('/stock/levels?limit=50&category=Vernici')));
     // The dashboard's expired card opens this: the products of the expiry index's range, not a walk of every product.
     results.push(await measure('GET /stock/levels?expiry=expired page', SAMPLES, page('/stock/levels?limit=50&expiry=expired')));
+    results.push(
+      await measure('GET /stock/levels?expiry=expiring page', SAMPLES, page('/stock/levels?limit=50&expiry=expiring&within_days=365')),
+    );
     const valuation = (qs: string) => async () => {
       const { text } = await get(`/stock/valuation?${qs}`);
       const body = JSON.parse(text) as { total_products: number; totals: { currency: string; value: string }[] };

@@ -119,9 +119,15 @@ test('alerts per role; a buyer replenishes into a draft order and the card drops
   // The expired card opens the stock levels with its expired batches only: our sealant's expired 4, not its 6 to come.
   await clerk.getByTestId('alert-expired-batches').getByRole('link').click();
   await expect(clerk).toHaveURL(/\/report\/giacenze\?expiry=expired$/);
-  await expect(clerk.getByTestId('filter-expired')).toBeChecked();
+  await expect(clerk.getByTestId('filter-expiry')).toHaveValue('expired');
   await clerk.getByTestId('filter-code').fill(`SIG-${suffix}`);
   await expect(clerk.getByTestId(`stock-quantity-SIG-${suffix}`)).toHaveText('4');
+  // The expiring card: the 6 to come within its window, not the expired 4.
+  await clerk.goto('/');
+  await clerk.getByTestId('alert-expiring-batches').getByRole('link').click();
+  await expect(clerk).toHaveURL(/\/report\/giacenze\?expiry=expiring&within_days=\d+$/);
+  await clerk.getByTestId('filter-code').fill(`SIG-${suffix}`);
+  await expect(clerk.getByTestId(`stock-quantity-SIG-${suffix}`)).toHaveText('6');
   await clerk.goto('/');
   await expect(clerk.getByRole('region', { name: 'Andamento degli ultimi 12 mesi' })).toHaveCount(0);
   // Administration: the chart and transfers in transit (transfersRead); no batch, order or minimum card.

@@ -1,11 +1,22 @@
 import { Fragment, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isBatchExpired, sumDecimals } from '@wms/shared-api/core';
+import { EXPIRING_SOON_DAYS, isBatchExpired, isExpiringWithin, sumDecimals } from '@wms/shared-api/core';
 import type { StockRow } from '@wms/shared-api';
 import { formatDate, formatKind, formatUnit } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchProductStock } from '../shared/api';
 import { ExpiryMarker } from '../shared/ui';
+
+/** Whether the report's expiry filter keeps a batch of this expiry day. */
+export type BatchFilter = (expiry: string | null) => boolean;
+/** The "expiring" window: `within_days` as the URL has it (the dashboard card's), else the reports' 30 days. */
+export const windowDays = (withinDays: string): number => (/^\d+$/.test(withinDays) ? parseInt(withinDays, 10) : EXPIRING_SOON_DAYS);
+/** The batches the filter keeps (`expiry`, `within_days` as the server reads them, the shared rule), or null: every one. */
+export function batchFilter(expiry: string, withinDays: string): BatchFilter | null {
+  if (expiry === 'expired') return (d) => isBatchExpired(d);
+  const days = windowDays(withinDays);
+  return expiry === 'expiring' ? (d) => isExpiringWithin(d, days) : null;
+}
 
 export type DetailState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; rows: StockRow[] };
 
@@ -61,7 +72,7 @@ export function useProductDetails(warehouseId: string) {
  * left empty; on a portrait tablet category and warehouses give way as the product's do): per warehouse, its total (an
  * exact sum of one product's balances, so one unit) and its batches with expiry and production dates and markers.
  */
-export function ProductDetails({ state, onRetry, expiredOnly }: { state: DetailState; onRetry: () => void; expiredOnly?: boolean }) {
+export function ProductDetails({ state, onRetry, keep }: { state: DetailState; onRetry: () => void; keep?: BatchFilter | null }) {
   const { t } = useTranslation(NS);
   if (state.status !== 'ready') {
     return (
@@ -83,9 +94,9 @@ export function ProductDetails({ state, onRetry, expiredOnly }: { state: DetailS
     );
   }
   const byWarehouse = new Map<string, StockRow[]>();
-  // With the expired filter, the product's expired batches only (the shared rule), as its row sums them.
+  // With the expiry filter, the product's batches it keeps only (the shared rule), as its row sums them.
   for (const r of state.rows)
-    if (!expiredOnly || isBatchExpired(r.expiry_date)) byWarehouse.set(r.warehouse_name, [...(byWarehouse.get(r.warehouse_name) ?? []), r]);
+    if (!keep || keep(r.expiry_date)) byWarehouse.set(r.warehouse_name, [...(byWarehouse.get(r.warehouse_name) ?? []), r]);
   return (
     <>
       {[...byWarehouse].map(([warehouse, rows]) => (

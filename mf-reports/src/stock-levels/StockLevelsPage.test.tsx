@@ -132,15 +132,25 @@ describe('/report/giacenze', () => {
     renderSection(<App />, { basePath: '/report', url: '/report/giacenze?expiry=expired' });
     await screen.findByTestId('stock-row-VITE-10');
     expect(requests.at(-1)?.searchParams.get('expiry')).toBe('expired');
-    expect(screen.getByRole('checkbox', { name: 'Solo lotti scaduti' })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Scadenza' })).toHaveValue('expired');
     fireEvent.click(screen.getByRole('button', { name: 'Mostra magazzini e lotti di VITE-10' }));
     // L1 expired three days ago (Centrale); L2 expires in ten days (Nord): not shown, nor its warehouse.
     expect(await screen.findByTestId('batch-row-L1')).toBeInTheDocument();
     expect(screen.queryByTestId('batch-row-L2')).not.toBeInTheDocument();
     expect(screen.queryByTestId('warehouse-row-Nord')).not.toBeInTheDocument();
-    expect(document.querySelector('.report-print-filters')?.textContent).toMatch(/^Solo lotti scaduti · Stampato il/);
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Solo lotti scaduti' }));
+    expect(document.querySelector('.report-print-filters')?.textContent).toMatch(/^Scadenza: Solo lotti scaduti · Stampato il/);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Scadenza' }), { target: { value: '' } });
     await waitFor(() => expect(requests.at(-1)?.searchParams.get('expiry')).toBeNull());
+  });
+
+  it("expiring within the dashboard card's window: sent with within_days, named with it, an open row shows those batches", async () => {
+    renderSection(<App />, { basePath: '/report', url: '/report/giacenze?expiry=expiring&within_days=10' });
+    await screen.findByTestId('stock-row-VITE-10');
+    expect(requests.at(-1)?.searchParams.get('within_days')).toBe('10');
+    expect(screen.getByRole('option', { name: 'In scadenza entro 10 giorni' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Mostra magazzini e lotti di VITE-10' }));
+    expect(await screen.findByTestId('batch-row-L2')).toBeInTheDocument(); // today + 10: in
+    expect(screen.queryByTestId('batch-row-L1')).not.toBeInTheDocument(); // expired: out
   });
 
   it('the printed filter line: the filters in force, then the day; no stray dash without filters; French colons', async () => {

@@ -23,11 +23,11 @@ import {
 import { NS } from '../paths';
 import { printPage } from '../shared/api';
 import { ExpiryMarker, Pager, useWarehouseOptions } from '../shared/ui';
-import { ProductDetails, useProductDetails } from './ProductDetails';
+import { batchFilter, ProductDetails, useProductDetails, windowDays } from './ProductDetails';
 import '../shared/reports.css';
 
 const TEXT_FILTERS = ['code', 'description', 'category'] as const;
-const FILTERS = [...TEXT_FILTERS, 'warehouse_id', 'in_transit', 'expiry'] as const;
+const FILTERS = [...TEXT_FILTERS, 'warehouse_id', 'in_transit', 'expiry', 'within_days'] as const;
 export const STOCK_PAGE_SIZE = 50;
 
 /**
@@ -44,7 +44,12 @@ export function StockLevelsPage() {
   const { warehouses, failed: warehousesFailed } = useWarehouses();
   const warehouseOptions = useWarehouseOptions(warehouses);
   const warehouseId = list.filter('warehouse_id');
-  const expiredOnly = list.filter('expiry') === 'expired';
+  // Expired or expiring batches only (the dashboard's cards open them; `within_days`: the card's window, else 30).
+  const expiry = list.filter('expiry');
+  const withinDays = windowDays(list.filter('within_days'));
+  const keepBatch = batchFilter(expiry, list.filter('within_days'));
+  const expiryText = (v: string) =>
+    v === 'expiring' ? t('stockLevels.filters.expiring', { count: withinDays }) : t(`stockLevels.filters.${v}`);
   const details = useProductDetails(warehouseId);
   const [printBatches, setPrintBatches] = useState<boolean | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -160,13 +165,15 @@ export function StockLevelsPage() {
           onChange={(v) => list.setFilter('in_transit', v ? 'true' : '')}
           data-testid="filter-in-transit"
         />
-        {/* Batches on hand past their expiry (the dashboard's card opens them): their quantities, to take off the shelf. */}
-        <CheckboxField
-          name="filter-expired"
-          label={t('stockLevels.filters.expired')}
-          value={expiredOnly}
-          onChange={(v) => list.setFilter('expiry', v ? 'expired' : '')}
-          data-testid="filter-expired"
+        {/* Batches on hand past their expiry, or expiring soon: their quantities, to take off the shelf or sell first. */}
+        <SelectField
+          name="filter-expiry"
+          label={t('stockLevels.filters.expiry')}
+          value={expiry}
+          placeholder={t('stockLevels.filters.expiryAll')}
+          options={['expired', 'expiring'].map((v) => ({ value: v, label: expiryText(v) }))}
+          onChange={(v) => list.setFilter('expiry', String(v ?? ''))}
+          data-testid="filter-expiry"
         />
       </fieldset>
       <p className="print-only report-print-filters">
@@ -177,7 +184,7 @@ export function StockLevelsPage() {
           ),
           warehouseName ? t('stockLevels.printFilter', { label: t('stockLevels.filters.warehouse'), value: warehouseName }) : '',
           list.filter('in_transit') === 'true' ? t('stockLevels.filters.inTransit') : '',
-          expiredOnly ? t('stockLevels.filters.expired') : '',
+          expiry ? t('stockLevels.printFilter', { label: t('stockLevels.filters.expiry'), value: expiryText(expiry) }) : '',
           t('stockLevels.printedOn', { date: formatDate(companyToday()) }),
         ]
           .filter(Boolean)
@@ -259,11 +266,7 @@ export function StockLevelsPage() {
                       </td>
                     </tr>
                     {open ? (
-                      <ProductDetails
-                        state={details.state(r.product_id)}
-                        onRetry={() => details.load(r.product_id)}
-                        expiredOnly={expiredOnly}
-                      />
+                      <ProductDetails state={details.state(r.product_id)} onRetry={() => details.load(r.product_id)} keep={keepBatch} />
                     ) : null}
                   </Fragment>
                 );

@@ -8,8 +8,16 @@ import { stockListQuery } from '../stock/schemas';
 export const stockLevelsQuery = stockListQuery.omit({ product_id: true, include_zero: true }).extend({
   in_transit: queryFlag.describe('true: only goods in transit (transfers shipped, not yet received)'),
   expiry: z
-    .preprocess((v) => (v === '' ? undefined : v), z.enum(['expired'], { error: 'invalidOption' }).optional())
-    .describe('expired: only the batches on hand past their expiry (before the company day): what the dashboard counts'),
+    .preprocess((v) => (v === '' ? undefined : v), z.enum(['expired', 'expiring'], { error: 'invalidOption' }).optional())
+    .describe(
+      'expired: only the batches on hand past their expiry (before the company day); expiring: those expiring from the company day to within_days after it — what the dashboard counts',
+    ),
+  within_days: z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce.number({ error: 'invalidType' }).int({ error: 'invalidType' }).min(0).max(366).optional(),
+    )
+    .describe('with expiry=expiring: the window in days (default 30, the reports\' "expiring soon"; the dashboard sends its own)'),
 });
 
 /** GET /stock/levels/export: the same filters, no paging (every row they select). */

@@ -1,4 +1,4 @@
-import { companyDay, type StockLevelFilters, type StockLevelRow } from '@wms/shared-api';
+import { companyDay, EXPIRING_SOON_DAYS, type StockLevelFilters, type StockLevelRow } from '@wms/shared-api';
 import type { Queryable } from '../db';
 import { isoDay, matchingProductIds, productFilterSql } from '../stock/sql';
 import { quantityView } from '../stock/quantity';
@@ -13,8 +13,19 @@ import { quantityView } from '../stock/quantity';
  * total counts per-product rows, not balances (unfiltered: the counter of migration 011_report_stock_count).
  */
 
-/** The report's filters: shared-api's, and `expiry=expired` (the batches on hand past their expiry). */
-type LevelFilters = StockLevelFilters & { expiry?: 'expired' };
+/** The report's filters: shared-api's, and `expiry` (the batches on hand past their expiry, or expiring within the days). */
+type LevelFilters = StockLevelFilters & { expiry?: 'expired' | 'expiring'; within_days?: number };
+
+/**
+ * The balance condition of the expiry filter (on `b`), its values added through `param` (which answers their placeholder):
+ * expired before the company day, or expiring from it to `within_days` after it (the reports' 30 by default).
+ */
+function expiryCondition(f: LevelFilters, param: (value: unknown) => string): string | null {
+  if (!f.expiry) return null;
+  const today = `${param(companyDay())}::date`;
+  if (f.expiry === 'expired') return `b.expiry_date < ${today}`;
+  return `b.expiry_date >= ${today} AND b.expiry_date <= ${today} + ${param(f.within_days ?? EXPIRING_SOON_DAYS)}::int`;
+}
 
 /** Whether the filters narrow the balances a product is listed by (a warehouse, the transit location, expired batches). */
 const narrows = (f: LevelFilters) => Boolean(f.warehouse_id || f.in_transit || f.expiry);
@@ -37,13 +48,13 @@ async function selection(q: Queryable, f: LevelFilters): Promise<Selection | nul
   }
   // Goods in transit: the balances of the transit location (migration 019), a primary-key probe like a warehouse's.
   if (f.in_transit) balance += ' AND b.warehouse_id = (SELECT id FROM warehouses WHERE is_transit)';
-  // Expired batches (the dashboard's card opens them): balances whose expiry is before the company day. The products are
-  // taken from the expiry index (stock_balances_expiry, migration 021) rather than probed one by one in code order.
-  let expiredProducts = 'true';
-  if (f.expiry === 'expired') {
-    params.push(companyDay());
-    balance += ` AND b.expiry_date < $${params.length}::date`;
-    expiredProducts = `p.id IN (SELECT b.product_id FROM stock_balances b WHERE b.quantity > 0 AND b.expiry_date < $${params.length}::date)`;
+  // Expired or expiring batches (the dashboard's cards open them). The products are taken from the expiry index
+  // (stock_balances_expiry, migration 021) rather than probed one by one in code order.
+  let expiryProducts = 'true';
+  const expiry = expiryCondition(f, (v) => `$${params.push(v)}`);
+  if (expiry) {
+    balance += ` AND ${expiry}`;
+    expiryProducts = `p.id IN (SELECT b.product_id FROM stock_balances b WHERE b.quantity > 0 AND ${expiry})`;
   }
   let product = 'true';
   const texts = { code: f.code, description: f.description, category: f.category };
@@ -57,7 +68,7 @@ async function selection(q: Queryable, f: LevelFilters): Promise<Selection | nul
       product = productFilterSql(texts, params).replace(/\b(code|description|category) ILIKE/g, 'p.$1 ILIKE');
     }
   }
-  if (expiredProducts !== 'true') product = product === 'true' ? expiredProducts : `${product} AND ${expiredProducts}`;
+  if (expiryProducts !== 'true') product = product === 'true' ? expiryProducts : `${product} AND ${expiryProducts}`;
   return { params, balance, product };
 }
 
@@ -176,7 +187,8 @@ export async function* stockLevelExportRows(q: Queryable, f: LevelFilters): Asyn
     const ids = products.map((p) => p.product_id);
     const own: unknown[] = [ids];
     const where = [f.warehouse_id ? `AND b.warehouse_id = $${own.push(f.warehouse_id)}` : '', f.in_transit ? 'AND w.is_transit' : ''];
-    if (f.expiry === 'expired') where.push(`AND b.expiry_date < $${own.push(companyDay())}::date`);
+    const expiry = expiryCondition(f, (v) => `$${own.push(v)}`);
+    if (expiry) where.push(`AND ${expiry}`);
     const { rows: balances } = await q.query<ExportBalance>(
       `SELECT b.product_id, w.name AS warehouse_name, b.batch_number, ${isoDay('b.production_date')}, ${isoDay('b.expiry_date')},
               b.quantity

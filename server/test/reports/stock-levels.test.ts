@@ -1,3 +1,4 @@
+import { addDays, companyDay } from '@wms/shared-api';
 import { postMovement } from '../../src/stock/ledger';
 import { makeTestApp, type TestApp } from '../helpers';
 import { makeProduct, makeUserId, makeWarehouse } from '../stock/fixtures';
@@ -114,7 +115,17 @@ describe('GET /stock/levels', () => {
   });
 
   it('refuses bad filters with a 400 and roles without stockLevels with a 403', async () => {
-    for (const qs of ['warehouse_id=abc', 'limit=0', 'limit=5000', 'offset=-1', `code=${'x'.repeat(101)}`, 'expiry=soon']) {
+    for (const qs of [
+      'warehouse_id=abc',
+      'limit=0',
+      'limit=5000',
+      'offset=-1',
+      `code=${'x'.repeat(101)}`,
+      'expiry=soon',
+      'expiry=expiring&within_days=x',
+      'expiry=expiring&within_days=-1',
+      'expiry=expiring&within_days=1.5',
+    ]) {
       const res = await get(`/api/stock/levels?${qs}`);
       expect({ qs, status: res.statusCode, code: res.json().code }).toEqual({ qs, status: 400, code: 'VALIDATION' });
     }
@@ -155,5 +166,57 @@ describe('GET /stock/levels/export', () => {
     expect(expired.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n').slice(1)).toEqual([
       'VITE-10;"Vite zincata; ""testa"" piana";Ferramenta;Nord;L2;01/05/2020;;4;pz',
     ]);
+  });
+});
+
+// Last in the file: the batches it adds would change the totals above.
+describe('GET /stock/levels?expiry=expiring', () => {
+  it('keeps the batches expiring from today to within_days after it (30 by default): rows, count, details and CSV agree', async () => {
+    const user = { id: await makeUserId(t.db) };
+    const glue = await makeProduct(t.db, { code: 'COLLA-5', hasBatch: true, hasExpiry: true });
+    const today = companyDay();
+    for (const [batch, days, quantity] of [
+      ['S10', 10, '3'],
+      ['S40', 40, '5'],
+      ['S0', 0, '1'],
+    ] as const) {
+      await t.db.tx((q) =>
+        postMovement(
+          q,
+          {
+            movementType: 'C',
+            productId: glue.id,
+            warehouseId: ids.w1,
+            batchNumber: batch,
+            expiryDate: addDays(today, days),
+            quantity,
+            movementDate: '2026-01-10',
+          },
+          user,
+        ),
+      );
+    }
+    const rows = async (qs: string) => {
+      const res = await get(`/api/stock/levels?expiry=expiring${qs}`);
+      return {
+        total: res.headers['x-total-count'],
+        rows: (res.json() as { product_code: string; quantity: string }[]).map((r) => `${r.product_code} ${r.quantity}`),
+      };
+    };
+    // Today's batch counts (good through its day); VITE-10's L1 (2030) and L2 (expired) do not.
+    expect(await rows('')).toEqual({ total: '1', rows: ['COLLA-5 4.000'] });
+    expect(await rows('&within_days=40')).toEqual({ total: '1', rows: ['COLLA-5 9.000'] });
+    expect(await rows('&within_days=0')).toEqual({ total: '1', rows: ['COLLA-5 1.000'] });
+    expect(await rows(`&within_days=40&warehouse_id=${ids.w2}`)).toEqual({ total: '0', rows: [] });
+    const csv = await get('/api/stock/levels/export?expiry=expiring&within_days=10');
+    expect(
+      csv.rawPayload
+        .subarray(3)
+        .toString('utf8')
+        .trimEnd()
+        .split('\r\n')
+        .slice(1)
+        .map((l) => l.split(';')[4]),
+    ).toEqual(['S0', 'S10']);
   });
 });

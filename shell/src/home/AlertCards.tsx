@@ -39,7 +39,7 @@ export function AlertCards({ cards }: { cards: Dashboard['cards'] }) {
       count: cards.expiring_batches.count,
       title: t('home.alerts.expiring', { count: cards.expiring_batches.count }),
       detail: t('home.alerts.expiringUntil', { days: cards.expiring_batches.within_days, day: displayDay(cards.expiring_batches.until) }),
-      to: links.batches,
+      to: links.expiringBatches(cards.expiring_batches.within_days),
       tone: 'warning',
     },
     cards.below_minimum && {

@@ -67,6 +67,11 @@ describe('home dashboard', () => {
     expect(within(alerts).getByTestId('alert-expiring-batches')).toHaveTextContent(
       '1lotto in scadenzaEntro 30 giorni (fino al 25/12/2026)',
     );
+    // The card's own window goes with its link: the report lists what it counted.
+    expect(within(within(alerts).getByTestId('alert-expiring-batches')).getByRole('link')).toHaveAttribute(
+      'href',
+      '/report/giacenze?expiry=expiring&within_days=30',
+    );
     const reorder = within(alerts).getByTestId('alert-below-minimum');
     expect(reorder).toHaveTextContent('2prodotti da riordinare3 sotto la scorta minima per magazzino');
     expect(within(reorder).getByRole('link')).toHaveAttribute('href', '/operazioni/riordino');
@@ -104,9 +109,10 @@ describe('home dashboard', () => {
   });
 
   it('links per role: the list each role may open', () => {
+    expect(cardLinks('warehouse').expiringBatches(15)).toBe('/report/giacenze?expiry=expiring&within_days=15');
     expect(cardLinks('warehouse')).toEqual({
-      batches: '/report/giacenze',
       expiredBatches: '/report/giacenze?expiry=expired',
+      expiringBatches: expect.any(Function),
       belowMinimum: '/report/giacenze',
       lateOrders: '/operazioni/ricezione-merce',
       arriving: '/operazioni/ricezione-merce',

@@ -4,9 +4,9 @@ import { sectionOf } from '../sections';
 /**
  * Where each card leads: the list that shows what it counts, built from the remote's base path (remotes.config.json).
  * The screens' own paths below a base are the remotes' (SPEC §2): ricezione-merce, ordini-fornitori, riordino, giacenze.
- * Expired batches open the stock levels filtered `expiry=expired`; stock levels have no "expiring" or below-minimum filter
- * yet: those cards open the report as it is (README "Home dashboard"); late orders open the purchase-order list filtered
- * `late=true`.
+ * Expired and expiring batches open the stock levels filtered on them (`expiry=expired`; `expiry=expiring` with the card's
+ * window, `within_days`); stock levels have no below-minimum filter yet: that card opens the report as it is (README "Home
+ * dashboard"); late orders open the purchase-order list filtered `late=true`.
  */
 function under(remote: string, sub: string, query = ''): string | null {
   const s = sectionOf(remote);
@@ -15,8 +15,8 @@ function under(remote: string, sub: string, query = ''): string | null {
 
 export function cardLinks(role: string | null | undefined) {
   return {
-    batches: under('reports', 'giacenze'),
     expiredBatches: under('reports', 'giacenze', '?expiry=expired'),
+    expiringBatches: (days: number) => under('reports', 'giacenze', `?expiry=expiring&within_days=${days}`),
     belowMinimum: can(role, 'replenishment') ? under('operations', 'riordino') : under('reports', 'giacenze'),
     lateOrders: can(role, 'purchaseOrders')
       ? under('operations', 'ordini-fornitori', '?late=true')
