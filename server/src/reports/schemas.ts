@@ -14,8 +14,13 @@ export const stockLevelsQuery = stockListQuery.omit({ product_id: true, include_
     ),
   within_days: z
     .preprocess(
-      (v) => (v === '' ? undefined : v),
-      z.coerce.number({ error: 'invalidType' }).int({ error: 'invalidType' }).min(0).max(366).optional(),
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^\d{1,3}$/, { error: 'invalidType' })
+        .transform((v) => parseInt(v, 10))
+        .refine((n) => n <= 366, { error: 'invalidType' })
+        .optional(),
     )
     .describe('with expiry=expiring: the window in days (default 30, the reports\' "expiring soon"; the dashboard sends its own)'),
 });

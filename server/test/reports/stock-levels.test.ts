@@ -112,6 +112,7 @@ describe('GET /stock/levels', () => {
     expect(await codes('code=vite')).toEqual(['VITE-10']);
     expect((await get('/api/stock/levels?expiry=expired&code=dado')).headers['x-total-count']).toBe('0');
     expect((await get('/api/stock/levels?expiry=')).headers['x-total-count']).toBe('2'); // blank: no filter
+    expect((await get('/api/stock/levels?expiry=expired&within_days=%20')).statusCode).toBe(200); // blank window: the default
   });
 
   it('refuses bad filters with a 400 and roles without stockLevels with a 403', async () => {
@@ -125,6 +126,8 @@ describe('GET /stock/levels', () => {
       'expiry=expiring&within_days=x',
       'expiry=expiring&within_days=-1',
       'expiry=expiring&within_days=1.5',
+      'expiry=expiring&within_days=1e2',
+      'expiry=expiring&within_days=367',
     ]) {
       const res = await get(`/api/stock/levels?${qs}`);
       expect({ qs, status: res.statusCode, code: res.json().code }).toEqual({ qs, status: 400, code: 'VALIDATION' });
