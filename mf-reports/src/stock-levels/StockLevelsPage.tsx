@@ -184,7 +184,7 @@ export function StockLevelsPage() {
           ),
           warehouseName ? t('stockLevels.printFilter', { label: t('stockLevels.filters.warehouse'), value: warehouseName }) : '',
           list.filter('in_transit') === 'true' ? t('stockLevels.filters.inTransit') : '',
-          expiry ? t('stockLevels.printFilter', { label: t('stockLevels.filters.expiry'), value: expiryText(expiry) }) : '',
+          keepBatch ? t('stockLevels.printFilter', { label: t('stockLevels.filters.expiry'), value: expiryText(expiry) }) : '',
           t('stockLevels.printedOn', { date: formatDate(companyToday()) }),
         ]
           .filter(Boolean)
