@@ -68,6 +68,21 @@ describe('/operazioni/movimenti list', () => {
     expect(within(sale).getByRole('link', { name: 'V-2025-003' })).toHaveAttribute('href', '/operazioni/vendite/3');
   });
 
+  it('a scanned label filters on its product: the product code search takes its code (issue 27)', async () => {
+    server.use(
+      http.get('*/api/barcodes/:code', () =>
+        HttpResponse.json({ product: { id: 1, code: 'VITE-M6', description: 'Vite M6 zincata' }, batch_number: 'L1', expiry_date: null }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderOperations(LIST);
+    await table();
+    await user.click(screen.getByRole('textbox', { name: 'Scansiona' }));
+    await user.paste('1728033110L1');
+    await waitFor(() => expect(lastListParams()).toMatchObject({ product_code: 'VITE-M6' }));
+    expect(screen.getByTestId('filter-code')).toHaveValue('VITE-M6');
+  });
+
   it('asks the server for the first page, newest first', async () => {
     renderOperations(LIST);
     await table();

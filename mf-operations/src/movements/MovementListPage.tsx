@@ -10,6 +10,7 @@ import {
   PagedTable,
   quantityColumn,
   RowActions,
+  ScanInput,
   SelectField,
   TextField,
   Truncate,
@@ -190,6 +191,8 @@ export function MovementListPage() {
         <DateField {...list.filterField('date_from')} label={t('movements.list.dateFrom')} data-testid="filter-from" />
         <DateField {...list.filterField('date_to')} label={t('movements.list.dateTo')} data-testid="filter-to" />
       </FilterBar>
+      {/* A scanned code or label filters on its product (issue 27), as the product list and the stock levels do. */}
+      <ScanInput onScan={(found) => list.setSearch(found.product.code)} data-testid="movements-scan" />
       <PagedTable
         list={list}
         failedText={t('movements.feedback.fetchFailed')}
