@@ -11,10 +11,9 @@ import { ExpiryMarker } from '../shared/ui';
 export type BatchFilter = (expiry: string | null) => boolean;
 /** The "expiring" window: `within_days` as the URL has it (the dashboard card's), else the reports' 30 days. */
 export const windowDays = (withinDays: string): number => (/^\d+$/.test(withinDays) ? parseInt(withinDays, 10) : EXPIRING_SOON_DAYS);
-/** The batches the filter keeps (`expiry`, `within_days` as the server reads them, the shared rule), or null: every one. */
-export function batchFilter(expiry: string, withinDays: string): BatchFilter | null {
+/** The batches the filter keeps (`expiry` and its window in days, as the server reads them; the shared rule), or null: every one. */
+export function batchFilter(expiry: string, days: number): BatchFilter | null {
   if (expiry === 'expired') return (d) => isBatchExpired(d);
-  const days = windowDays(withinDays);
   return expiry === 'expiring' ? (d) => isExpiringWithin(d, days) : null;
 }
 

@@ -47,7 +47,7 @@ export function StockLevelsPage() {
   // Expired or expiring batches only (the dashboard's cards open them; `within_days`: the card's window, else 30).
   const expiry = list.filter('expiry');
   const withinDays = windowDays(list.filter('within_days'));
-  const keepBatch = batchFilter(expiry, list.filter('within_days'));
+  const keepBatch = batchFilter(expiry, withinDays);
   const expiryText = (v: string) =>
     v === 'expiring' ? t('stockLevels.filters.expiring', { count: withinDays }) : t(`stockLevels.filters.${v}`);
   const details = useProductDetails(warehouseId);

@@ -18,11 +18,11 @@ type LevelFilters = StockLevelFilters & { expiry?: 'expired' | 'expiring'; withi
 
 /**
  * The balance condition of the expiry filter (on `b`), its values added through `param` (which answers their placeholder):
- * expired before the company day, or expiring from it to `within_days` after it (the reports' 30 by default).
+ * expired before `day` (the company day), or expiring from it to `within_days` after it (the reports' 30 by default).
  */
-function expiryCondition(f: LevelFilters, param: (value: unknown) => string): string | null {
+function expiryCondition(f: LevelFilters, day: string, param: (value: unknown) => string): string | null {
   if (!f.expiry) return null;
-  const today = `${param(companyDay())}::date`;
+  const today = `${param(day)}::date`;
   if (f.expiry === 'expired') return `b.expiry_date < ${today}`;
   return `b.expiry_date >= ${today} AND b.expiry_date <= ${today} + ${param(f.within_days ?? EXPIRING_SOON_DAYS)}::int`;
 }
@@ -37,10 +37,13 @@ interface Selection {
   balance: string;
   /** Condition on products p. */
   product: string;
+  /** The company day the expiry filter was read on: the CSV's batches of products use it too (one day per request). */
+  day: string;
 }
 
 async function selection(q: Queryable, f: LevelFilters): Promise<Selection | null> {
   const params: unknown[] = [];
+  const day = companyDay();
   let balance = 'b.quantity > 0';
   if (f.warehouse_id) {
     params.push(f.warehouse_id);
@@ -51,7 +54,7 @@ async function selection(q: Queryable, f: LevelFilters): Promise<Selection | nul
   // Expired or expiring batches (the dashboard's cards open them). The products are taken from the expiry index
   // (stock_balances_expiry, migration 021) rather than probed one by one in code order.
   let expiryProducts = 'true';
-  const expiry = expiryCondition(f, (v) => `$${params.push(v)}`);
+  const expiry = expiryCondition(f, day, (v) => `$${params.push(v)}`);
   if (expiry) {
     balance += ` AND ${expiry}`;
     expiryProducts = `p.id IN (SELECT b.product_id FROM stock_balances b WHERE b.quantity > 0 AND ${expiry})`;
@@ -69,7 +72,7 @@ async function selection(q: Queryable, f: LevelFilters): Promise<Selection | nul
     }
   }
   if (expiryProducts !== 'true') product = product === 'true' ? expiryProducts : `${product} AND ${expiryProducts}`;
-  return { params, balance, product };
+  return { params, balance, product, day };
 }
 
 const PRODUCT_COLUMNS = `p.id AS product_id, p.code AS product_code, p.name AS product_name, p.description AS product_description,
@@ -187,7 +190,7 @@ export async function* stockLevelExportRows(q: Queryable, f: LevelFilters): Asyn
     const ids = products.map((p) => p.product_id);
     const own: unknown[] = [ids];
     const where = [f.warehouse_id ? `AND b.warehouse_id = $${own.push(f.warehouse_id)}` : '', f.in_transit ? 'AND w.is_transit' : ''];
-    const expiry = expiryCondition(f, (v) => `$${own.push(v)}`);
+    const expiry = expiryCondition(f, s.day, (v) => `$${own.push(v)}`);
     if (expiry) where.push(`AND ${expiry}`);
     const { rows: balances } = await q.query<ExportBalance>(
       `SELECT b.product_id, w.name AS warehouse_name, b.batch_number, ${isoDay('b.production_date')}, ${isoDay('b.expiry_date')},
