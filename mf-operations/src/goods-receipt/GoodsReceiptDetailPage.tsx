@@ -94,7 +94,7 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
    */
   const onScan = (found: BarcodeLookup): string | undefined => {
     const scan = receiptDraftWithScan(order, draft.items, found);
-    const field = `items.${scan.ok ? scan.line : order.items.findIndex((i) => i.product_id === found.product.id)}.quantity`;
+    const field = `items.${scan.line}.quantity`;
     if (scan.ok && !scan.filled) focusField(form.formRef.current, field);
     else form.formRef.current?.querySelector(`[name="${field}"]`)?.closest('tr')?.scrollIntoView?.({ block: 'center' });
     if (!scan.ok) return t(`goodsReceipt.scan.${scan.reason}`, { code: found.product.code });

@@ -141,9 +141,9 @@ describe('a scan on the receipt page (the dock scans each carton)', () => {
   const scan = (found: object, ls = lines) => receiptDraftWithScan(order, ls, { product: { id: 10 }, ...found });
 
   it('a product not on the order, or one with nothing left to receive, is refused with its reason', () => {
-    expect(scan({ product: { id: 99 } })).toEqual({ ok: false, reason: 'notOnOrder' });
+    expect(scan({ product: { id: 99 } })).toEqual({ ok: false, reason: 'notOnOrder', line: null });
     const allIn = { items: [order.items[0]] } as typeof order;
-    expect(receiptDraftWithScan(allIn, [lines[0]], { product: { id: 10 } })).toEqual({ ok: false, reason: 'nothingLeft' });
+    expect(receiptDraftWithScan(allIn, [lines[0]], { product: { id: 10 } })).toEqual({ ok: false, reason: 'nothingLeft', line: 0 });
   });
 
   it('a code without a quantity fills nothing: the line that can still receive is named for the focus', () => {
@@ -173,10 +173,11 @@ describe('a scan on the receipt page (the dock scans each carton)', () => {
   });
 
   it('a carton more than the order still takes is refused at the scan, with what the line takes; another open line of the product may take it', () => {
-    expect(scan({ batch_number: 'L1', quantity: '20.001' })).toEqual({ ok: false, reason: 'nothingLeft' });
+    // Refused: the product's first line is named, to show it (its maximum, its status).
+    expect(scan({ batch_number: 'L1', quantity: '20.001' })).toEqual({ ok: false, reason: 'nothingLeft', line: 0 });
     const most = scan({ batch_number: 'L1', quantity: '18' });
     if (!most.ok) throw new Error('refused');
-    expect(scan({ batch_number: 'L1', quantity: '3' }, most.items)).toEqual({ ok: false, reason: 'nothingLeft' });
+    expect(scan({ batch_number: 'L1', quantity: '3' }, most.items)).toEqual({ ok: false, reason: 'nothingLeft', line: 0 });
     expect(scan({ batch_number: 'L1', quantity: '2' }, most.items)).toMatchObject({ ok: true, line: 1 });
     // The same product on a second open line: the carton goes to the first line that can still take it.
     const twice = { items: [order.items[1], { ...order.items[1], id: 5 }] } as typeof order;

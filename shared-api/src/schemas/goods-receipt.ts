@@ -475,9 +475,13 @@ export function receiptOfNote<R extends { document_number: string; reversed: boo
   return order.receipts.find((r) => !r.reversed && r.document_number.trim().toLowerCase() === note);
 }
 
-/** What a scan on the receipt page did: the order's lines after it and the line it found, or why it found none. */
+/**
+ * What a scan on the receipt page did: the order's lines after it and the line it found, or why it found none (with the
+ * product's first line, to show it: its maximum, its status; null for a product not on the order).
+ */
 export type ReceiptScan =
-  { ok: true; items: ReceiptDraftLine[]; line: number; filled: boolean } | { ok: false; reason: 'notOnOrder' | 'nothingLeft' };
+  | { ok: true; items: ReceiptDraftLine[]; line: number; filled: boolean }
+  | { ok: false; reason: 'notOnOrder' | 'nothingLeft'; line: number | null };
 
 /**
  * A scan on the receipt page (issue 22: the dock scans each carton's label). It finds the first line of the scanned
@@ -495,13 +499,14 @@ export function receiptDraftWithScan(
 ): ReceiptScan {
   const mine = order.items.flatMap((item, line) => (item.product_id === found.product.id ? [{ item, line }] : []));
   const open = mine.filter(({ item }) => !receiptLineLocked(item));
-  if (!open.length) return { ok: false, reason: mine.length ? 'nothingLeft' : 'notOnOrder' };
+  const nothingLeft = { ok: false, reason: 'nothingLeft', line: mine[0]?.line ?? null } as const;
+  if (!open.length) return mine.length ? nothingLeft : { ok: false, reason: 'notOnOrder', line: null };
   const added = found.quantity;
   if (!added || !isDecimalString(added)) return { ok: true, items: [...lines], line: open[0].line, filled: false };
   // A line's quantity with the carton on it, within the line's maximum: the form's own 'tooLarge' rule, asked at the scan.
   const withCarton = (line: number) => sumQuantities([lines[line].quantity, added]);
   const fits = open.find(({ item, line }) => compareDecimals(withCarton(line), item.max_receivable_quantity) <= 0);
-  if (!fits) return { ok: false, reason: 'nothingLeft' };
+  if (!fits) return nothingLeft;
   const { item, line } = fits;
   const batch = {
     batch_number: item.has_batches ? (found.batch_number ?? '') : '',
