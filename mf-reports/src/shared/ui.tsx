@@ -4,10 +4,13 @@ import type { Warehouse } from '@wms/shared-api';
 import { Badge, formatCount } from '@wms/shared-ui';
 import { NS } from '../paths';
 
-/** "Expired" / "expiring within 30 days" badge of a batch (the one shared batch-expiry rule); nothing otherwise. */
-export function ExpiryMarker({ expiry }: { expiry: string | null | undefined }) {
+/**
+ * "Expired" / "expiring within `soonDays`" badge of a batch (the one shared batch-expiry rule; the reports' 30 days, or the
+ * window the report was opened with); nothing otherwise.
+ */
+export function ExpiryMarker({ expiry, soonDays = EXPIRING_SOON_DAYS }: { expiry: string | null | undefined; soonDays?: number }) {
   const { t } = useTranslation(NS);
-  const state = expiryState(expiry, new Date(), EXPIRING_SOON_DAYS);
+  const state = expiryState(expiry, new Date(), soonDays);
   if (state === 'expired') return <Badge tone="danger">{t('stockLevels.marker.expired')}</Badge>;
   if (state === 'expiring') return <Badge tone="warning">{t('stockLevels.marker.expiring', { days: daysToExpiry(expiry) })}</Badge>;
   return null;

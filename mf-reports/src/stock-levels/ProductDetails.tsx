@@ -71,7 +71,8 @@ export function useProductDetails(warehouseId: string) {
  * left empty; on a portrait tablet category and warehouses give way as the product's do): per warehouse, its total (an
  * exact sum of one product's balances, so one unit) and its batches with expiry and production dates and markers.
  */
-export function ProductDetails({ state, onRetry, keep }: { state: DetailState; onRetry: () => void; keep?: BatchFilter | null }) {
+export function ProductDetails(props: { state: DetailState; onRetry: () => void; keep?: BatchFilter | null; soonDays?: number }) {
+  const { state, onRetry, keep, soonDays } = props;
   const { t } = useTranslation(NS);
   if (state.status !== 'ready') {
     return (
@@ -130,7 +131,7 @@ export function ProductDetails({ state, onRetry, keep }: { state: DetailState; o
                   <td>{formatUnit(r.unit_of_measure)}</td>
                   <td className="col-medium" />
                   <td>
-                    {formatDate(r.expiry_date)} <ExpiryMarker expiry={r.expiry_date} />
+                    {formatDate(r.expiry_date)} <ExpiryMarker expiry={r.expiry_date} soonDays={soonDays} />
                   </td>
                 </tr>
               ))

@@ -153,6 +153,27 @@ describe('/report/giacenze', () => {
     expect(screen.queryByTestId('batch-row-L1')).not.toBeInTheDocument(); // expired: out
   });
 
+  it("the markers and their legend use the card's window: a batch the filter keeps as expiring is marked so", async () => {
+    const later = [
+      ...DETAILS,
+      row({ warehouse_id: 2, warehouse_name: 'Nord', batch_number: 'L3', quantity: '5.000', expiry_date: day(40) }),
+    ];
+    server.use(http.get('*/api/stock/product/:id', () => HttpResponse.json(later)));
+    const l3Marker = async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Mostra magazzini e lotti di VITE-10' }));
+      return within(await screen.findByTestId('batch-row-L3')).queryByText(/In scadenza/);
+    };
+    renderSection(<App />, { basePath: '/report', url: '/report/giacenze?expiry=expiring&within_days=45' });
+    await screen.findByTestId('stock-row-VITE-10');
+    expect(screen.getByTestId('stock-total')).toHaveTextContent('In scadenza: scade entro 45 giorni.');
+    expect(await l3Marker()).toHaveTextContent('In scadenza (40 gg)');
+    cleanup();
+    open(); // the reports' 30 days: a batch 40 days away is not marked
+    await screen.findByTestId('stock-row-VITE-10');
+    expect(screen.getByTestId('stock-total')).toHaveTextContent('In scadenza: scade entro 30 giorni.');
+    expect(await l3Marker()).toBeNull();
+  });
+
   it('the printed filter line: the filters in force, then the day; no stray dash without filters; French colons', async () => {
     const printed = () => document.querySelector('.report-print-filters')?.textContent;
     renderSection(<App />, { basePath: '/report', url: '/report/giacenze' });

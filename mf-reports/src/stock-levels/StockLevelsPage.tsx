@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EXPIRING_SOON_DAYS, companyToday, compareDecimals } from '@wms/shared-api/core';
+import { companyToday, compareDecimals } from '@wms/shared-api/core';
 import type { StockLevelRow } from '@wms/shared-api';
 import {
   CheckboxField,
@@ -44,7 +44,8 @@ export function StockLevelsPage() {
   const { warehouses, failed: warehousesFailed } = useWarehouses();
   const warehouseOptions = useWarehouseOptions(warehouses);
   const warehouseId = list.filter('warehouse_id');
-  // Expired or expiring batches only (the dashboard's cards open them; `within_days`: the card's window, else 30).
+  // Expired or expiring batches only (the dashboard's cards open them; `within_days`: the card's window, else 30, also the
+  // markers' and the legend's: a batch the filter keeps as expiring is marked so).
   const expiry = list.filter('expiry');
   const withinDays = windowDays(list.filter('within_days'));
   const keepBatch = batchFilter(expiry, withinDays);
@@ -194,7 +195,7 @@ export function StockLevelsPage() {
         list={list}
         failedText={t('stockLevels.fetchFailed')}
         errorTestId="stock-error"
-        count={`${t('stockLevels.total', { count: list.total, total: formatCount(list.total) })} · ${t('stockLevels.legendMarkers', { days: EXPIRING_SOON_DAYS })}`}
+        count={`${t('stockLevels.total', { count: list.total, total: formatCount(list.total) })} · ${t('stockLevels.legendMarkers', { count: withinDays })}`}
         countClassName="muted report-count"
         countTestId="stock-total"
       >
@@ -262,11 +263,16 @@ export function StockLevelsPage() {
                       <td>{formatUnit(r.unit_of_measure)}</td>
                       <td className="align-end col-medium">{formatCount(r.warehouses)}</td>
                       <td>
-                        {formatDate(r.earliest_expiry)} <ExpiryMarker expiry={r.earliest_expiry} />
+                        {formatDate(r.earliest_expiry)} <ExpiryMarker expiry={r.earliest_expiry} soonDays={withinDays} />
                       </td>
                     </tr>
                     {open ? (
-                      <ProductDetails state={details.state(r.product_id)} onRetry={() => details.load(r.product_id)} keep={keepBatch} />
+                      <ProductDetails
+                        state={details.state(r.product_id)}
+                        onRetry={() => details.load(r.product_id)}
+                        keep={keepBatch}
+                        soonDays={withinDays}
+                      />
                     ) : null}
                   </Fragment>
                 );
