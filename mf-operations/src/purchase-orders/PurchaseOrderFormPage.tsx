@@ -6,6 +6,7 @@ import {
   isTimeout,
   offersPriceFromToday,
   purchaseOrderBodyOf,
+  purchaseOrderProblem,
   purchaseOrderSchema,
   type PurchaseOrderBody,
   type Product,
@@ -142,8 +143,9 @@ function OrderForm({ editId, number, initial, done }: OrderToEdit & { editId: nu
         className="form form-card"
         aria-label={title}
         data-testid="purchase-order-form"
-        // One place per failure: every message inline (the first field in error focused), the server's above the buttons.
-        onSubmit={form.handleSubmit(save, fallback)}
+        // One place per failure: every message inline (the first field in error focused); above the buttons the server's, or
+        // SPEC §8's line for what the form refused (dates and supplier, no lines, a bad line).
+        onSubmit={form.handleSubmit(save, fallback, { summary: purchaseOrderProblem })}
       >
         <div className="form-grid">
           <DateField {...form.field('order_date')} label={t('purchaseOrders.fields.order_date')} required />

@@ -267,10 +267,15 @@ describe('purchase orders', () => {
   it('refuses an order without lines with the message inline (once), then prices a line from the price in force and sends exact decimals', async () => {
     renderOperations('/operazioni/ordini-fornitori/nuovo', 'orders');
     await screen.findByTestId('purchase-order-form');
+    // No supplier: SPEC §8's line above the buttons, the field its own word under it.
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByText('Compila tutti i campi obbligatori (date e fornitore)')).toHaveClass('alert-error');
+    expect(screen.getByRole('combobox', { name: /Fornitore/ })).toHaveAccessibleDescription('Campo obbligatorio');
     await userEvent.type(screen.getByRole('combobox', { name: /Fornitore/ }), 'Bull');
     await userEvent.click(await screen.findByText('Bulloneria Lombarda Srl'));
     await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
-    expect(await screen.findAllByText("Aggiungi almeno un prodotto all'ordine")).not.toHaveLength(0);
+    expect(await screen.findAllByText("Aggiungi almeno un prodotto all'ordine")).toHaveLength(1);
+    expect(screen.queryByText(/Compila tutti i campi/)).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByTestId('add-line'));
     // The new line's product has the focus (not the button), to be typed at once.
@@ -425,6 +430,13 @@ describe('purchase orders', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/operazioni/ordini-fornitori/3/stampa');
     expect(screen.queryByTestId('purchase-order-form')).toBeNull();
     expect(screen.getByRole('link', { name: 'Torna agli ordini' })).toHaveAttribute('href', '/operazioni/ordini-fornitori');
+  });
+
+  it('an order that does not exist says SPEC §8\'s "Order not found", with the way back to the orders', async () => {
+    server.use(http.get('*/api/purchase-orders/404', () => HttpResponse.json({ error: 'Ordine non trovato' }, { status: 404 })));
+    renderOperations('/operazioni/ordini-fornitori/404', 'orders');
+    expect(await screen.findByTestId('not-found')).toHaveTextContent('Order not found');
+    expect(screen.getByRole('link', { name: 'Ordini fornitori' })).toHaveAttribute('href', '/operazioni/ordini-fornitori');
   });
 
   it("the printed order sent to the supplier names units by their label and writes numbers in the reader's language", async () => {

@@ -93,7 +93,7 @@ export const purchaseOrdersMessages = defineTranslations({
       created: 'Ordine creato con successo',
       updated: 'Ordine aggiornato con successo',
       deleted: 'Ordine eliminato con successo',
-      notFound: 'Ordine non trovato',
+      notFound: 'Order not found', // SPEC §8's words, as the seed had them
       priceSaved: 'Prezzo del fornitore di {{code}} salvato da oggi',
       priceSaveFailed: 'Prezzo del fornitore di {{code}} non salvato',
     },

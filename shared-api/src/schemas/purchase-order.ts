@@ -69,6 +69,24 @@ export const purchaseOrderSchema = z
     if (totals.every((total) => compareDecimals(total, MAX_ORDER_TOTAL) <= 0) && compareDecimals(sumDecimals(totals), MAX_ORDER_TOTAL) > 0)
       ctx.addIssue({ code: 'custom', path: ['items'], message: 'orderTotalTooLarge', params });
   });
+/** SPEC §8's line for an order the form refuses: its key in the validation catalogue. */
+export type PurchaseOrderProblem = 'requiredFields' | 'invalidItems';
+const ORDER_HEAD_REQUIRED = ['order_date', 'requested_arrival_date', 'supplier_id'];
+
+/**
+ * SPEC §8's one line above the order form's buttons for what `purchaseOrderSchema` refused (each field says its own
+ * problem under it): a date or the supplier missing first (requiredFields), then a line's quantity or price
+ * (invalidItems). None for no lines — the lines' own message is SPEC's noItems already, said once — nor for anything
+ * else (an arrival before the order date is its field's alone).
+ */
+export function purchaseOrderProblem(
+  issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>,
+): PurchaseOrderProblem | null {
+  const at = (i: (typeof issues)[number]) => String(i.path[0] ?? '');
+  if (issues.some((i) => ORDER_HEAD_REQUIRED.includes(at(i)) && i.message === 'required')) return 'requiredFields';
+  return issues.some((i) => at(i) === 'items' && i.path.length > 1) ? 'invalidItems' : null;
+}
+
 /** What the form sends (client totals, product names or a status, if sent, are ignored). */
 export type PurchaseOrderBody = z.input<typeof purchaseOrderSchema>;
 export type PurchaseOrderItemBody = z.input<typeof purchaseOrderItemSchema>;

@@ -10,6 +10,8 @@ import { NumberField } from './NumberField';
 import { useIdempotencyKey } from './useIdempotencyKey';
 import { focusField, useZodForm } from './useZodForm';
 
+type Summary = NonNullable<Parameters<ReturnType<typeof useZodForm>['handleSubmit']>[2]>['summary'];
+
 // A form on a shared-style schema: quantities as exact decimal strings, days as ISO strings.
 const schema = z.object({
   name: requiredText(),
@@ -17,10 +19,10 @@ const schema = z.object({
   day: z.string().min(1, { error: 'required' }),
 });
 
-function TestForm({ onSave }: { onSave: (v: z.output<typeof schema>) => Promise<void> }) {
+function TestForm({ onSave, summary }: { onSave: (v: z.output<typeof schema>) => Promise<void>; summary?: Summary }) {
   const form = useZodForm(schema, { name: '', quantity: '', day: '' });
   return (
-    <form ref={form.formRef} noValidate onSubmit={form.handleSubmit(onSave, 'common:form.saveFailed')}>
+    <form ref={form.formRef} noValidate onSubmit={form.handleSubmit(onSave, 'common:form.saveFailed', { summary })}>
       <TextField label="Nome" required {...form.field('name')} />
       <NumberField label="Quantità" decimals={3} required {...form.field('quantity')} data-testid="qty" />
       <DateField label="Data" required {...form.field('day')} data-testid="day" />
@@ -30,6 +32,27 @@ function TestForm({ onSave }: { onSave: (v: z.output<typeof schema>) => Promise<
 }
 
 beforeEach(() => switchLanguage('it'));
+
+describe('useZodForm: the summary line of a form that refuses itself', () => {
+  it("shows the summary's words above the buttons (each field keeps its own), and none once the form is valid", async () => {
+    const onSave = jest.fn().mockResolvedValue(undefined);
+    const summary = jest.fn((issues: Parameters<NonNullable<Summary>>[0]) =>
+      issues.some((i) => i.path[0] === 'day') ? 'requiredFields' : null,
+    );
+    render(<TestForm onSave={onSave} summary={summary} />);
+    await userEvent.click(screen.getByTestId('save'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Compila tutti i campi obbligatori (date e fornitore)');
+    expect(screen.getByTestId('error-day')).toHaveTextContent('Campo obbligatorio');
+    expect(summary.mock.calls[0][0].map((i) => i.path.join('.'))).toEqual(['name', 'quantity', 'day']);
+    await userEvent.type(screen.getByTestId('day'), '05/03/2026');
+    await userEvent.click(screen.getByTestId('save'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument(); // name and quantity still missing: no summary for them
+    await userEvent.type(screen.getByLabelText(/Nome/), 'Vite');
+    await userEvent.type(screen.getByTestId('qty'), '2');
+    await userEvent.click(screen.getByTestId('save'));
+    expect(onSave).toHaveBeenCalledTimes(1);
+  });
+});
 
 describe('NumberField', () => {
   it('saves "2,5" as the exact decimal string "2.5" and shows it formatted on blur', async () => {

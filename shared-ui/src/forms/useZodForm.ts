@@ -219,17 +219,31 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
    * The form's onSubmit: validates, then runs `save` with the parsed values. A failure shows the server's field texts
    * under their fields and `failure` above the buttons — the server's 4xx sentence, else `fallbackKey` translated
    * (`validationKey` for a 400 without text): one place per failure, the form on screen says it. `toast: true` also
-   * toasts it (a form whose box may be out of view).
+   * toasts it (a form whose box may be out of view). `summary` names, from the schema's issues, one line for the box when
+   * the form itself refuses (a key of the validation catalogue, e.g. SPEC §8's "fill in every required field"), the
+   * fields still saying each their own problem.
    */
   const handleSubmit =
-    (save: (data: z.output<S>) => Promise<void>, fallbackKey: string, options: { validationKey?: string; toast?: boolean } = {}) =>
+    (
+      save: (data: z.output<S>) => Promise<void>,
+      fallbackKey: string,
+      options: {
+        validationKey?: string;
+        toast?: boolean;
+        summary?: (issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>) => string | null;
+      } = {},
+    ) =>
     async (e?: FormEvent) => {
       e?.preventDefault();
       if (saving) return;
       const opener = document.activeElement;
       setFailure(null);
       const data = validate();
-      if (data === null) return;
+      if (data === null) {
+        const key = options.summary?.(schema.safeParse(valuesRef.current).error?.issues ?? []);
+        if (key) setFailure(t(key));
+        return;
+      }
       setSaving(true);
       try {
         await save(data);
