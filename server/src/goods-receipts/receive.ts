@@ -4,6 +4,7 @@ import type { Queryable } from '../db';
 import { AppError, shown } from '../http/errors';
 import { invalidFields } from '../http/validation';
 import { postMovement } from '../stock/ledger';
+import { lockActiveWarehouses } from '../stock/references';
 import { milliToDecimal, toMilli as milli, type Milli } from '../stock/quantity';
 import type { Actor } from '../stock/types';
 import { receiptMessages as msg } from './messages';
@@ -81,6 +82,13 @@ export async function receiveGoods(q: Queryable, r: GoodsReceiptFields, actor: A
       });
     }
   });
+
+  // The warehouses, share-locked and checked before anything is written, as a sale's are: an unknown or deleted one is
+  // 400 WAREHOUSE_NOT_FOUND naming its id, an inactive one 409 WAREHOUSE_INACTIVE (not a key violation of the receipt line).
+  await lockActiveWarehouses(
+    q,
+    r.items.map((i) => i.warehouse_id as number),
+  );
 
   const receipt = await sql.insertReceipt(q, {
     orderId: order.id,

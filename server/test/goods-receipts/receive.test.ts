@@ -321,6 +321,26 @@ describe('receiving', () => {
     });
     expect([product.statusCode, product.json().code]).toEqual([400, 'PRODUCT_MISMATCH']);
   });
+
+  it('an unknown, deleted or inactive warehouse is refused by name as sales and movements refuse it, and nothing is written', async () => {
+    const { order, itemId } = await oneLineOrder(t.db, 5);
+    const gone = await makeWarehouse(t.db);
+    await t.db.query('UPDATE warehouses SET deleted_at = now() WHERE id = $1', [gone.id]); // a fixture: the registry's delete is tested there
+    const closed = await makeWarehouse(t.db);
+    await t.db.query('UPDATE warehouses SET is_active = false WHERE id = $1', [closed.id]);
+    const into = (warehouse_id: number) =>
+      receive({ ...ddt, order_id: order.id, items: [{ order_item_id: itemId, quantity: 1, warehouse_id }] });
+    for (const id of [999999, gone.id]) {
+      const refused = await into(id);
+      expect([refused.statusCode, refused.json().code]).toEqual([400, 'WAREHOUSE_NOT_FOUND']);
+      expect(refused.json().error).toBe(`Magazzino inesistente o eliminato (id ${id})`);
+    }
+    const inactive = await into(closed.id);
+    expect([inactive.statusCode, inactive.json().code]).toEqual([409, 'WAREHOUSE_INACTIVE']);
+    expect(await itemState(t.db, itemId)).toEqual({ received: '0.000', completed: false });
+    const { rows } = await t.db.query('SELECT 1 FROM goods_receipts WHERE order_id = $1', [order.id]);
+    expect(rows).toHaveLength(0);
+  });
 });
 
 describe('mark as completed', () => {
