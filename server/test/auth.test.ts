@@ -110,13 +110,13 @@ describe('POST /api/auth/login', () => {
       });
     });
 
-    it('wrong types → 400 VALIDATION in French with Accept-Language: fr', async () => {
+    it('wrong types → 400 VALIDATION in French with Accept-Language: fr, "not valid" (a value is there: never "required")', async () => {
       const res = await login(42, ['x'], { 'accept-language': 'fr' });
       expect(res.statusCode).toBe(400);
       const body = res.json();
       expect(body.code).toBe('VALIDATION');
       expect(body.error).toMatch(/^Données non valides : /);
-      expect(body.fields).toEqual({ username: "Le nom d'utilisateur est obligatoire", password: 'Le mot de passe est obligatoire' });
+      expect(body.fields).toEqual({ username: 'Valeur non valide', password: 'Valeur non valide' });
     });
 
     it('blank username → 400, too long password → 400', async () => {
