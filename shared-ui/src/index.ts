@@ -128,6 +128,7 @@ export { PagedTable, ListBody, SAVED_ROW_CLASS, type PagedTableProps, type ListB
 export { useRowActions, type RowAction, type RowActionsState } from './lists/useRowAction';
 export { useLoad, Loaded, type Load, type LoadedProps } from './lists/Loaded';
 export { useRecordLoad, type RecordLoadOptions } from './lists/useRecordLoad';
+export { routeRecordId } from './lists/route-id';
 export { FilterBar, type FilterBarProps } from './lists/FilterBar';
 export { ExportButton, downloadFile, saveFile, type ExportButtonProps } from './lists/export';
 export { flagFilterField } from './lists/flag-filter';

@@ -145,6 +145,12 @@ describe('goods receipt detail', () => {
     expect(asked).toBe(1);
   });
 
+  it('an address that names no order (abc) says not found, with no Retry that cannot work', async () => {
+    renderOperations('/operazioni/ricezione-merce/abc', 'warehouse');
+    expect(await screen.findByTestId('not-found')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Riprova' })).toBeNull();
+  });
+
   it('shows the order, statuses in colour, cut descriptions, and locks completed items', async () => {
     await open();
     expect(screen.getByRole('heading', { name: /PO-2026-00007/ })).toBeInTheDocument();

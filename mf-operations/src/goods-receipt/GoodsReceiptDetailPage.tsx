@@ -27,6 +27,7 @@ import {
   ListMessage,
   Loaded,
   PageHeader,
+  routeRecordId,
   savedRowState,
   ScanInput,
   TextField,
@@ -49,8 +50,8 @@ import { OrderStatusBadge } from '../shared/order-status';
 /** /operazioni/ricezione-merce/{id} (SPEC §2 Goods receipt): the order, read through the kit's useLoad / Loaded. */
 export function GoodsReceiptDetailPage() {
   const { t } = useTranslation(NS);
-  const { id = '' } = useParams();
-  const load = useLoad(() => fetchReceiptOrder(id), [id]);
+  const { id } = useParams();
+  const load = useLoad(() => fetchReceiptOrder(routeRecordId(id)), [id]);
   return (
     <Loaded
       load={load}
@@ -111,8 +112,7 @@ function ReceiptSheet({ initial }: { initial: ReceiptOrder }) {
         if (refusal?.fields) refusal.fields = receiptDraftPaths(refusal.fields, body, draft);
         throw err;
       });
-      const saved = { ...savedRowState(order.id), receiptId: receipt.id, documentNumber: receipt.document_number };
-      navigate(RECEIPT_LIST_URL, { state: saved });
+      navigate(RECEIPT_LIST_URL, { state: { ...savedRowState(order.id), receiptId: receipt.id, documentNumber: receipt.document_number } });
     }, 'operations:goodsReceipt.feedback.saveError')();
 
   const save = async (e: FormEvent) => {

@@ -2,7 +2,17 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '@wms/shared-ui/router';
 import { gs1Text, type ReceiptDocument } from '@wms/shared-api';
-import { CompanyHeader, displayDay, formatQuantity, Loaded, PageHeader, useCompany, useCompanyLogo, useLoad } from '@wms/shared-ui';
+import {
+  CompanyHeader,
+  displayDay,
+  formatQuantity,
+  Loaded,
+  PageHeader,
+  routeRecordId,
+  useCompany,
+  useCompanyLogo,
+  useLoad,
+} from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchReceipt } from './api';
 import { Gs1Barcode } from './Barcode';
@@ -41,8 +51,8 @@ export function labelsOf(r: ReceiptDocument): Label[] {
 /** Receipt labels (SPEC §9: A4 half page per batch): two per A4 sheet, GS1-128 barcode, printed without the portal around. */
 export function LabelsPage() {
   const { t } = useTranslation(NS);
-  const { receiptId = '' } = useParams();
-  const load = useLoad(() => fetchReceipt(receiptId), [receiptId]);
+  const { receiptId } = useParams();
+  const load = useLoad(() => fetchReceipt(routeRecordId(receiptId)), [receiptId]);
   return (
     <Loaded load={load} failedText={() => t('goodsReceipt.loadError')} notFound={{ backTo: RECEIPT_LIST_URL }}>
       {(receipt) => <Labels receipt={receipt} />}

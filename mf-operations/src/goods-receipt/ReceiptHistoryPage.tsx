@@ -14,6 +14,7 @@ import {
   Loaded,
   PageHeader,
   quantityColumn,
+  routeRecordId,
   RowActions,
   useLoad,
   type Column,
@@ -28,8 +29,8 @@ type Receipt = ReceiptHistory['receipts'][number];
 /** /operazioni/ricezione-merce/storico/{itemId} (SPEC §3 Receipt history): one order item's receipts, newest first. */
 export function ReceiptHistoryPage() {
   const { t } = useTranslation(NS);
-  const { itemId = '' } = useParams();
-  const load = useLoad(() => fetchItemHistory(itemId), [itemId]);
+  const { itemId } = useParams();
+  const load = useLoad(() => fetchItemHistory(routeRecordId(itemId)), [itemId]);
   return (
     <Loaded load={load} failedText={() => t('goodsReceipt.loadError')} notFound={{ backTo: RECEIPT_LIST_URL }}>
       {(h) => <ItemHistory h={h} />}

@@ -26,6 +26,7 @@ import {
   useDocumentTitle,
   useLoad,
   useZodForm,
+  routeRecordId,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchPrice, savePrice } from './api';
@@ -41,9 +42,12 @@ import { PRICES_LIST } from './paths';
 export function PriceFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const { t } = useTranslation(NS);
   const { id } = useParams();
-  const editId = mode === 'edit' && id ? parseInt(id, 10) : null;
-  useDocumentTitle(t(editId ? 'prices.editTitle' : 'prices.newTitle'));
-  const load = useLoad(async (signal) => (editId ? priceBodyOf(await fetchPrice(editId, signal)) : emptyPrice(companyToday())), [editId]);
+  const editId = mode === 'edit' ? parseInt(id ?? '', 10) : null; // "abc" is no price: routeRecordId below says "not found"
+  useDocumentTitle(t(editId !== null ? 'prices.editTitle' : 'prices.newTitle'));
+  const load = useLoad(
+    async (signal) => (editId !== null ? priceBodyOf(await fetchPrice(routeRecordId(id), signal)) : emptyPrice(companyToday())),
+    [mode, id],
+  );
   return (
     <Loaded
       load={load}

@@ -29,6 +29,7 @@ import {
   useFormList,
   useLoad,
   useZodForm,
+  routeRecordId,
   withReason,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
@@ -54,14 +55,14 @@ interface OrderToEdit {
 export function PurchaseOrderFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const { t } = useTranslation(NS);
   const { id } = useParams();
-  const editId = mode === 'edit' && id ? parseInt(id, 10) : null;
-  useDocumentTitle(t(editId ? 'purchaseOrders.editTitle' : 'purchaseOrders.newTitle'));
+  const editId = mode === 'edit' ? parseInt(id ?? '', 10) : null; // "abc" is no order: routeRecordId below says "not found"
+  useDocumentTitle(t(editId !== null ? 'purchaseOrders.editTitle' : 'purchaseOrders.newTitle'));
   const load = useLoad(async (): Promise<OrderToEdit> => {
-    if (!editId) return { number: null, initial: emptyPurchaseOrder(companyToday()) };
-    const o = await fetchOrder(editId);
+    if (editId === null) return { number: null, initial: emptyPurchaseOrder(companyToday()) };
+    const o = await fetchOrder(routeRecordId(id));
     const initial = { ...purchaseOrderBodyOf(o), items: o.items.map(lineOf) };
     return { number: o.order_number, initial, done: o.status === 'fullyReceived' };
-  }, [editId]);
+  }, [mode, id]);
   return (
     <Loaded
       load={load}
@@ -78,8 +79,7 @@ function OrderForm({ editId, number, initial, done }: OrderToEdit & { editId: nu
   const navigate = useNavigate();
   const title = t(editId ? 'purchaseOrders.editTitle' : 'purchaseOrders.newTitle');
   const form = useZodForm(purchaseOrderSchema, initial);
-  const { set } = form;
-  const v = form.values;
+  const { set, values: v } = form;
   const supplierId = typeof v.supplier_id === 'number' ? v.supplier_id : parseInt(String(v.supplier_id ?? ''), 10) || null;
   const orderDate = (v.order_date as string) || companyToday();
 

@@ -10,6 +10,7 @@ import {
   formatUnitPrice,
   Loaded,
   PrintToolbar,
+  routeRecordId,
   totalsText,
   useDocumentTitle,
   useLoad,
@@ -27,9 +28,9 @@ import './print.css';
  */
 export function PurchaseOrderPrintPage() {
   const { t } = useTranslation(NS);
-  const { id = '' } = useParams();
+  const { id } = useParams();
   const load = useLoad(async () => {
-    const order = await fetchOrder(id);
+    const order = await fetchOrder(routeRecordId(id));
     return { order, supplier: await fetchOrderSupplier(order.supplier_id) };
   }, [id]);
   return (

@@ -439,6 +439,16 @@ describe('purchase orders', () => {
     expect(screen.getByRole('link', { name: 'Ordini fornitori' })).toHaveAttribute('href', '/operazioni/ordini-fornitori');
   });
 
+  it.each([
+    ['/operazioni/ordini-fornitori/abc', 'Order not found', 'purchase-order-form', 'orders'],
+    ['/operazioni/ordini-fornitori/12abc', 'Order not found', 'purchase-order-form', 'orders'],
+    ['/operazioni/prezzi/abc', 'Prezzo non trovato', 'price-form', 'administration'],
+  ] as const)('%s names no record: not found, never an empty new form that would save a new one', async (url, words, form, role) => {
+    renderOperations(url, role);
+    expect(await screen.findByTestId('not-found')).toHaveTextContent(words);
+    expect(screen.queryByTestId(form)).toBeNull();
+  });
+
   it("the printed order sent to the supplier names units by their label and writes numbers in the reader's language", async () => {
     const item = orderItem({ quantity: '1500.000', unit_price: '0.0123', total: '18.4500', remaining_quantity: '1500.000' });
     server.use(

@@ -120,6 +120,12 @@ it('has every message in both languages', () => {
   expect(missingTranslationKeys(salesMessages)).toEqual([]);
 });
 
+it('/operazioni/vendite/abc names no sale: not found, never an empty new sale', async () => {
+  renderOperations('/operazioni/vendite/abc', 'sales');
+  expect(await screen.findByTestId('not-found')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Salva' })).toBeNull();
+});
+
 it('FEFO: batches earliest expiry first, expired ones marked and not selectable, the first non-expired preselected', async () => {
   renderOperations('/operazioni/vendite/nuova', 'sales');
   await screen.findByTestId('sale-form');

@@ -34,6 +34,7 @@ import {
   useIdempotencyKey,
   useLoad,
   useZodForm,
+  routeRecordId,
 } from '@wms/shared-ui';
 import { api } from '@wms/shared-api';
 import { NS, sectionPath } from '../paths';
@@ -80,9 +81,9 @@ function ActiveCustomerPicker(props: {
 export function SaleFormPage() {
   const { t } = useTranslation(NS);
   const params = useParams();
-  const editId = params.id ? parseInt(params.id, 10) : null;
-  useDocumentTitle(t(editId ? 'sales.editTitle' : 'sales.newTitle'));
-  const load = useLoad((signal) => (editId ? getSale(editId, signal) : Promise.resolve(null)), [editId]);
+  // "abc" is no sale: routeRecordId says "not found" (it was read as no id, a new sale).
+  useDocumentTitle(t(params.id ? 'sales.editTitle' : 'sales.newTitle'));
+  const load = useLoad((signal) => (params.id ? getSale(routeRecordId(params.id), signal) : Promise.resolve(null)), [params.id]);
   return (
     <Loaded
       load={load}

@@ -11,6 +11,7 @@ import {
   formatQuantity,
   PageHeader,
   quantityColumn,
+  routeRecordId,
   useAction,
   useIdempotencyKey,
   useLoad,
@@ -24,8 +25,8 @@ import './transfers.css';
 
 /** /operazioni/trasferimenti/{id}: the transfer, and what can be done with it now (ship, one step, cancel, receive, reverse). */
 export function TransferDetailPage() {
-  const { id = '' } = useParams();
-  const load = useLoad(() => fetchTransfer(id), [id]);
+  const { id } = useParams();
+  const load = useLoad(() => fetchTransfer(routeRecordId(id)), [id]);
   return <LoadedTransfer load={load}>{(tr) => <TransferSheet initial={tr} />}</LoadedTransfer>;
 }
 

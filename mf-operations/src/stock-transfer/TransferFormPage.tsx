@@ -16,6 +16,7 @@ import {
   useFormList,
   useZodForm,
   WarehousePicker,
+  routeRecordId,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchTransfer, saveTransfer } from './api';
@@ -56,7 +57,7 @@ function valuesOf(t: Transfer | null) {
 export function TransferFormPage() {
   const navigate = useNavigate();
   const { id } = useParams();
-  const load = useLoad(() => (id ? fetchTransfer(id) : Promise.resolve(null)), [id]);
+  const load = useLoad(() => (id ? fetchTransfer(routeRecordId(id)) : Promise.resolve(null)), [id]);
   const notDraft = load.status === 'ready' && load.value !== null && load.value.status !== 'draft' ? load.value.id : null;
   useEffect(() => {
     if (notDraft !== null) navigate(`${TRANSFERS_URL}/${notDraft}`, { replace: true });

@@ -9,6 +9,7 @@ import {
   formatQuantity,
   formatUnit,
   PrintToolbar,
+  routeRecordId,
   useDocumentTitle,
   useLoad,
 } from '@wms/shared-ui';
@@ -29,9 +30,9 @@ import './print.css';
  * it is not valid.
  */
 export function TransferPrintPage() {
-  const { id = '' } = useParams();
+  const { id } = useParams();
   const load = useLoad(async () => {
-    const tr = await fetchTransfer(id);
+    const tr = await fetchTransfer(routeRecordId(id));
     const [company, from, to] = await Promise.all([
       fetchCompany(),
       fetchWarehouse(tr.from_warehouse_id),

@@ -21,6 +21,7 @@ import {
   useIdempotencyKey,
   useLoad,
   useZodForm,
+  routeRecordId,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchTransfer, transferAction } from './api';
@@ -34,8 +35,8 @@ import './transfers.css';
  * refusal shows in the form. One request, exactly once.
  */
 export function TransferReceivePage() {
-  const { id = '' } = useParams();
-  const load = useLoad(() => fetchTransfer(id), [id]);
+  const { id } = useParams();
+  const load = useLoad(() => fetchTransfer(routeRecordId(id)), [id]);
   return <LoadedTransfer load={load}>{(tr) => <ReceiveForm tr={tr} />}</LoadedTransfer>;
 }
 

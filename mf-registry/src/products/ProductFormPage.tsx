@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from '@wms/shared-ui/router';
 import { emptyProduct, productBodyOf, type ProductBody } from '@wms/shared-api';
-import { Loaded, PageHeader, useRecordLoad } from '@wms/shared-ui';
+import { Loaded, PageHeader, routeRecordId, useRecordLoad } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { products } from './api';
 import { ProductForm, type ProductFormMode } from './ProductForm';
@@ -54,7 +54,7 @@ export function ProductFormPage({ mode }: { mode: 'new' | 'edit' }) {
 /** The product to edit, read with the kit: spinner, 404 as NotFound, another failure back to the list; then form and stock limits. */
 function EditProduct({ id }: { id: string }) {
   const { t } = useTranslation(NS);
-  const load = useRecordLoad((signal) => products.fetchOne(id, signal), [id], {
+  const load = useRecordLoad((signal) => products.fetchOne(routeRecordId(id), signal), [id], {
     backTo: PRODUCTS_URL,
     failure: t('products.feedback.loadError'),
   });

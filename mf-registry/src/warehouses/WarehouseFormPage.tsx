@@ -7,6 +7,7 @@ import {
   Loaded,
   PageHeader,
   RequiredNote,
+  routeRecordId,
   savedRowState,
   TextField,
   toastSuccess,
@@ -37,7 +38,7 @@ export function WarehouseFormPage({ mode }: { mode: 'new' | 'edit' }) {
 /** The warehouse to edit, read with the kit: spinner, 404 as NotFound, another failure back to the list; then its form. */
 function EditWarehouse({ id }: { id: string }) {
   const { t } = useTranslation(NS);
-  const load = useRecordLoad((signal) => warehouses.fetchOne(id, signal), [id], {
+  const load = useRecordLoad((signal) => warehouses.fetchOne(routeRecordId(id), signal), [id], {
     backTo: WAREHOUSES_URL,
     failure: t('warehouses.feedback.loadError'),
   });

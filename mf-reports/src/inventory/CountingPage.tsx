@@ -21,6 +21,7 @@ import {
   Loaded,
   NumberField,
   PageHeader,
+  routeRecordId,
   ScanInput,
   TextField,
   toastSuccess,
@@ -45,7 +46,7 @@ import './inventory.css';
 export function CountingPage() {
   const { t } = useTranslation(NS);
   const { id } = useParams();
-  const load = useLoad((signal) => fetchCounting(id ?? '', signal), [id]);
+  const load = useLoad((signal) => fetchCounting(routeRecordId(id), signal), [id]);
   useDocumentTitle(t('inventory.counting.title', { id }));
   return (
     <section className="screen reports-screen inventory-counting" data-testid="counting-page">

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from '@wms/shared-ui/router';
-import { Loaded, PageHeader, savedRowState, toastSuccess, useRecordLoad, useSession, withReason } from '@wms/shared-ui';
+import { Loaded, PageHeader, routeRecordId, savedRowState, toastSuccess, useRecordLoad, useSession, withReason } from '@wms/shared-ui';
 import { users, type UserPayload } from '../api/users';
 import { BASE_PATH, NS } from '../paths';
 import { ActivityLog } from './ActivityLog';
@@ -21,7 +21,7 @@ export function UserFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const { user: me } = useSession();
   // The user to edit, read with the kit (an answer for an older id is dropped). SPEC §8: a user that cannot be loaded —
   // one that does not exist included — is fetchFailed with the server's reason, and the list again.
-  const load = useRecordLoad((signal) => (editId ? users.fetchOne(editId, signal) : Promise.resolve(null)), [editId], {
+  const load = useRecordLoad((signal) => (editId ? users.fetchOne(routeRecordId(editId), signal) : Promise.resolve(null)), [editId], {
     backTo: BASE_PATH,
     failure: (err) => withReason(t('feedback.fetchFailed'), err),
     leaveOnNotFound: true,

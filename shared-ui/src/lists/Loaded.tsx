@@ -28,7 +28,8 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: Depe
     let alive = true;
     const controller = new AbortController();
     setState({ status: 'loading' });
-    load(controller.signal).then(
+    // A loader that throws before its first await (routeRecordId) fails like one whose call failed.
+    new Promise<T>((resolve) => resolve(load(controller.signal))).then(
       (value) => alive && setState({ status: 'ready', value }),
       (error: unknown) => alive && setState({ status: 'failed', error }),
     );

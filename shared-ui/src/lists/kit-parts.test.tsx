@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { switchLanguage } from '../testing';
 import { ToastHost } from '../toasts/toasts';
 import { Loaded, useLoad } from './Loaded';
+import { routeRecordId } from './route-id';
 import { RowActions } from './RowActions';
 import { useRowActions } from './useRowAction';
 
@@ -66,6 +67,18 @@ describe('useLoad + Loaded', () => {
     expect(await screen.findByTestId('not-found')).toHaveTextContent('Movimento non trovato');
     expect(screen.getByRole('link', { name: "Torna all'elenco" })).toHaveAttribute('href', '/elenco');
     expect(screen.queryByRole('button', { name: 'Riprova' })).toBeNull();
+  });
+
+  it.each(['abc', '12abc', '0', '-3', '1e3', ''])('a route id %j names no record: not found, the call never made', async (param) => {
+    const fetchOne = jest.fn((id: number) => Promise.resolve(`record ${id}`));
+    render(<LoadProbe load={() => fetchOne(routeRecordId(param))} />);
+    expect(await screen.findByTestId('not-found')).toHaveTextContent('Movimento non trovato');
+    expect(fetchOne).not.toHaveBeenCalled();
+  });
+
+  it('a route id of digits is the record read', async () => {
+    render(<LoadProbe load={() => Promise.resolve(`record ${routeRecordId('42')}`)} />);
+    expect(await screen.findByText('record 42')).toBeInTheDocument();
   });
 });
 
