@@ -449,6 +449,15 @@ describe('purchase orders', () => {
     expect(screen.queryByTestId(form)).toBeNull();
   });
 
+  it.each([
+    ['/operazioni/ordini-fornitori/2/x', '/operazioni/ordini-fornitori', 'orders'],
+    ['/operazioni/prezzi/5/x/y', '/operazioni/prezzi', 'administration'],
+  ] as const)('an unknown address under an area (%s) goes to its list, never a blank page', async (url, list, role) => {
+    renderOperations(url, role);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(list));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+  });
+
   it("the printed order sent to the supplier names units by their label and writes numbers in the reader's language", async () => {
     const item = orderItem({ quantity: '1500.000', unit_price: '0.0123', total: '18.4500', remaining_quantity: '1500.000' });
     server.use(

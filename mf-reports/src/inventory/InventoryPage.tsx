@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Route, Routes, useParams } from '@wms/shared-ui/router';
+import { Navigate, Route, Routes, useParams } from '@wms/shared-ui/router';
 import { RequirePermission } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { CountingPage } from './CountingPage';
@@ -7,6 +7,7 @@ import { CountListPage } from './CountListPage';
 import { ReviewPage } from './ReviewPage';
 import { SheetPage } from './SheetPage';
 import { StartCountPage } from './StartCountPage';
+import { INVENTORY_URL } from './paths';
 
 /**
  * /report/inventario: the counts, /nuovo, /{id} (counting), /{id}/revisione (review and apply), /{id}/foglio (sheet). The
@@ -21,6 +22,8 @@ export function InventoryPage() {
       <Route path=":id" element={<CountingPage />} />
       <Route path=":id/revisione" element={<GuardedReview />} />
       <Route path=":id/foglio" element={<SheetPage />} />
+      {/* Any other address under the area (SPEC §2: an unknown path is not a blank page): its list. */}
+      <Route path="*" element={<Navigate to={INVENTORY_URL} replace />} />
     </Routes>
   );
 }
