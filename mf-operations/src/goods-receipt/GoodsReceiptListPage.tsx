@@ -31,7 +31,7 @@ export function GoodsReceiptListPage() {
   const columns = useMemo<Column<ReceiptOrderRow>[]>(
     () => [
       codeColumn('order_number', f('orderNumber'), (o) => o.order_number, { sortable: false }),
-      dayColumn('order_date', f('orderDate'), (o) => o.order_date, { sortable: false }),
+      dayColumn('order_date', f('orderDate'), (o) => o.order_date, { sortable: false, priority: 'medium' }),
       dayColumn('requested_arrival_date', f('requestedArrival'), (o) => o.requested_arrival_date, { sortable: false }),
       { id: 'supplier', header: f('supplier'), value: (o) => o.supplier_name, truncate: 15, sortable: false },
       // Received / ordered per unit of measure ("1 / 2,5 kg · 0 / 40 pz"), never a sum of different units.

@@ -33,8 +33,8 @@ export interface ReceiptItemsTableProps {
 }
 
 /**
- * The order's items: ordered, received, remaining, the quantity now, warehouse, status, mark-as-completed, batches. Below
- * 1400 px each item is a card of labelled cells (goods-receipt.css).
+ * The order's items: ordered, received, remaining, the quantity now, warehouse, status, mark-as-completed, batches. Each
+ * item is a card of labelled cells (goods-receipt.css: ten columns never fit the portal's frame).
  */
 export function ReceiptItemsTable(props: ReceiptItemsTableProps) {
   const { items, lines, form, busy, readOnly = false, onOpenBatches, onToggleCompleted } = props;

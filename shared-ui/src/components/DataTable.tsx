@@ -196,6 +196,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 return (
                   <th
                     key={column.id}
+                    data-col={column.id}
                     scope="col"
                     aria-sort={sortable ? ariaSort(sort, column.id) : undefined}
                     className={[column.align === 'end' ? 'align-end' : '', priorityClass(column)].filter(Boolean).join(' ') || undefined}
@@ -233,7 +234,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   tabIndex={onRowClick ? 0 : undefined}
                 >
                   {columns.map((column) => (
-                    <td key={column.id} className={cellClass(column)}>
+                    <td key={column.id} className={cellClass(column)} data-col={column.id}>
                       {cell(row, column)}
                     </td>
                   ))}
