@@ -100,7 +100,9 @@ async function settled(page: Page) {
 }
 
 test.describe('responsive: tablet and laptop sizes', () => {
-  test('every route fits 768, 1024, 1366 and 1920 px: no sideways scroll, actions in view, tables in their frame', async ({ page }, testInfo) => {
+  test('every route fits 768, 1024, 1366 and 1920 px: no sideways scroll, actions in view, tables in their frame', async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(180_000);
     const ids = await setUp(page);
     await signIn(page);
