@@ -79,6 +79,7 @@ export {
   type BaseFieldProps,
   type Option,
 } from './forms/Field';
+export { PasswordInput, type PasswordInputProps } from './forms/PasswordInput';
 export { NumberField, type NumberFieldProps } from './forms/NumberField';
 export { QuantityField, type QuantityFieldProps } from './forms/QuantityField';
 export { DateField, type DateFieldProps } from './forms/DateField';

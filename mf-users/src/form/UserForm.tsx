@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@wms/shared-ui/router';
-import { apiError, assignableRoles, PASSWORD_MIN, ROLES, userSchema, type Role } from '@wms/shared-api';
+import { apiError, assignableRoles, canManageUser, PASSWORD_MIN, ROLES, userSchema, type Role } from '@wms/shared-api';
 import {
   CheckboxField,
   Field,
   FormActions,
+  PasswordInput,
   RequiredNote,
   SelectField,
   TextField,
@@ -34,17 +34,6 @@ export interface UserFormProps {
   onSubmit: (payload: UserPayload) => Promise<void>;
 }
 
-/** Eye / crossed eye for the password toggle, drawn inline. */
-function EyeIcon({ crossed }: { crossed: boolean }) {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
-      <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
-      <circle cx="12" cy="12" r="3" />
-      {crossed ? <path d="M3 3l18 18" /> : null}
-    </svg>
-  );
-}
-
 /**
  * The user form (SPEC §2, §5) on the module kit: username and name required; password required only for a new user —
  * on edit a blank password keeps the current one; role select; active flag. `useZodForm` checks it with the shared
@@ -54,7 +43,6 @@ export function UserForm({ mode, initial, onSubmit }: UserFormProps) {
   const { t } = useTranslation([NS, 'common']);
   const navigate = useNavigate();
   const form = useZodForm(userSchema(mode), initial);
-  const [showPassword, setShowPassword] = useState(false);
   // Only the roles the signed-in user may give (shared-api assignableRoles: only an admin touches admins, nobody changes
   // their own role); the user's current role stays shown. One choice left: the select is locked, with the reason.
   const { user: me } = useSession();
@@ -62,6 +50,8 @@ export function UserForm({ mode, initial, onSubmit }: UserFormProps) {
   const allowedRoles = assignableRoles(me?.role, mode === 'new' ? null : initial.role, self);
   const roleOptions = ROLES.filter((r) => r === initial.role || allowedRoles.includes(r));
   const roleLocked = roleOptions.length <= 1;
+  // An admin opened by a direction user: shown, not saved (shared-api: only an admin edits an admin), said before any typing.
+  const readOnly = mode === 'edit' && !canManageUser(me?.role, initial.role, initial.role, self);
 
   const failedKey = `feedback.${mode === 'new' ? 'createFailed' : 'updateFailed'}`;
   const submit = form.handleSubmit(async (parsed) => {
@@ -80,7 +70,6 @@ export function UserForm({ mode, initial, onSubmit }: UserFormProps) {
     }
   }, `${NS}:${failedKey}`);
 
-  const toggleLabel = showPassword ? t('form.hidePassword') : t('form.showPassword');
   const password = form.field('password');
 
   return (
@@ -103,28 +92,16 @@ export function UserForm({ mode, initial, onSubmit }: UserFormProps) {
         hint={t(mode === 'new' ? 'form.passwordHintNew' : 'form.passwordHintEdit', { min: PASSWORD_MIN })}
       >
         {(control) => (
-          <div className="input-with-toggle">
-            <input
-              {...control}
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="new-password"
-              value={String(password.value ?? '')}
-              disabled={password.disabled}
-              onChange={(e) => password.onChange(e.target.value)}
-              data-testid="user-password"
-            />
-            <button
-              type="button"
-              className="input-toggle"
-              aria-label={toggleLabel}
-              title={toggleLabel}
-              aria-pressed={showPassword}
-              aria-controls={control.id}
-              onClick={() => setShowPassword((v) => !v)}
-            >
-              <EyeIcon crossed={showPassword} />
-            </button>
-          </div>
+          <PasswordInput
+            {...control}
+            autoComplete="new-password"
+            value={String(password.value ?? '')}
+            disabled={password.disabled}
+            onChange={(e) => password.onChange(e.target.value)}
+            data-testid="user-password"
+            showLabel={t('form.showPassword')}
+            hideLabel={t('form.hidePassword')}
+          />
         )}
       </Field>
       <SelectField
@@ -144,8 +121,14 @@ export function UserForm({ mode, initial, onSubmit }: UserFormProps) {
         value={form.values.is_active !== false}
         disabled={self || form.saving}
       />
+      {readOnly ? (
+        <p className="notice" role="status" data-testid="user-admin-only">
+          {t('form.adminOnly')}
+        </p>
+      ) : null}
       <FormActions
         saving={form.saving}
+        saveDisabled={readOnly}
         onCancel={() => navigate(BASE_PATH)}
         saveTestId="user-save"
         cancelTestId="user-cancel"

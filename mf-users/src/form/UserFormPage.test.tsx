@@ -282,6 +282,16 @@ describe('/users/{id}', () => {
       expect(values()).toEqual(['admin']);
       expect(field.role()).toBeDisabled();
       expect(field.role()).toHaveAccessibleDescription('Solo un amministratore può cambiare il ruolo di un amministratore.');
+      // Said before any typing, and Save cannot be pressed (it was refused only once tried: 403 ADMIN_ONLY).
+      expect(screen.getByTestId('user-admin-only')).toHaveTextContent('Solo un amministratore può modificare un amministratore');
+      expect(screen.getByTestId('user-save')).toBeDisabled();
+    });
+
+    it('direction editing another user: no notice, Save works', async () => {
+      renderUsers('/users/2', 'direction');
+      await waitFor(() => expect(field.username()).toHaveValue('mario'));
+      expect(screen.queryByTestId('user-admin-only')).toBeNull();
+      expect(screen.getByTestId('user-save')).toBeEnabled();
     });
 
     it('nobody changes their own role nor deactivates themselves: both locked on your own user, with the reason', async () => {

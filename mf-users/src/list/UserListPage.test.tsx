@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { formatDateTime } from '@wms/shared-ui';
 import { switchLanguage } from '@wms/shared-ui/testing';
 import { clearToasts, renderUsers } from '../test-support/render';
-import { fake, requestsOf, resetFake, server } from '../test-support/server';
+import { fake, requestsOf, resetFake, server, user } from '../test-support/server';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {
@@ -137,6 +137,15 @@ describe('/users list', () => {
       const own = await screen.findByRole('button', { name: "Elimina l'utente admin" });
       expect(own).toBeDisabled();
       expect(own).toHaveAttribute('title', 'Non puoi eliminare il tuo stesso utente');
+    });
+
+    it('direction: an admin cannot be deleted, the button says why; another user can', async () => {
+      fake.users.push(user({ id: 4, username: 'root', name: 'Second Admin', role: 'admin' }));
+      renderUsers('/users', 'direction');
+      const admin = await screen.findByRole('button', { name: "Elimina l'utente root" });
+      expect(admin).toBeDisabled();
+      expect(admin).toHaveAttribute('title', 'Solo un amministratore può eliminare un amministratore');
+      expect(screen.getByRole('button', { name: "Elimina l'utente mario" })).toBeEnabled();
     });
   });
 });

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@wms/shared-ui/router';
-import type { UserView } from '@wms/shared-api';
+import { canManageUser, type UserView } from '@wms/shared-api';
 import {
   Badge,
   failureText,
@@ -100,13 +100,14 @@ export function UserListPage() {
         header: t('list.columns.actions'),
         render: (u) => {
           const self = u.id === me?.id;
+          const adminOnly = !self && !canManageUser(me?.role, u.role, null, false); // shared-api: only an admin deletes an admin
           return (
             <RowActions
               edit={{ to: `${BASE_PATH}/${u.id}`, label: t('list.editUser', { username: u.username }), testId: `edit-user-${u.username}` }}
               remove={{
                 onClick: () => void remove(u),
-                disabled: self || busyId !== null,
-                title: self ? t('list.selfDelete') : undefined,
+                disabled: self || adminOnly || busyId !== null,
+                title: self ? t('list.selfDelete') : adminOnly ? t('list.adminOnly') : undefined,
                 label: t('list.deleteUser', { username: u.username }),
                 testId: `delete-user-${u.username}`,
               }}
@@ -115,7 +116,7 @@ export function UserListPage() {
         },
       },
     ],
-    [t, me?.id, busyId, remove],
+    [t, me?.id, me?.role, busyId, remove],
   );
 
   const addButton = (

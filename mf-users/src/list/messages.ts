@@ -28,6 +28,7 @@ export const userListMessages = defineTranslations({
     delete: 'Elimina',
     deleteUser: "Elimina l'utente {{username}}",
     selfDelete: 'Non puoi eliminare il tuo stesso utente',
+    adminOnly: 'Solo un amministratore può eliminare un amministratore',
     confirmTitle: "Eliminare l'utente?",
     confirmMessage:
       "Sei sicuro di voler eliminare l'utente {{username}}? Non potrà più accedere; il suo registro attività viene conservato.",
@@ -60,6 +61,7 @@ export const userListMessages = defineTranslations({
     delete: 'Supprimer',
     deleteUser: "Supprimer l'utilisateur {{username}}",
     selfDelete: 'Vous ne pouvez pas supprimer votre propre compte',
+    adminOnly: 'Seul un administrateur peut supprimer un administrateur',
     confirmTitle: "Supprimer l'utilisateur ?",
     confirmMessage:
       "Êtes-vous sûr de vouloir supprimer l'utilisateur {{username}} ? Il ne pourra plus se connecter ; son journal d'activité est conservé.",
