@@ -1,7 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@wms/shared-ui/router';
-import { canManageUser, type UserView } from '@wms/shared-api';
+import type { UserView } from '@wms/shared-api';
+import { canManageUser } from '@wms/shared-api/core';
 import {
   Badge,
   failureText,
