@@ -19,6 +19,7 @@ import {
   PageHeader,
   PRICE_DECIMALS,
   ProductPicker,
+  routeRecordId,
   savedRowState,
   SelectField,
   SupplierPicker,
@@ -26,7 +27,6 @@ import {
   useDocumentTitle,
   useLoad,
   useZodForm,
-  routeRecordId,
 } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { fetchPrice, savePrice } from './api';

@@ -20,6 +20,7 @@ import {
   Loaded,
   optionalField,
   PageHeader,
+  routeRecordId,
   savedRowState,
   SupplierPicker,
   TextField,
@@ -29,7 +30,6 @@ import {
   useFormList,
   useLoad,
   useZodForm,
-  routeRecordId,
   withReason,
 } from '@wms/shared-ui';
 import { NS } from '../paths';

@@ -24,6 +24,7 @@ import {
   PageHeader,
   ProductPicker,
   QUANTITY_DECIMALS,
+  routeRecordId,
   ScanInput,
   Loaded,
   savedRowState,
@@ -34,7 +35,6 @@ import {
   useIdempotencyKey,
   useLoad,
   useZodForm,
-  routeRecordId,
 } from '@wms/shared-ui';
 import { api } from '@wms/shared-api';
 import { NS, sectionPath } from '../paths';
