@@ -93,6 +93,8 @@ export async function setUp(page: Page): Promise<Ids> {
       product_id: productId,
       warehouse_id: warehouseId,
       quantity: 1500,
+      // A long note with no space to wrap at: the movements list shows it under the product code, in its frame.
+      notes: `RIF.DDT/2026/000123456/BANCHINA-NORD/${suffix}`,
     })
   ).id as number;
   const saleId = (await post('/api/sales', { product_id: productId, warehouse_id: warehouseId, quantity: 12.5, customer_id: customerId }))

@@ -33,9 +33,11 @@ describe('/operazioni/movimenti list', () => {
     // The unit by its label beside the quantity, never the code "piece".
     expect(within(load).getByTestId('movement-quantity-5-manual').closest('td')).toHaveTextContent(/^1\.234,5 pz$/);
     expect(within(load).getByText('Centrale')).toBeInTheDocument();
-    // Notes cut at 20 characters, the full text on hover.
+    // Notes cut at 20 characters, the full text on hover: a line under the product code (no column of their own).
     const notes = within(load).getByTitle('Inventario iniziale del magazzino centrale');
     expect(notes).toHaveTextContent('Inventario iniziale …');
+    expect(notes.closest('td')).toHaveTextContent(/^VITE-M6Note: Inventario iniziale/);
+    expect(screen.queryByRole('columnheader', { name: /^Note/ })).toBeNull();
 
     const transfer = await rowOf('6-manual');
     expect(within(transfer).getByText('Trasferimento')).toBeInTheDocument();
@@ -246,17 +248,7 @@ describe('/operazioni/movimenti list', () => {
     await screen.findByRole('table', { name: 'Liste des mouvements de stock' });
     expect(screen.getByRole('heading', { level: 1, name: 'Mouvements' })).toBeInTheDocument();
     expect(screen.getByText('4 mouvements')).toBeInTheDocument();
-    for (const header of [
-      'Date',
-      'Type',
-      'Code produit',
-      'Quantité',
-      'Lot',
-      "Entrepôt d'origine",
-      'Entrepôt de destination',
-      'Notes',
-      'Actions',
-    ]) {
+    for (const header of ['Date', 'Type', 'Code produit', 'Quantité', 'Lot', "Entrepôt d'origine", 'Entrepôt de destination', 'Actions']) {
       expect(screen.getByRole('columnheader', { name: new RegExp(`^${header}`) })).toBeInTheDocument();
     }
     expect(screen.getByTestId('movement-type-7')).toHaveTextContent('Vente');

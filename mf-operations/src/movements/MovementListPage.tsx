@@ -106,6 +106,7 @@ export function MovementListPage() {
             <Truncate text={m.product_code} max={20} />
           </span>
         ),
+        note: { label: header('notes'), value: (m) => m.notes },
       },
       quantityColumn(
         'quantity',
@@ -121,7 +122,6 @@ export function MovementListPage() {
       // landscape tablet, the warehouse and the batch on a portrait one; the movement's page shows them all.
       { id: 'warehouse', header: header('warehouse'), value: (m) => m.warehouse_name, priority: 'medium' },
       { id: 'destination_warehouse', header: header('destination'), value: (m) => m.destination_warehouse, priority: 'low' },
-      { id: 'notes', header: header('notes'), value: (m) => m.notes, sortable: false, priority: 'low' },
       {
         id: 'actions',
         header: header('actions'),

@@ -151,4 +151,30 @@ describe('DataTable', () => {
     expect(open).toHaveBeenCalledTimes(2);
     expect(open).toHaveBeenCalledWith(rows[1]);
   });
+
+  it("shows a column's note as a second line under its content: cut like the table's text, labelled, none when empty", () => {
+    const notes: Record<number, string | null> = { 1: 'Consegna urgente in banchina nord', 2: null, 3: '' };
+    render(
+      <DataTable
+        caption="Prodotti"
+        columns={[{ ...columns[0], note: { label: 'Note', value: (r) => notes[r.id] } }, columns[2]]}
+        rows={rows}
+        rowKey={(r) => r.id}
+        truncate={20}
+      />,
+    );
+    const cells = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[0]);
+    // Screen readers read the whole note after its label (the cut text is hidden from them).
+    expect(cells[0]).toHaveTextContent(/^B-200Note: Consegna urgente in …Consegna urgente in banchina nord$/);
+    expect(within(cells[0]).getByTitle('Consegna urgente in banchina nord')).toHaveTextContent('Consegna urgente in …');
+    // The code keeps its line (a code column never wraps); the note is a line of its own that may.
+    expect(cells[0]).toHaveClass('nowrap');
+    expect(cells[0].querySelector('.cell-note')).not.toBeNull();
+    expect(cells[1].querySelector('.cell-note')).toBeNull();
+    expect(cells[2].querySelector('.cell-note')).toBeNull();
+    expect(cells[1]).toHaveTextContent(/^A-100$/);
+  });
 });

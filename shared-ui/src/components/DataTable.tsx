@@ -29,6 +29,12 @@ export interface Column<T> {
    * 'high' and never hide; what a hidden column holds must be readable elsewhere (the form, a detail).
    */
   priority?: 'high' | 'medium' | 'low';
+  /**
+   * A second, smaller line under the cell's content (a movement's notes under its product): cut at the table's
+   * `truncate`, whole on hover, read after the content with its `label`. For a text that matters too little for a column
+   * of its own on a laptop, yet should be seen in the list.
+   */
+  note?: { label: string; value: (row: T) => string | null | undefined };
 }
 
 /** Column ids that hold codes in every list of the portal: kept on one line unless the column says otherwise. */
@@ -153,13 +159,25 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const page = Math.min(Math.max(1, requestedPage), pages);
   const visible = pageSize && !manual ? processed.slice((page - 1) * pageSize, page * pageSize) : processed;
 
+  const cut = (text: string, column: Column<T>): ReactNode => {
+    const max = column.truncate ?? truncate;
+    return max ? <Truncate text={text} max={max} /> : text;
+  };
   const cell = (row: T, column: Column<T>): ReactNode => {
     if (column.render) return column.render(row);
     const value = column.value?.(row);
     if (value === null || value === undefined) return '';
-    const text = value instanceof Date ? value.toLocaleDateString('it-IT') : String(value);
-    const max = column.truncate ?? truncate;
-    return max ? <Truncate text={text} max={max} /> : text;
+    return cut(value instanceof Date ? value.toLocaleDateString('it-IT') : String(value), column);
+  };
+  const note = (row: T, { note: line, ...column }: Column<T>): ReactNode => {
+    const text = line?.value(row);
+    if (!line || !text) return null;
+    return (
+      <span className="cell-note">
+        <span className="sr-only">{line.label}: </span>
+        {cut(text, column)}
+      </span>
+    );
   };
 
   const onRowKey = (e: KeyboardEvent<HTMLTableRowElement>, row: T) => {
@@ -236,6 +254,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   {columns.map((column) => (
                     <td key={column.id} className={cellClass(column)} data-col={column.id}>
                       {cell(row, column)}
+                      {note(row, column)}
                     </td>
                   ))}
                 </tr>
