@@ -43,7 +43,7 @@ const OVER_GOAL = {
     // 630 until a document's movement opened its document (+34: the list's link and who may follow it; the form page,
     // which only said "not editable here", now offers the document where it is changed), +3 for the list's scan box.
     budget: 667,
-    why: 'one form for load, unload and transfer: the batch is free text with suggestions for a load and a FEFO select with availability for goods that leave, dates per product flags, and a nine-column list; a movement made by a document opens that document, from the list and from its page; a scan filters the list',
+    why: 'one form for load, unload and transfer: the batch is free text with suggestions for a load and a FEFO select with availability for goods that leave, dates per product flags, and an eight-column list (the notes a line under the product code); a movement made by a document opens that document, from the list and from its page; a scan filters the list',
   },
 };
 
