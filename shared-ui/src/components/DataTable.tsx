@@ -30,9 +30,9 @@ export interface Column<T> {
    */
   priority?: 'high' | 'medium' | 'low';
   /**
-   * A second, smaller line under the cell's content (a movement's notes under its product): cut at the table's
-   * `truncate`, whole on hover, read after the content with its `label`. For a text that matters too little for a column
-   * of its own on a laptop, yet should be seen in the list.
+   * A second, smaller line under the cell's content (a movement's notes under its product): cut as the column's text is
+   * (its `truncate`, else the table's), whole on hover, read after the content with its `label`. For a text that matters
+   * too little for a column of its own on a laptop, yet should be seen in the list.
    */
   note?: { label: string; value: (row: T) => string | null | undefined };
 }
