@@ -7,6 +7,9 @@ import { currentLanguage } from '../i18n/instance';
 import { toastError } from '../toasts/toasts';
 import { failureText } from './failure-text';
 
+/** A schema issue as handleSubmit's `summary` reads it: where, and the message key (the type its option spells out). */
+type SchemaIssue = { path: readonly PropertyKey[]; message: string };
+
 /** A problem as a translation key ("validation" namespace by default, or "ns:key") and its parameters. */
 export interface FormProblem {
   key: string;
@@ -182,16 +185,18 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
   }, []);
 
   /** The parsed values, or null after showing every problem and focusing the first field in error. */
-  const validate = useCallback((): z.output<S> | null => {
+  // validate's work, with the schema's issues of a refusal (handleSubmit's `summary` reads them: one parse per submit).
+  const check = useCallback((): { data: z.output<S> | null; issues: ReadonlyArray<SchemaIssue> } => {
     const parsed = schema.safeParse(valuesRef.current);
     const found: Record<string, FormProblem> = parsed.success ? {} : fieldProblems(parsed.error);
     setProblems(found);
     if (Object.keys(inputProblems).length > 0) setRevealInput(true);
     const all = { ...found, ...inputProblems };
-    if (parsed.success && Object.keys(inputProblems).length === 0) return parsed.data;
+    if (parsed.success && Object.keys(inputProblems).length === 0) return { data: parsed.data, issues: [] };
     focusField(formRef.current, Object.keys(all));
-    return null;
+    return { data: null, issues: parsed.success ? [] : parsed.error.issues };
   }, [schema, inputProblems]);
+  const validate = useCallback((): z.output<S> | null => check().data, [check]);
 
   /** Shows the field texts of a refused save (400 `fields`) and focuses the first of them. */
   const showServerProblems = useCallback((err: unknown) => {
@@ -238,9 +243,9 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
       if (saving) return;
       const opener = document.activeElement;
       setFailure(null);
-      const data = validate();
+      const { data, issues } = check();
       if (data === null) {
-        const key = options.summary?.(schema.safeParse(valuesRef.current).error?.issues ?? []);
+        const key = options.summary?.(issues);
         if (key) setFailure(t(key));
         return;
       }
