@@ -169,7 +169,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
     if (value === null || value === undefined) return '';
     return cut(value instanceof Date ? value.toLocaleDateString('it-IT') : String(value), column);
   };
-  const note = (row: T, { note: line, ...column }: Column<T>): ReactNode => {
+  const note = (row: T, column: Column<T>): ReactNode => {
+    const line = column.note;
     const text = line?.value(row);
     if (!line || !text) return null;
     return (
