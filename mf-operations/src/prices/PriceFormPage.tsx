@@ -42,10 +42,13 @@ import { PRICES_LIST } from './paths';
 export function PriceFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const { t } = useTranslation(NS);
   const { id } = useParams();
-  const editId = mode === 'edit' ? parseInt(id ?? '', 10) : null; // "abc" is no price: routeRecordId below says "not found"
-  useDocumentTitle(t(editId !== null ? 'prices.editTitle' : 'prices.newTitle'));
+  useDocumentTitle(t(mode === 'edit' ? 'prices.editTitle' : 'prices.newTitle'));
   const load = useLoad(
-    async (signal) => (editId !== null ? priceBodyOf(await fetchPrice(routeRecordId(id), signal)) : emptyPrice(companyToday())),
+    async (signal) => {
+      if (mode === 'new') return { editId: null, initial: emptyPrice(companyToday()) };
+      const editId = routeRecordId(id); // "abc" is no price: "not found"
+      return { editId, initial: priceBodyOf(await fetchPrice(editId, signal)) };
+    },
     [mode, id],
   );
   return (
@@ -54,7 +57,7 @@ export function PriceFormPage({ mode }: { mode: 'new' | 'edit' }) {
       failedText={(err) => failureText(err, `${NS}:prices.feedback.fetchOneFailed`)}
       notFound={{ title: t('prices.feedback.notFound'), backTo: PRICES_LIST, backLabel: t('prices.title') }}
     >
-      {(initial) => <PriceForm key={editId ?? 'new'} editId={editId} initial={initial} />}
+      {(price) => <PriceForm key={price.editId ?? 'new'} {...price} />}
     </Loaded>
   );
 }

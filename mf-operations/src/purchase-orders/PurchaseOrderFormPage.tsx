@@ -40,6 +40,7 @@ import { ORDERS_LIST } from './paths';
 
 /** What the form edits: the order's fields, its lines as the screen keeps them (the schema reads their body fields). */
 interface OrderToEdit {
+  editId: number | null; // null: a new order
   number: string | null;
   initial: PurchaseOrderBody;
   done?: boolean; // received in full: nothing left to edit, it opens read-only (its printable page)
@@ -55,13 +56,12 @@ interface OrderToEdit {
 export function PurchaseOrderFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const { t } = useTranslation(NS);
   const { id } = useParams();
-  const editId = mode === 'edit' ? parseInt(id ?? '', 10) : null; // "abc" is no order: routeRecordId below says "not found"
-  useDocumentTitle(t(editId !== null ? 'purchaseOrders.editTitle' : 'purchaseOrders.newTitle'));
+  useDocumentTitle(t(mode === 'edit' ? 'purchaseOrders.editTitle' : 'purchaseOrders.newTitle'));
   const load = useLoad(async (): Promise<OrderToEdit> => {
-    if (editId === null) return { number: null, initial: emptyPurchaseOrder(companyToday()) };
-    const o = await fetchOrder(routeRecordId(id));
+    if (mode === 'new') return { editId: null, number: null, initial: emptyPurchaseOrder(companyToday()) };
+    const o = await fetchOrder(routeRecordId(id)); // "abc" is no order: "not found"
     const initial = { ...purchaseOrderBodyOf(o), items: o.items.map(lineOf) };
-    return { number: o.order_number, initial, done: o.status === 'fullyReceived' };
+    return { editId: o.id, number: o.order_number, initial, done: o.status === 'fullyReceived' };
   }, [mode, id]);
   return (
     <Loaded
@@ -69,12 +69,12 @@ export function PurchaseOrderFormPage({ mode }: { mode: 'new' | 'edit' }) {
       failedText={(err) => failureText(err, `${NS}:purchaseOrders.feedback.fetchOrderFailed`)}
       notFound={{ title: t('purchaseOrders.feedback.notFound'), backTo: ORDERS_LIST, backLabel: t('purchaseOrders.title') }}
     >
-      {(order) => <OrderForm key={editId ?? 'new'} editId={editId} {...order} />}
+      {(order) => <OrderForm key={order.editId ?? 'new'} {...order} />}
     </Loaded>
   );
 }
 
-function OrderForm({ editId, number, initial, done }: OrderToEdit & { editId: number | null }) {
+function OrderForm({ editId, number, initial, done }: OrderToEdit) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const title = t(editId ? 'purchaseOrders.editTitle' : 'purchaseOrders.newTitle');
