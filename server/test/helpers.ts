@@ -83,6 +83,16 @@ export interface TestApp {
 
 let counter = 0;
 
+const DEFAULT_PASSWORD = 'Secret-pass-1';
+/**
+ * The default password's hash, made once per test file and shared by the users given no password of their own: a scrypt
+ * hash costs 50–80 ms on CI's machine and the suites create hundreds of fixture users. A user given a password gets its own
+ * salted hash (auth.test.ts checks that two users with one password get two hashes); sign-in always verifies for real.
+ */
+let defaultHash: Promise<string> | undefined;
+const hashOf = (password: string | undefined) =>
+  password === undefined ? (defaultHash ??= hashPassword(DEFAULT_PASSWORD)) : hashPassword(password);
+
 export async function makeTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const { db, drop } = await openTestDb();
   const app = await buildApp({ db, domains: opts.domains, serveWeb: opts.serveWeb, config: opts.config, now: opts.now });
@@ -93,12 +103,12 @@ export async function makeTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   async function createUser(role: Role = 'warehouse', o: CreateUserOptions = {}): Promise<TestUser> {
     counter += 1;
     const username = o.username ?? `${role}_${counter}`;
-    const password = o.password ?? 'Secret-pass-1';
+    const password = o.password ?? DEFAULT_PASSWORD;
     const name = o.name ?? `Test ${role} ${counter}`;
     const { rows } = await db.query<{ id: number }>(
       `INSERT INTO users (username, name, role, password_hash, is_active, deleted_at)
        VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::boolean THEN now() END) RETURNING id`,
-      [username, name, role, await hashPassword(password), o.isActive ?? true, o.deleted ?? false],
+      [username, name, role, await hashOf(o.password), o.isActive ?? true, o.deleted ?? false],
     );
     return { id: rows[0].id, username, name, role, password };
   }

@@ -1,6 +1,8 @@
 /**
  * Nobody is locked out (self-delete, self-deactivation, last active admin), sessions end when access changes, and the
- * online flag follows live sessions. Each test works in its own database, since the admin count matters.
+ * online flag follows live sessions. The admin count matters: each test starts with no user at all (one database for
+ * the file, its users, sessions, sign-in throttle and activity log emptied before each test — a fresh database per
+ * test cost 2.4 s each on PostgreSQL, 5 s on PGlite).
  */
 import { ONLINE_MINUTES } from '@wms/shared-api';
 import { makeTestApp, type TestApp } from '../helpers';
@@ -9,11 +11,16 @@ import { makeTestApp, type TestApp } from '../helpers';
 jest.setTimeout(60_000);
 
 let t: TestApp;
-beforeEach(async () => {
+beforeAll(async () => {
   t = await makeTestApp();
 });
-afterEach(async () => {
+afterAll(async () => {
   await t.close();
+});
+beforeEach(async () => {
+  await t.db.query('TRUNCATE sessions, sign_in_throttle, activity_log');
+  await t.db.query('DELETE FROM users');
+  expect(await activeAdmins()).toBe(0);
 });
 
 const put = (id: number, headers: Record<string, string>, body: Record<string, unknown>) =>
