@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import config from '../playwright.config';
-import { routes, setUp } from './portal-data';
+import { ROUTE_GROUPS, routeGroup, routes, setUp } from './portal-data';
 import { apiToken, bearer, companyDayText, signIn } from './support';
 
 // Issue 22: axe over EVERY route of the portal (the detail, print and count pages of real documents made here through the
@@ -57,20 +57,26 @@ async function dialogState(page: Page, what: string, opener: Locator, ready?: (d
   await expect(back, `${what}: focus back`).toBeFocused();
 }
 
-test.describe('accessibility of every route and dialog (issue 22)', () => {
-  test('axe: every route of the portal, 0 serious and 0 critical', async ({ page }) => {
-    test.setTimeout(180_000);
-    const ids = await setUp(page);
-    await signIn(page);
-    const problems: string[] = [];
-    for (const route of routes(ids)) {
-      await page.goto(route);
-      await settled(page);
-      for (const v of await seriousViolations(page)) problems.push(`${route}: ${v}`);
-    }
-    expect(problems, problems.join('\n')).toEqual([]);
-  });
+test.describe('accessibility of every route (issue 22)', () => {
+  // Four tests, one per group of routes, each with its own data: spread over the workers.
+  test.describe.configure({ mode: 'parallel' });
+  for (const group of ROUTE_GROUPS) {
+    test(`axe: every route of the portal (${group}), 0 serious and 0 critical`, async ({ page }) => {
+      test.setTimeout(180_000);
+      const ids = await setUp(page);
+      await signIn(page);
+      const problems: string[] = [];
+      for (const route of routes(ids).filter((r) => routeGroup(r) === group)) {
+        await page.goto(route);
+        await settled(page);
+        for (const v of await seriousViolations(page)) problems.push(`${route}: ${v}`);
+      }
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+  }
+});
 
+test.describe('accessibility of every dialog (issue 22)', () => {
   test('the revoke dialog over a list with a revoked sale: axe clean, focus in, Tab kept inside, Escape gives focus back', async ({
     page,
   }) => {

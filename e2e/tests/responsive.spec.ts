@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { routes, setUp, unique } from './portal-data';
+import { ROUTE_GROUPS, routeGroup, routes, setUp, unique } from './portal-data';
 import { apiToken, bearer, companyDay, signIn } from './support';
 
 // Issue 22 (responsive): EVERY route of the portal — hubs, lists, forms, the detail and print pages of real documents made
@@ -8,8 +8,9 @@ import { apiToken, bearer, companyDay, signIn } from './support';
 //   2. no visible action (`button`, `a.btn`) lies outside the viewport horizontally;
 //   3. at 1366 px (and 1920: a desktop) no table is wider than its scroll frame (`.table-scroll`, or the table's parent);
 //   4. at 1024 px the top bar is one row.
-// Each route is opened once and measured at the three sizes (resizing the same page): one login, fast. The data is the
-// spec's own (names with a unique suffix), so it runs beside the other specs on a shared database.
+// Each route is opened once and measured at every size (resizing the same page), in four groups of routes (portal-data's
+// ROUTE_GROUPS: one test each, one login each). The data is each test's own (names with a unique suffix), so it runs beside
+// the other specs on a shared database.
 
 const SIZES = [
   { width: 768, height: 1024 },
@@ -99,39 +100,47 @@ async function settled(page: Page) {
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
 }
 
-test.describe('responsive: tablet and laptop sizes', () => {
-  test('every route fits 768, 1024, 1366 and 1920 px: no sideways scroll, actions in view, tables in their frame', async ({
-    page,
-  }, testInfo) => {
-    test.setTimeout(180_000);
-    const ids = await setUp(page);
-    await signIn(page);
-    const problems: string[] = [];
-    const stillKnown = new Set<string>();
-    for (const route of routes(ids)) {
-      await page.setViewportSize(SIZES[2]);
-      await page.goto(route);
-      await settled(page);
-      for (const size of [...WALK_SIZES].reverse()) {
-        await page.setViewportSize(size);
-        for (const failure of failures(await measure(page), size.width)) {
-          const key = `${pattern(route)} @ ${size.width}: ${failure.slice(0, failure.indexOf(':'))}`;
-          if (KNOWN_OFFENDERS.includes(key)) {
-            stillKnown.add(key);
-            testInfo.annotations.push({ type: 'known offender', description: `${key} — ${failure}` });
-          } else problems.push(`${route} at ${size.width}×${size.height}: ${failure}`);
-        }
-        if (route === `/operazioni/ricezione-merce/${ids.orderId}` || route === '/report/giacenze' || route === '/') {
-          const shot = `${route === '/' ? 'home' : route === '/report/giacenze' ? 'stock-levels' : 'receipt-detail'}-${size.width}x${size.height}.png`;
-          await page.screenshot({ path: testInfo.outputPath(shot), fullPage: true });
+test.describe('responsive: every route', () => {
+  // Four tests, one per group of routes, each with its own data: spread over the workers.
+  test.describe.configure({ mode: 'parallel' });
+  for (const group of ROUTE_GROUPS) {
+    test(`every route (${group}) fits 768, 1024, 1366 and 1920 px: no sideways scroll, actions in view, tables in their frame`, async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(180_000);
+      const ids = await setUp(page);
+      await signIn(page);
+      const problems: string[] = [];
+      const stillKnown = new Set<string>();
+      const walked = routes(ids).filter((r) => routeGroup(r) === group);
+      for (const route of walked) {
+        await page.setViewportSize(SIZES[2]);
+        await page.goto(route);
+        await settled(page);
+        for (const size of [...WALK_SIZES].reverse()) {
+          await page.setViewportSize(size);
+          for (const failure of failures(await measure(page), size.width)) {
+            const key = `${pattern(route)} @ ${size.width}: ${failure.slice(0, failure.indexOf(':'))}`;
+            if (KNOWN_OFFENDERS.includes(key)) {
+              stillKnown.add(key);
+              testInfo.annotations.push({ type: 'known offender', description: `${key} — ${failure}` });
+            } else problems.push(`${route} at ${size.width}×${size.height}: ${failure}`);
+          }
+          if (route === `/operazioni/ricezione-merce/${ids.orderId}` || route === '/report/giacenze' || route === '/') {
+            const shot = `${route === '/' ? 'home' : route === '/report/giacenze' ? 'stock-levels' : 'receipt-detail'}-${size.width}x${size.height}.png`;
+            await page.screenshot({ path: testInfo.outputPath(shot), fullPage: true });
+          }
         }
       }
-    }
-    expect(problems, problems.join('\n')).toEqual([]);
-    const fixed = KNOWN_OFFENDERS.filter((k) => !stillKnown.has(k));
-    expect(fixed, 'KNOWN_OFFENDERS that now pass: remove them from the list').toEqual([]);
-  });
+      expect(problems, problems.join('\n')).toEqual([]);
+      // This group's offenders: those whose route pattern is one of the routes walked here.
+      const fixed = KNOWN_OFFENDERS.filter((k) => walked.some((r) => k.startsWith(`${pattern(r)} @`)) && !stillKnown.has(k));
+      expect(fixed, 'KNOWN_OFFENDERS that now pass: remove them from the list').toEqual([]);
+    });
+  }
+});
 
+test.describe('responsive: tablet and laptop sizes', () => {
   test('stock levels: one table, headers above their values, on the full A4 width in print', async ({ page }) => {
     const suffix = unique();
     const headers = bearer(await apiToken(page));
