@@ -28,6 +28,8 @@ async function seriousViolations(page: Page, include?: string): Promise<string[]
     .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 async function settled(page: Page) {
   await expect(page.locator('main h1').first()).toBeVisible();
   await expect(page.locator('main .spinner')).toHaveCount(0);
@@ -57,6 +59,8 @@ async function dialogState(page: Page, what: string, opener: Locator, ready?: (d
   await expect(back, `${what}: focus back`).toBeFocused();
 }
 
+// Every route: axe finds nothing serious or critical, and the tab's title is the page's heading (issue 8; a11y.spec.ts
+// checks the sign-in page, the title in French and the forms after an empty save).
 test.describe('accessibility of every route (issue 22)', () => {
   // Four tests, one per group of routes, each with its own data: spread over the workers.
   test.describe.configure({ mode: 'parallel' });
@@ -70,6 +74,11 @@ test.describe('accessibility of every route (issue 22)', () => {
         await page.goto(route);
         await settled(page);
         for (const v of await seriousViolations(page)) problems.push(`${route}: ${v}`);
+        // The tab names the page as its heading does, in the user's language (issue 8); a printed document's tab adds its
+        // number (the file name "Save as PDF" offers).
+        const heading = (await page.locator('main h1').first().innerText()).trim();
+        const title = route.endsWith('/stampa') ? new RegExp(`^${escapeRegExp(heading)} \\S.* · WMS$`) : `${heading} · WMS`;
+        await expect.soft(page, `${route}: the tab's title`).toHaveTitle(title);
       }
       expect(problems, problems.join('\n')).toEqual([]);
     });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '@wms/shared-ui/router';
 import { can } from '@wms/shared-api/core';
 import type { InventoryCountSummary } from '@wms/shared-api';
-import { formatCount, PageHeader, PagedTable, useDocumentTitle, usePagedList, useSession, type Column } from '@wms/shared-ui';
+import { formatCount, PageHeader, PagedTable, usePagedList, useSession, type Column } from '@wms/shared-ui';
 import { NS } from '../paths';
 import { COUNTS_PATH } from './api';
 import { countingUrl, NEW_COUNT_URL, reviewUrl, sheetUrl } from './paths';
@@ -14,7 +14,6 @@ const PAGE_SIZE = 50;
 /** /report/inventario: every count, newest first; count, review (reviewers) and the count sheet from each row. */
 export function CountListPage() {
   const { t } = useTranslation(NS);
-  useDocumentTitle(t('inventory.listTitle'));
   const { user } = useSession();
   const reviewer = can(user?.role, 'inventoryReview');
   const scopeText = useScopeText();

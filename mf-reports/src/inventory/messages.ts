@@ -5,7 +5,6 @@ export const inventoryMessages = defineTranslations({
   it: {
     title: 'Inventario',
     subtitle: 'Inventario fisico del magazzino',
-    listTitle: 'Inventari',
     start: 'Nuovo inventario',
     caption: 'Inventari, dal più recente',
     total_one: '{{total}} inventario',
@@ -134,7 +133,6 @@ export const inventoryMessages = defineTranslations({
   fr: {
     title: 'Inventaire',
     subtitle: "Inventaire physique de l'entrepôt",
-    listTitle: 'Inventaires',
     start: 'Nouvel inventaire',
     caption: 'Inventaires, du plus récent',
     total_one: '{{total}} inventaire',
