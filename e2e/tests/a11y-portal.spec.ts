@@ -4,8 +4,8 @@ import config from '../playwright.config';
 import { ROUTE_GROUPS, routeGroup, routes, setUp } from './portal-data';
 import { apiToken, bearer, companyDayText, signIn } from './support';
 
-// Issue 22: axe over EVERY route of the portal (the detail, print and count pages of real documents made here through the
-// API, not only the hubs and lists a11y.spec.ts visits) and over the dialog states: 0 serious, 0 critical. Also the kit's
+// Issue 22: axe over EVERY route of the portal (hubs, lists, forms and the detail, print and count pages of real documents
+// made here through the API) and over the dialog states: 0 serious, 0 critical. Also the kit's
 // dialog as a keyboard user meets it: focus moves in on open, Tab stays inside, Escape closes and focus returns to the
 // button that opened it. The dialog states: revoke; the receipt's batch dialog (open, with its errors); a price's and a
 // movement's delete; a transfer's ship, ship-and-receive, cancel and reverse; a receipt's expired-batch confirmation and
