@@ -132,15 +132,19 @@ function contractChecker(document: Doc) {
 
 describe('the OpenAPI document is the contract a generated client can rely on', () => {
   it('generates TypeScript types from the document, and the day written against them type-checks', async () => {
-    // The generator's own command line, in a Node of its own (it is an ES module, Jest's runtime loads CommonJS).
-    const documentFile = path.join(path.dirname(generated), 'openapi.json');
+    // The generator's own command line, in a Node of its own (it is an ES module, Jest's runtime loads CommonJS). Written
+    // under names of this process's own, then renamed over the file full-day.ts imports (atomic): CI runs this file on
+    // PostgreSQL and on PGlite at once, and a delete-then-write let one run find no file while the other was writing it.
+    const documentFile = path.join(path.dirname(generated), `openapi.${process.pid}.json`);
+    const output = `${generated}.${process.pid}.tmp`;
     fs.mkdirSync(path.dirname(generated), { recursive: true });
-    fs.rmSync(generated, { force: true });
     fs.writeFileSync(documentFile, JSON.stringify(doc));
     const cli = path.join(path.dirname(require.resolve('openapi-typescript/package.json')), 'bin/cli.js');
-    const run = spawnSync(process.execPath, [cli, documentFile, '--output', generated], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [cli, documentFile, '--output', output], { encoding: 'utf8' });
+    fs.rmSync(documentFile, { force: true });
     expect(run.stderr.includes('✘') ? run.stderr : '').toBe('');
     expect(run.status).toBe(0);
+    fs.renameSync(output, generated);
 
     const config = ts.getParsedCommandLineOfConfigFile(
       path.join(here, '../../tsconfig.test.json'),
